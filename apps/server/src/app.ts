@@ -1,0 +1,145 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { webConfig } from '@resim/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createOutboxSender, type EmailSender } from './adapters/email/email';
+import type { Config } from './config/config';
+import type { Database, Dialect } from './db/database';
+import { createAuthenticator } from './identity/authenticate';
+import { interactionRoutes, issuerMount } from './identity/issuer/interactions';
+import { loadIssuerSecrets } from './identity/issuer/keys';
+import { createIssuer, issuerPrefix } from './identity/issuer/provider';
+import { discoveredKeys, localKeys } from './identity/keys';
+import { createTokenVerifier } from './identity/token-verifier';
+import { systemClock, type Clock } from './lib/clock';
+import { clientLogRoutes } from './modules/client-log/client-log.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import type { ModuleContext } from './modules/module-context';
+import { resimRoutes } from './modules/resims/resims.routes';
+import { spaceRoutes } from './modules/spaces/spaces.routes';
+import { templateRoutes } from './modules/templates/templates.routes';
+import { tokenRoutes } from './modules/tokens/tokens.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { requireAuthentication } from './plugins/authenticate';
+import { registerErrorHandler } from './plugins/error-handler';
+import { defaultWebDist, registerWebApp, sendIndex, wantsPage } from './plugins/web-app';
+
+export type AppOptions = {
+  readonly config: Config;
+  readonly db: Database;
+  readonly dialect: Dialect;
+  readonly clock?: Clock;
+  readonly email?: EmailSender;
+  /** false silences the log (tests) */
+  readonly logger?: boolean;
+  readonly webDist?: string;
+  readonly isShuttingDown?: () => boolean;
+};
+
+/** Largest JSON body the API accepts; uploads go through their own chunked path. */
+export const bodyLimit = 1_048_576;
+
+/** Builds the whole product from its configuration; server.ts only starts and stops it. */
+export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app, { bodyLimit });
+
+  const email = options.email ?? createOutboxSender({ db, clock, log: app.log });
+  const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email };
+  const identity = config.identity;
+  const issuerOrigin = new URL(identity.issuer).origin;
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", issuerOrigin],
+        formAction: ["'self'", issuerOrigin],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.productName} API`, version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api-docs', staticCSP: true });
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(healthRoutes, { db, isShuttingDown: options.isShuttingDown ?? (() => false) });
+  app.get('/config.json', { schema: { hide: true, response: { 200: webConfig } } }, () => ({
+    productName: config.productName,
+    authority: identity.issuer,
+    clientId: identity.clientId,
+    scope: identity.scope,
+    embeddedIssuer: identity.kind === 'embedded',
+  }));
+  await app.register(clientLogRoutes);
+
+  let keys;
+  if (identity.kind === 'embedded') {
+    const secrets = await loadIssuerSecrets(db);
+    const provider = createIssuer({
+      db,
+      secrets,
+      issuer: identity.issuer,
+      clientId: identity.clientId,
+      audience: identity.audience,
+      groupsClaim: config.groupsClaim,
+      productName: config.productName,
+      trustProxy: config.trustProxy,
+    });
+    await app.register(issuerMount, { provider, issuerPath: issuerPrefix });
+    await app.register(interactionRoutes, { provider, db, clock, email, productName: config.productName, publicUrl: config.publicUrl });
+    keys = localKeys(secrets.signingKeys);
+  } else {
+    keys = discoveredKeys(identity.issuer, identity.jwksUrl);
+  }
+  const authenticate = createAuthenticator({
+    db,
+    clock,
+    subjectIsUserId: identity.kind === 'embedded',
+    verify: createTokenVerifier({ issuer: identity.issuer, audience: identity.audience, clientId: identity.clientId, groupsClaim: config.groupsClaim, keys }),
+  });
+
+  await app.register(async (api) => {
+    requireAuthentication(api, authenticate);
+    await api.register(spaceRoutes, ctx);
+    await api.register(userRoutes, ctx);
+    await api.register(tokenRoutes, ctx);
+    await api.register(resimRoutes, ctx);
+    await api.register(templateRoutes);
+  });
+
+  const webBuilt = await registerWebApp(app, { dir: options.webDist ?? defaultWebDist });
+  app.setNotFoundHandler((request, reply) => {
+    if (webBuilt && wantsPage(request)) return sendIndex(reply);
+    return reply.status(404).send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+  return app;
+};

@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config/config';
+import { createDatabase, type Database } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { AppError } from './errors/app-error';
+import { systemClock } from './lib/clock';
+import { createToken } from './modules/tokens/tokens.service';
+import { findUserByEmail } from './modules/users/users.repository';
+import { createUser } from './modules/users/users.service';
+import { demoAdminEmail } from './setup/demo-admin';
+import { seedDemo } from './setup/seed';
+
+const usage = `Usage: npm run cli -- <command>
+
+  user create --email E --password P [--groups a,b] [--name N]
+                            create a user of the embedded sign-in (groups may be empty)
+  token create --email E [--name N]
+                            create an API token; prints only the token on its last line
+  migrate                   bring the database to the latest version
+  seed [--email E]          add a demo space and scenario owned by E (default ${demoAdminEmail})
+
+Works on the same configuration as the server (DATA_DIR, DATABASE_URL, ...).`;
+
+class UsageError extends Error {}
+
+const required = (values: Record<string, string | undefined>, name: string): string => {
+  const value = values[name];
+  if (value === undefined || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+};
+
+const run = async (db: Database, args: string[]): Promise<void> => {
+  const [command, sub, ...rest] = args;
+  const parse = (list: string[]) =>
+    parseArgs({
+      args: list,
+      options: { email: { type: 'string' }, password: { type: 'string' }, groups: { type: 'string' }, name: { type: 'string' } },
+      strict: true,
+    }).values;
+
+  if (command === 'migrate') {
+    const { applied } = await migrateToLatest(db);
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date');
+    return;
+  }
+  await migrateToLatest(db);
+  if (command === 'user' && sub === 'create') {
+    const values = parse(rest);
+    const user = await createUser({
+      db,
+      clock: systemClock,
+      email: required(values, 'email'),
+      password: required(values, 'password'),
+      groups: values.groups ?? '',
+      name: values.name,
+    });
+    console.log(`Created user ${user.email} (${user.id})`);
+    return;
+  }
+  if (command === 'token' && sub === 'create') {
+    const values = parse(rest);
+    const email = required(values, 'email');
+    const user = await findUserByEmail(db, email);
+    if (!user) throw new UsageError(`No user with email ${email}`);
+    const token = await createToken({ db, clock: systemClock, userId: user.id, name: values.name ?? 'Command line' });
+    console.log(token.token);
+    return;
+  }
+  if (command === 'seed') {
+    const values = parse(sub === undefined ? rest : [sub, ...rest]);
+    const email = values.email ?? demoAdminEmail;
+    const owner = await findUserByEmail(db, email);
+    if (!owner) throw new UsageError(`No user with email ${email}; create one first with "user create"`);
+    const { spaceId, resimId } = await seedDemo({ db, clock: systemClock, owner });
+    console.log(`Seeded space ${spaceId} with scenario ${resimId}`);
+    return;
+  }
+  throw new UsageError(command ? `Unknown command: ${[command, sub].filter(Boolean).join(' ')}` : 'No command given');
+};
+
+const main = async (): Promise<number> => {
+  const args = process.argv.slice(2);
+  if (args.length === 0 || args[0] === 'help' || args.includes('--help')) {
+    console.log(usage);
+    return args.length === 0 ? 1 : 0;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const { db } = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await run(db, args);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      console.error(`Error: ${error.message}\n\n${usage}`);
+      return 2;
+    }
+    if (error instanceof AppError) {
+      console.error(`Error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await db.destroy();
+  }
+};
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

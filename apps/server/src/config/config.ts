@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultProductName } from '@resim/domain';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const url = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value), `${name} must be an absolute URL such as http://localhost:8080`)
+    .transform((value) => value.replace(/\/+$/, ''));
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const environment = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalText.pipe(url('PUBLIC_URL').optional()),
+  PRODUCT_NAME: z.string().trim().min(1).max(60).default(defaultProductName),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: boolean.default(false),
+  DEMO_SEED: boolean.default(true),
+  /** External OpenID Connect issuer; when set, the embedded issuer is off. */
+  OIDC_ISSUER_URL: optionalText.pipe(url('OIDC_ISSUER_URL').optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_AUDIENCE: optionalText,
+  OIDC_SCOPE: optionalText,
+  OIDC_GROUPS_CLAIM: z.string().trim().min(1).default('cognito:groups'),
+  OIDC_JWKS_URL: optionalText.pipe(url('OIDC_JWKS_URL').optional()),
+});
+
+export type ExternalIdentity = {
+  readonly kind: 'external';
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly audience: string | undefined;
+  readonly scope: string;
+  readonly jwksUrl: string | undefined;
+};
+export type EmbeddedIdentity = {
+  readonly kind: 'embedded';
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly audience: string;
+  readonly scope: string;
+};
+
+export type Config = {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly publicUrl: string;
+  readonly productName: string;
+  readonly logLevel: string;
+  readonly trustProxy: boolean;
+  readonly demoSeed: boolean;
+  readonly groupsClaim: string;
+  readonly identity: EmbeddedIdentity | ExternalIdentity;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The embedded issuer's API audience; an identifier, never fetched. */
+export const embeddedAudience = 'urn:resim:api';
+export const embeddedClientId = 'resim-console';
+
+/** Parses and validates the environment once, at start; every problem is named at once. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const value = parsed.data;
+  const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
+  let identity: Config['identity'];
+  if (value.OIDC_ISSUER_URL) {
+    if (!value.OIDC_CLIENT_ID) throw new ConfigError(['OIDC_CLIENT_ID: required when OIDC_ISSUER_URL is set']);
+    identity = {
+      kind: 'external',
+      issuer: value.OIDC_ISSUER_URL,
+      clientId: value.OIDC_CLIENT_ID,
+      audience: value.OIDC_AUDIENCE,
+      scope: value.OIDC_SCOPE ?? 'openid profile email',
+      jwksUrl: value.OIDC_JWKS_URL,
+    };
+  } else {
+    identity = {
+      kind: 'embedded',
+      issuer: publicUrl,
+      clientId: embeddedClientId,
+      audience: embeddedAudience,
+      scope: 'openid profile email api',
+    };
+  }
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    publicUrl,
+    productName: value.PRODUCT_NAME,
+    logLevel: value.LOG_LEVEL,
+    trustProxy: value.TRUST_PROXY,
+    demoSeed: value.DEMO_SEED,
+    groupsClaim: value.OIDC_GROUPS_CLAIM,
+    identity,
+  };
+};

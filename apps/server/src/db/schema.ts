@@ -1,0 +1,109 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/**
+ * Row types of every table. Times are ISO-8601 text and JSON is text, so that one code path
+ * serves SQLite and PostgreSQL alike.
+ */
+export type UsersTable = {
+  id: string;
+  email: string;
+  name: string | null;
+  password_hash: string | null;
+  /** JSON array of group names */
+  groups: string;
+  /** JSON object: user metadata (collapsedSpaces, sortOrder) */
+  metadata: string;
+  external_subject: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type SpacesTable = {
+  id: string;
+  description: string;
+  owner_id: string;
+  /** JSON object of the security flags that were set; absent flags mean true */
+  security: string;
+  created_at: string;
+};
+
+export type SpaceMembersTable = {
+  space_id: string;
+  user_id: string;
+  created_at: string;
+};
+
+export type ApiTokensTable = {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
+export type ResimsTable = {
+  id: string;
+  space_id: string;
+  name: string;
+  description: string;
+  status: number;
+  template_id: string | null;
+  /** JSON of the whole scenario */
+  document: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type OidcPayloadsTable = {
+  id: string;
+  type: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  /** epoch seconds */
+  expires_at: number | null;
+  consumed_at: number | null;
+};
+
+export type SecretsTable = {
+  name: string;
+  value: string;
+  created_at: string;
+};
+
+export type OutboxTable = {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: string;
+};
+
+export type PasswordResetsTable = {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+};
+
+export type Tables = {
+  users: UsersTable;
+  spaces: SpacesTable;
+  space_members: SpaceMembersTable;
+  api_tokens: ApiTokensTable;
+  resims: ResimsTable;
+  oidc_payloads: OidcPayloadsTable;
+  secrets: SecretsTable;
+  outbox: OutboxTable;
+  password_resets: PasswordResetsTable;
+};
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SpaceRow = Selectable<SpacesTable>;
+export type ResimRow = Selectable<ResimsTable>;

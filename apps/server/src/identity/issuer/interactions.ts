@@ -1,0 +1,196 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { EmailSender } from '../../adapters/email/email';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors/app-error';
+import type { Clock } from '../../lib/clock';
+import { findUserByEmail } from '../../modules/users/users.repository';
+import { minPasswordLength, verifyPassword } from '../passwords';
+import { forgotPasswordPage, messagePage, newPasswordPage, signInPage } from './pages';
+import { completePasswordReset, isResetTokenValid, requestPasswordReset } from './password-reset';
+
+export type InteractionOptions = {
+  readonly provider: Provider;
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly email: EmailSender;
+  readonly productName: string;
+  readonly publicUrl: string;
+};
+
+type UidParams = { uid: string };
+type Form = Record<string, string | string[] | undefined>;
+
+const field = (body: unknown, name: string): string => {
+  const value = (body as Form | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+};
+
+// Sign-in and reset attempts: per address and account, so one noisy client cannot lock others out.
+const attemptLimit = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `${request.ip}|${field(request.body, 'email').trim().toLowerCase()}`,
+    errorResponseBuilder: () => new AppError('rate_limited', 'Too many attempts. Wait a minute and try again.'),
+  },
+});
+
+const html = (reply: FastifyReply, body: string, status = 200) =>
+  reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+/** The issuer's sign-in and password-reset pages. */
+export const interactionRoutes = async (app: FastifyInstance, options: InteractionOptions): Promise<void> => {
+  const { provider, productName } = options;
+  await app.register(formbody, { bodyLimit: 10_000 });
+
+  const renderSignIn = (reply: FastifyReply, uid: string, extra: { email?: string; error?: string; notice?: string } = {}, status = 200) =>
+    html(
+      reply,
+      signInPage({
+        productName,
+        action: `/interaction/${uid}/login`,
+        forgotHref: `/account/forgot?interaction=${encodeURIComponent(uid)}`,
+        cancelHref: `/interaction/${uid}/abort`,
+        ...extra,
+      }),
+      status,
+    );
+
+  const expired = (reply: FastifyReply) =>
+    html(
+      reply,
+      messagePage({
+        productName,
+        title: 'Sign-in expired',
+        text: 'This sign-in page has expired. Start again from the console.',
+        linkHref: '/',
+        linkText: `Open ${productName}`,
+        danger: true,
+      }),
+      400,
+    );
+
+  app.get<{ Params: UidParams }>('/interaction/:uid', async (request, reply) => {
+    let details;
+    try {
+      details = await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      return expired(reply);
+    }
+    if (details.uid !== request.params.uid) return expired(reply);
+    const notice = (request.query as Form)['notice'] === 'password-changed' ? 'Your password has been changed. Sign in with it now.' : undefined;
+    return renderSignIn(reply, details.uid, notice ? { notice } : {});
+  });
+
+  app.post<{ Params: UidParams }>('/interaction/:uid/login', { config: attemptLimit(10) }, async (request, reply) => {
+    let details;
+    try {
+      details = await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      return expired(reply);
+    }
+    const email = field(request.body, 'email').trim().toLowerCase();
+    const password = field(request.body, 'password');
+    if (!email || !password) return renderSignIn(reply, details.uid, { email, error: 'Enter your email and password.' }, 400);
+    const user = await findUserByEmail(options.db, email);
+    if (!(await verifyPassword(user?.password_hash, password)) || !user) {
+      request.log.info({ event: 'sign-in-failed' }, 'sign-in refused');
+      return renderSignIn(reply, details.uid, { email, error: 'Incorrect email or password.' }, 401);
+    }
+    reply.hijack();
+    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+  });
+
+  app.get<{ Params: UidParams }>('/interaction/:uid/abort', async (request, reply) => {
+    try {
+      await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      return expired(reply);
+    }
+    reply.hijack();
+    await provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      { error: 'access_denied', error_description: 'Sign-in was cancelled' },
+      { mergeWithLastSubmission: false },
+    );
+  });
+
+  const backTo = (request: FastifyRequest): string => {
+    const uid = (request.query as Form)['interaction'];
+    return typeof uid === 'string' && /^[\w-]{1,100}$/.test(uid) ? `/interaction/${uid}` : '/';
+  };
+
+  app.get('/account/forgot', async (request, reply) =>
+    html(reply, forgotPasswordPage({ productName, action: request.url, backHref: backTo(request) })),
+  );
+
+  app.post('/account/forgot', { config: attemptLimit(5) }, async (request, reply) => {
+    const email = field(request.body, 'email').trim();
+    const page = { productName, action: request.url, backHref: backTo(request), email };
+    if (!email) return html(reply, forgotPasswordPage({ ...page, error: 'Enter the email of your account.' }), 400);
+    await requestPasswordReset({ ...options, address: email });
+    return html(reply, forgotPasswordPage({ ...page, sent: true }));
+  });
+
+  app.get<{ Params: { token: string } }>('/account/reset/:token', async (request, reply) => {
+    if (!(await isResetTokenValid(options.db, options.clock, request.params.token))) {
+      return html(
+        reply,
+        messagePage({
+          productName,
+          title: 'Link expired',
+          text: 'This reset link has expired or has already been used. Ask for a new one.',
+          linkHref: '/account/forgot',
+          linkText: 'Ask for a new link',
+          danger: true,
+        }),
+        400,
+      );
+    }
+    return html(reply, newPasswordPage({ productName, action: request.url, minLength: minPasswordLength }));
+  });
+
+  app.post<{ Params: { token: string } }>('/account/reset/:token', { config: attemptLimit(10) }, async (request, reply) => {
+    try {
+      await completePasswordReset({
+        db: options.db,
+        clock: options.clock,
+        token: request.params.token,
+        password: field(request.body, 'password'),
+        confirm: field(request.body, 'confirm'),
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.status === 400) {
+        return html(reply, newPasswordPage({ productName, action: request.url, minLength: minPasswordLength, error: error.message }), 400);
+      }
+      throw error;
+    }
+    return html(
+      reply,
+      messagePage({
+        productName,
+        title: 'Password changed',
+        text: 'Your password has been changed. Sign in with it from the console.',
+        linkHref: '/',
+        linkText: `Open ${productName}`,
+      }),
+    );
+  });
+};
+
+/** Hands the issuer's own paths to oidc-provider untouched: it reads the raw request itself. */
+export const issuerMount = async (app: FastifyInstance, options: { provider: Provider; issuerPath: string }): Promise<void> => {
+  const callback = options.provider.callback();
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    await callback(request.raw, reply.raw);
+  };
+  for (const url of [`${options.issuerPath}/*`, '/.well-known/*']) {
+    app.route({ method: ['GET', 'POST', 'OPTIONS'], url, handler });
+  }
+};

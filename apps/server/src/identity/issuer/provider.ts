@@ -1,0 +1,164 @@
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Database } from '../../db/database';
+import { findUserById } from '../../modules/users/users.repository';
+import { userGroups } from '../../modules/users/users.service';
+import { createAdapterFactory } from './adapter';
+import type { IssuerSecrets } from './keys';
+import { messagePage, signOutPage } from './pages';
+
+export type IssuerOptions = {
+  readonly db: Database;
+  readonly secrets: IssuerSecrets;
+  /** issuer identifier: the product's public URL */
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly audience: string;
+  readonly groupsClaim: string;
+  readonly productName: string;
+  /** origins allowed to sign in with the console client, besides the issuer's own */
+  readonly extraOrigins?: readonly string[];
+  readonly trustProxy: boolean;
+};
+
+/** Every path the issuer answers, besides its discovery document. */
+export const issuerPrefix = '/oidc';
+export const accessTokenTtl = 60 * 60;
+
+/**
+ * The embedded OpenID Connect issuer (oidc-provider): authorization code with PKCE, refresh
+ * tokens, RP-initiated sign-out and JWT access tokens for the API. Sign-in pages are ours
+ * (interactions.ts); accounts are the users table.
+ */
+export const createIssuer = (options: IssuerOptions): Provider => {
+  const origins = [new URL(options.issuer).origin, ...(options.extraOrigins ?? [])];
+  const apiScope = 'api';
+
+  const configuration: Configuration = {
+    adapter: createAdapterFactory(options.db),
+    clients: [
+      {
+        client_id: options.clientId,
+        client_name: options.productName,
+        token_endpoint_auth_method: 'none',
+        application_type: 'web',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: origins.flatMap((origin) => [`${origin}/`, `${origin}/auth/callback`]),
+        post_logout_redirect_uris: origins.map((origin) => `${origin}/`),
+      },
+    ],
+    jwks: { keys: options.secrets.signingKeys as never },
+    cookies: { keys: options.secrets.cookieKeys },
+    pkce: { required: () => true },
+    responseTypes: ['code'],
+    scopes: ['openid', 'profile', 'email', 'offline_access', apiScope],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    findAccount: async (_ctx, sub) => {
+      const user = await findUserById(options.db, sub);
+      if (!user) return undefined;
+      return {
+        accountId: user.id,
+        claims: () => ({ sub: user.id, email: user.email, email_verified: true, name: user.name ?? user.email }),
+      };
+    },
+    routes: {
+      authorization: `${issuerPrefix}/auth`,
+      token: `${issuerPrefix}/token`,
+      jwks: `${issuerPrefix}/jwks`,
+      userinfo: `${issuerPrefix}/me`,
+      end_session: `${issuerPrefix}/session/end`,
+      revocation: `${issuerPrefix}/token/revocation`,
+      introspection: `${issuerPrefix}/token/introspection`,
+      pushed_authorization_request: `${issuerPrefix}/request`,
+      code_verification: `${issuerPrefix}/device`,
+      device_authorization: `${issuerPrefix}/device/auth`,
+      backchannel_authentication: `${issuerPrefix}/backchannel`,
+      registration: `${issuerPrefix}/reg`,
+      challenge: `${issuerPrefix}/challenge`,
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = signOutPage({ productName: options.productName, form });
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = messagePage({
+            productName: options.productName,
+            title: 'Signed out',
+            text: 'You have signed out.',
+            linkHref: '/',
+            linkText: `Back to ${options.productName}`,
+          });
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => options.audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== options.audience) throw new errors.InvalidTarget();
+          return {
+            scope: apiScope,
+            audience: options.audience,
+            accessTokenTTL: accessTokenTtl,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    // The console is first-party: no consent screen, the grant is made at sign-in.
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
+      grant.addOIDCScope('openid profile email offline_access');
+      grant.addResourceScope(options.audience, apiScope);
+      await grant.save();
+      return grant;
+    },
+    issueRefreshToken: (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('openid'),
+    extraTokenClaims: async (_ctx, token) => {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const user = await findUserById(options.db, token.accountId);
+      if (!user) return undefined;
+      return { email: user.email, name: user.name ?? user.email, [options.groupsClaim]: userGroups(user) };
+    },
+    clientBasedCORS: (_ctx, origin) => origins.includes(origin),
+    ttl: {
+      AccessToken: accessTokenTtl,
+      AuthorizationCode: 60,
+      IdToken: accessTokenTtl,
+      Interaction: 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      RefreshToken: 14 * 24 * 60 * 60,
+    },
+    renderError: (ctx: KoaContextWithOIDC, out) => {
+      ctx.type = 'html';
+      const description = typeof out.error_description === 'string' ? out.error_description : 'The sign-in request could not be completed.';
+      ctx.body = messagePage({
+        productName: options.productName,
+        title: 'Sign-in problem',
+        text: `${description} (${String(out.error)})`,
+        linkHref: '/',
+        linkText: `Back to ${options.productName}`,
+        danger: true,
+      });
+    },
+  };
+
+  const provider = new Provider(options.issuer, configuration);
+  provider.proxy = options.trustProxy;
+  return provider;
+};

@@ -1,0 +1,63 @@
+import type { Database } from '../../db/database';
+import type { SpaceRow } from '../../db/schema';
+
+export type SpaceWithOwner = SpaceRow & { owner_email: string };
+
+const withOwner = (db: Database) =>
+  db.selectFrom('spaces').innerJoin('users', 'users.id', 'spaces.owner_id').selectAll('spaces').select('users.email as owner_email');
+
+/** Spaces the user owns, is a member of, or whose id one of their groups names. */
+export const findSpacesOfUser = (db: Database, userId: string, groupSpaceIds: readonly string[]): Promise<SpaceWithOwner[]> =>
+  withOwner(db)
+    .where((eb) =>
+      eb.or([
+        eb('spaces.owner_id', '=', userId),
+        eb('spaces.id', 'in', eb.selectFrom('space_members').select('space_id').where('user_id', '=', userId)),
+        ...(groupSpaceIds.length > 0 ? [eb('spaces.id', 'in', [...groupSpaceIds])] : []),
+      ]),
+    )
+    .orderBy('spaces.created_at')
+    .execute();
+
+export const findSpaceById = (db: Database, id: string): Promise<SpaceWithOwner | undefined> =>
+  withOwner(db).where('spaces.id', '=', id).executeTakeFirst();
+
+export const isMember = async (db: Database, spaceId: string, userId: string): Promise<boolean> =>
+  (await db.selectFrom('space_members').select('user_id').where('space_id', '=', spaceId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+
+export const insertSpace = (db: Database, row: SpaceRow) => db.insertInto('spaces').values(row).execute();
+
+export const updateSpace = (db: Database, id: string, changes: Partial<Pick<SpaceRow, 'description' | 'security' | 'owner_id'>>) =>
+  db.updateTable('spaces').set(changes).where('id', '=', id).execute();
+
+export const deleteSpaceRow = (db: Database, id: string) => db.deleteFrom('spaces').where('id', '=', id).execute();
+
+export const countScenariosInSpace = async (db: Database, spaceId: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('resims')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('space_id', '=', spaceId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const findMembers = (db: Database, spaceId: string) =>
+  db
+    .selectFrom('space_members')
+    .innerJoin('users', 'users.id', 'space_members.user_id')
+    .select(['users.id', 'users.email', 'users.name'])
+    .where('space_members.space_id', '=', spaceId)
+    .orderBy('users.email')
+    .execute();
+
+export const addMember = (db: Database, spaceId: string, userId: string, now: string) =>
+  db
+    .insertInto('space_members')
+    .values({ space_id: spaceId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['space_id', 'user_id']).doNothing())
+    .execute();
+
+export const removeMember = async (db: Database, spaceId: string, userId: string): Promise<boolean> =>
+  Number((await db.deleteFrom('space_members').where('space_id', '=', spaceId).where('user_id', '=', userId).executeTakeFirst()).numDeletedRows) > 0;

@@ -1,0 +1,144 @@
+import { mayEditInSpace, resolveSecurity, type SecurityFlag } from '@resim/domain';
+import type { Space, SpaceUser } from '@resim/contracts';
+import type { EmailSender } from '../../adapters/email/email';
+import type { Database } from '../../db/database';
+import { conflict, forbidden, notFound } from '../../errors/app-error';
+import type { Principal } from '../../identity/principal';
+import { iso, type Clock } from '../../lib/clock';
+import { newId } from '../../lib/ids';
+import { readJson } from '../../lib/json';
+import { findOrInviteUser } from '../users/users.service';
+import * as repo from './spaces.repository';
+
+export type SpaceContext = { db: Database; clock: Clock; principal: Principal };
+
+type Accessible = { space: repo.SpaceWithOwner; isOwner: boolean; security: ReturnType<typeof resolveSecurity> };
+
+export const toSpace = (row: repo.SpaceWithOwner, userId: string): Space => ({
+  id: row.id,
+  description: row.description,
+  owner: row.owner_email,
+  isOwner: row.owner_id === userId,
+  security: resolveSecurity(readJson(row.security, {})),
+  created: row.created_at,
+});
+
+/** A space the caller may see; one they are not in is reported exactly like one that does not exist. */
+export const getAccessibleSpace = async (ctx: SpaceContext, spaceId: string): Promise<Accessible> => {
+  const space = await repo.findSpaceById(ctx.db, spaceId);
+  if (!space) throw notFound('Space');
+  const { principal } = ctx;
+  const isOwner = space.owner_id === principal.userId;
+  if (!isOwner && !principal.groupSpaceIds.includes(space.id) && !(await repo.isMember(ctx.db, space.id, principal.userId))) {
+    throw notFound('Space');
+  }
+  return { space, isOwner, security: resolveSecurity(readJson(space.security, {})) };
+};
+
+const requireOwner = (access: Accessible, what: string): void => {
+  if (!access.isOwner) throw forbidden(`Only the owner of this space can ${what}`);
+};
+
+const requireEdit = (access: Accessible): void => {
+  if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
+};
+
+export const listSpaces = async (ctx: SpaceContext): Promise<Space[]> =>
+  (await repo.findSpacesOfUser(ctx.db, ctx.principal.userId, ctx.principal.groupSpaceIds)).map((row) => toSpace(row, ctx.principal.userId));
+
+/** SPEC 6: the creator owns the new space. */
+export const createSpace = async (ctx: SpaceContext, description: string): Promise<Space> => {
+  const id = newId();
+  await repo.insertSpace(ctx.db, { id, description, owner_id: ctx.principal.userId, security: '{}', created_at: iso(ctx.clock) });
+  return toSpace((await repo.findSpaceById(ctx.db, id))!, ctx.principal.userId);
+};
+
+export const renameSpace = async (ctx: SpaceContext, spaceId: string, description: string): Promise<Space> => {
+  const access = await getAccessibleSpace(ctx, spaceId);
+  requireEdit(access);
+  await repo.updateSpace(ctx.db, spaceId, { description });
+  return toSpace({ ...access.space, description }, ctx.principal.userId);
+};
+
+export const deleteSpace = async (ctx: SpaceContext, spaceId: string): Promise<void> => {
+  const access = await getAccessibleSpace(ctx, spaceId);
+  requireOwner(access, 'delete it');
+  await ctx.db.transaction().execute(async (trx) => {
+    const scenarios = await repo.countScenariosInSpace(trx, spaceId);
+    if (scenarios > 0) {
+      throw conflict(`This space still holds ${scenarios} scenario${scenarios === 1 ? '' : 's'}; move or delete them first`);
+    }
+    await repo.deleteSpaceRow(trx, spaceId);
+  });
+};
+
+/** SPEC 6: flags not given are stored as absent, which reads as true. */
+export const setSecurity = async (ctx: SpaceContext, spaceId: string, flags: Partial<Record<SecurityFlag, boolean>>): Promise<Space> => {
+  const access = await getAccessibleSpace(ctx, spaceId);
+  requireOwner(access, 'change its security');
+  const security = JSON.stringify(flags);
+  await repo.updateSpace(ctx.db, spaceId, { security });
+  return toSpace({ ...access.space, security }, ctx.principal.userId);
+};
+
+const invitationEmail = (options: { to: string; space: string; productName: string; publicUrl: string; created: boolean; owner: boolean }) => ({
+  to: options.to,
+  subject: options.owner ? `You now own "${options.space}" in ${options.productName}` : `You have been added to "${options.space}" in ${options.productName}`,
+  text: [
+    options.owner
+      ? `You are now the owner of the space "${options.space}" in ${options.productName}.`
+      : `You have been added to the space "${options.space}" in ${options.productName}.`,
+    '',
+    options.created
+      ? `To sign in for the first time, choose a password here: ${options.publicUrl}/account/forgot`
+      : `Sign in here: ${options.publicUrl}/`,
+  ].join('\n'),
+});
+
+export type InviteContext = SpaceContext & { email: EmailSender; productName: string; publicUrl: string };
+
+/** Hands the space to another user, inviting them if they have no account; the old owner stays a member. */
+export const transferOwnership = async (ctx: InviteContext, spaceId: string, email: string): Promise<Space> => {
+  const access = await getAccessibleSpace(ctx, spaceId);
+  requireOwner(access, 'hand it over');
+  const { user, created } = await ctx.db.transaction().execute(async (trx) => {
+    const invited = await findOrInviteUser({ db: trx, clock: ctx.clock, email });
+    if (invited.user.id !== access.space.owner_id) {
+      await repo.updateSpace(trx, spaceId, { owner_id: invited.user.id });
+      await repo.addMember(trx, spaceId, access.space.owner_id, iso(ctx.clock));
+      await repo.removeMember(trx, spaceId, invited.user.id);
+    }
+    return invited;
+  });
+  if (user.id !== access.space.owner_id) {
+    await ctx.email.send(invitationEmail({ ...ctx, to: user.email, space: access.space.description, created, owner: true }));
+  }
+  return toSpace({ ...access.space, owner_id: user.id, owner_email: user.email }, ctx.principal.userId);
+};
+
+export const listSpaceUsers = async (ctx: SpaceContext, spaceId: string): Promise<SpaceUser[]> => {
+  const access = await getAccessibleSpace(ctx, spaceId);
+  const members = await repo.findMembers(ctx.db, spaceId);
+  const owner: SpaceUser = { id: access.space.owner_id, email: access.space.owner_email, name: null, isOwner: true };
+  return [owner, ...members.filter((m) => m.id !== owner.id).map((m) => ({ ...m, isOwner: false }))];
+};
+
+export const addSpaceUser = async (ctx: InviteContext, spaceId: string, email: string): Promise<SpaceUser> => {
+  const access = await getAccessibleSpace(ctx, spaceId);
+  requireEdit(access);
+  const { user, created } = await ctx.db.transaction().execute(async (trx) => {
+    const invited = await findOrInviteUser({ db: trx, clock: ctx.clock, email });
+    if (invited.user.id !== access.space.owner_id) await repo.addMember(trx, spaceId, invited.user.id, iso(ctx.clock));
+    return invited;
+  });
+  const isOwner = user.id === access.space.owner_id;
+  if (!isOwner) await ctx.email.send(invitationEmail({ ...ctx, to: user.email, space: access.space.description, created, owner: false }));
+  return { id: user.id, email: user.email, name: user.name, isOwner };
+};
+
+export const removeSpaceUser = async (ctx: SpaceContext, spaceId: string, userId: string): Promise<void> => {
+  const access = await getAccessibleSpace(ctx, spaceId);
+  if (userId === access.space.owner_id) throw conflict('The owner cannot be removed; hand the space to someone else first');
+  if (userId !== ctx.principal.userId) requireEdit(access);
+  if (!(await repo.removeMember(ctx.db, spaceId, userId))) throw notFound('User in this space');
+};

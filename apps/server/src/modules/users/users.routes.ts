@@ -1,0 +1,28 @@
+import { errorBody, postUserMetadataBody, userAuth, userMetadata } from '@resim/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/authenticate';
+import type { ModuleContext } from '../module-context';
+import { saveUserMetadata, toUserAuth, toUserMetadata } from './users.service';
+
+const tags = ['User'];
+const errors = { 400: errorBody, 401: errorBody };
+
+export const userRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx) => {
+  app.get('/admin/user', { schema: { tags, summary: "The caller's metadata", response: { 200: userMetadata, ...errors } } }, (request) =>
+    toUserMetadata(authOf(request).user),
+  );
+
+  app.post(
+    '/admin/user',
+    { schema: { tags, summary: "Save the caller's metadata (fields given replace stored ones)", body: postUserMetadataBody, response: { 200: userMetadata, ...errors } } },
+    (request) => {
+      const changes = Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== undefined));
+      return saveUserMetadata({ db: ctx.db, clock: ctx.clock, user: authOf(request).user, changes });
+    },
+  );
+
+  app.get('/admin/user/auth', { schema: { tags, summary: 'Who the caller is: email, groups, isDeveloper', response: { 200: userAuth, ...errors } } }, (request) => {
+    const { user, principal } = authOf(request);
+    return toUserAuth(user, principal.groups);
+  });
+};

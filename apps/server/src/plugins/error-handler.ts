@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, errorStatus } from '../errors/app-error';
+
+type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[]; message?: string } } };
+
+const describeValidation = (context: string | undefined, issues: readonly Issue[]): string =>
+  issues
+    .map((issue) => {
+      const path = issue.params?.issue?.path?.map(String).join('.') ?? issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      const where = [context, path].filter(Boolean).join('.');
+      return `${where || 'request'}: ${issue.message ?? 'is not valid'}`;
+    })
+    .join('; ');
+
+// Fastify's own client errors, given stable codes and plain messages.
+const frameworkErrors: Record<string, (error: FastifyError, limit: number) => { code: keyof typeof errorStatus; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => ({ code: 'bad_request', message: 'Request body is not valid JSON' }),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => ({ code: 'bad_request', message: 'Request body is empty but Content-Type is application/json' }),
+  FST_ERR_CTP_BODY_TOO_LARGE: (_error, limit) => ({ code: 'bad_request', message: `Request body is larger than the limit of ${limit} bytes` }),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => ({ code: 'unsupported_media_type', message: 'Send the request body as application/json' }),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({ code: 'bad_request', message: 'Content-Length does not match the body' }),
+};
+
+/**
+ * The one error handler: client mistakes get 4xx with a message naming the problem; anything
+ * else is logged with its request and answered with a plain 500 that reveals nothing.
+ */
+export const registerErrorHandler = (app: FastifyInstance, options: { bodyLimit: number }): void => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ code: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ code: 'bad_request', message: describeValidation(error.validationContext, error.validation) });
+    }
+    const known = error.code ? frameworkErrors[error.code] : undefined;
+    if (known) {
+      const { code, message } = known(error, options.bodyLimit);
+      return reply.status(errorStatus[code]).send({ code, message });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ code: 'rate_limited', message: 'Too many requests. Wait a little and try again.' });
+    }
+    if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ code: 'bad_request', message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: 'internal', message: 'Something went wrong on our side. It has been logged.' });
+  });
+
+};

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+// Same depth from src/ (tsx) and dist/ (bundle): apps/server/<dir>/ -> apps/web/dist
+export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Serves the built web app, answering every page route with index.html. */
+export const registerWebApp = async (app: FastifyInstance, options: { dir: string }): Promise<boolean> => {
+  const index = path.join(options.dir, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn({ dir: options.dir }, 'web app is not built; run npm run build');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: options.dir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, file) => {
+      // Hashed assets never change; index.html must always be fresh.
+      res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/assets/*', (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`));
+  for (const file of fs.readdirSync(options.dir).filter((name) => name !== 'index.html' && fs.statSync(path.join(options.dir, name)).isFile())) {
+    app.get(`/${file}`, (_request, reply) => reply.sendFile(file));
+  }
+  return true;
+};
+
+/** A browser asking for a page (not the API) gets the app, which routes on the client. */
+export const wantsPage = (request: FastifyRequest): boolean =>
+  request.method === 'GET' && !request.url.startsWith('/admin/') && (request.headers.accept ?? '').includes('text/html');
+
+export const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');

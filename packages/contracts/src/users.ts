@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const sortOrder = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+
+/** SPEC 3: user metadata; collapsedSpaces keeps the spaces folded on Home. */
+export const userMetadata = z
+  .object({ collapsedSpaces: z.array(z.string()), sortOrder })
+  .meta({ id: 'UserMetadata' });
+export type UserMetadata = z.infer<typeof userMetadata>;
+
+export const postUserMetadataBody = z.strictObject({
+  collapsedSpaces: z.array(z.string().min(1).max(100)).max(1000).optional(),
+  sortOrder: sortOrder.optional(),
+});
+
+/** SPEC 3: user auth. */
+export const userAuth = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    groups: z.array(z.string()),
+    isDeveloper: z.boolean(),
+  })
+  .meta({ id: 'UserAuth' });
+export type UserAuth = z.infer<typeof userAuth>;
