@@ -4,7 +4,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { webConfig } from '@resim/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { createOutboxSender, type EmailSender } from './adapters/email/email';
 import type { Config } from './config/config';
 import type { Database, Dialect } from './db/database';
@@ -124,7 +130,13 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     db,
     clock,
     subjectIsUserId: identity.kind === 'embedded',
-    verify: createTokenVerifier({ issuer: identity.issuer, audience: identity.audience, clientId: identity.clientId, groupsClaim: config.groupsClaim, keys }),
+    verify: createTokenVerifier({
+      issuer: identity.issuer,
+      audience: identity.audience,
+      clientId: identity.clientId,
+      groupsClaim: config.groupsClaim,
+      keys,
+    }),
   });
 
   await app.register(async (api) => {

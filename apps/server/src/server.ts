@@ -15,7 +15,10 @@ const start = async (): Promise<void> => {
   let shuttingDown = false;
   const app = await buildApp({ config, db, dialect, isShuttingDown: () => shuttingDown });
   await app.listen({ port: config.port, host: config.host });
-  const purge = setInterval(() => void purgeExpiredPayloads(db).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed')), 60 * 60 * 1000);
+  const purge = setInterval(
+    () => void purgeExpiredPayloads(db).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed')),
+    60 * 60 * 1000,
+  );
   purge.unref();
 
   console.log(`\n  ${config.productName} is running at ${config.publicUrl}`);

@@ -14,7 +14,5 @@ export const resimSummary = z
   .meta({ id: 'ResimSummary' });
 export type ResimSummary = z.infer<typeof resimSummary>;
 
-export const scenarioTemplate = z
-  .object({ id: z.string(), name: z.string(), description: z.string() })
-  .meta({ id: 'ScenarioTemplate' });
+export const scenarioTemplate = z.object({ id: z.string(), name: z.string(), description: z.string() }).meta({ id: 'ScenarioTemplate' });
 export type ScenarioTemplate = z.infer<typeof scenarioTemplate>;

@@ -17,7 +17,10 @@ export const space = z
 export type Space = z.infer<typeof space>;
 
 const description = z.string().trim().min(1, 'description must not be empty').max(200);
-const email = z.email().max(254).transform((value) => value.toLowerCase());
+const email = z
+  .email()
+  .max(254)
+  .transform((value) => value.toLowerCase());
 
 export const createSpaceBody = z.strictObject({ description });
 export const patchSpaceBody = z.strictObject({ description });

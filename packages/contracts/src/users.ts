@@ -3,9 +3,7 @@ import { z } from 'zod';
 export const sortOrder = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 
 /** SPEC 3: user metadata; collapsedSpaces keeps the spaces folded on Home. */
-export const userMetadata = z
-  .object({ collapsedSpaces: z.array(z.string()), sortOrder })
-  .meta({ id: 'UserMetadata' });
+export const userMetadata = z.object({ collapsedSpaces: z.array(z.string()), sortOrder }).meta({ id: 'UserMetadata' });
 export type UserMetadata = z.infer<typeof userMetadata>;
 
 export const postUserMetadataBody = z.strictObject({

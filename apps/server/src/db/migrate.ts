@@ -12,8 +12,8 @@ export type MigrationReport = { applied: string[] };
 
 export const migrateToLatest = async <T>(db: Kysely<T>): Promise<MigrationReport> => {
   // Migrations see the schema as it was then, not today's table types.
-  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider });
+  const migrator = new Migrator({ db: db, provider });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
 };

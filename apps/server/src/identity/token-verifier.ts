@@ -21,7 +21,7 @@ export type VerifierOptions = {
 };
 
 const stringClaim = (payload: JWTPayload, name: string): string | undefined =>
-  typeof payload[name] === 'string' ? (payload[name] as string) : undefined;
+  typeof payload[name] === 'string' ? payload[name] : undefined;
 
 /**
  * Verifies an access token by the issuer's keys, issuer, audience and expiry, and reads the

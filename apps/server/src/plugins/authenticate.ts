@@ -6,6 +6,7 @@ import type { Principal } from '../identity/principal';
 export type RequestAuth = { readonly principal: Principal; readonly user: UserRow };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     authState: RequestAuth | null;
   }

@@ -17,7 +17,10 @@ const describeValidation = (context: string | undefined, issues: readonly Issue[
 const frameworkErrors: Record<string, (error: FastifyError, limit: number) => { code: keyof typeof errorStatus; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => ({ code: 'bad_request', message: 'Request body is not valid JSON' }),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => ({ code: 'bad_request', message: 'Request body is empty but Content-Type is application/json' }),
-  FST_ERR_CTP_BODY_TOO_LARGE: (_error, limit) => ({ code: 'bad_request', message: `Request body is larger than the limit of ${limit} bytes` }),
+  FST_ERR_CTP_BODY_TOO_LARGE: (_error, limit) => ({
+    code: 'bad_request',
+    message: `Request body is larger than the limit of ${limit} bytes`,
+  }),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => ({ code: 'unsupported_media_type', message: 'Send the request body as application/json' }),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({ code: 'bad_request', message: 'Content-Length does not match the body' }),
 };
@@ -48,5 +51,4 @@ export const registerErrorHandler = (app: FastifyInstance, options: { bodyLimit:
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ code: 'internal', message: 'Something went wrong on our side. It has been logged.' });
   });
-
 };

@@ -24,7 +24,9 @@ export const registerWebApp = async (app: FastifyInstance, options: { dir: strin
     },
   });
   app.get('/assets/*', (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`));
-  for (const file of fs.readdirSync(options.dir).filter((name) => name !== 'index.html' && fs.statSync(path.join(options.dir, name)).isFile())) {
+  for (const file of fs
+    .readdirSync(options.dir)
+    .filter((name) => name !== 'index.html' && fs.statSync(path.join(options.dir, name)).isFile())) {
     app.get(`/${file}`, (_request, reply) => reply.sendFile(file));
   }
   return true;

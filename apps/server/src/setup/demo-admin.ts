@@ -22,7 +22,14 @@ export const ensureDemoAdmin = async (options: { db: Database; clock: Clock; dat
   const file = credentialsFile(options.dataDir);
   if ((await countUsers(options.db)) === 0) {
     const password = randomSecret(12);
-    const owner = await createUser({ db: options.db, clock: options.clock, email: demoAdminEmail, password, name: 'Demo Administrator', groups: 'developer' });
+    const owner = await createUser({
+      db: options.db,
+      clock: options.clock,
+      email: demoAdminEmail,
+      password,
+      name: 'Demo Administrator',
+      groups: 'developer',
+    });
     await seedDemo({ db: options.db, clock: options.clock, owner });
     fs.mkdirSync(options.dataDir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify({ email: demoAdminEmail, password }), { mode: 0o600 });

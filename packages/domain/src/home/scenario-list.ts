@@ -51,9 +51,7 @@ export const groupScenariosBySpace = <S extends ListedScenario, P extends Listed
     const inSpace = sorted.filter((scenario) => scenario.group === space.id);
     if (query === '') return [{ space, scenarios: inSpace }];
     if (normalise(space.description).includes(query)) return [{ space, scenarios: inSpace }];
-    const matching = inSpace.filter(
-      (scenario) => normalise(scenario.resimName).includes(query) || normalise(scenario.id).includes(query),
-    );
+    const matching = inSpace.filter((scenario) => normalise(scenario.resimName).includes(query) || normalise(scenario.id).includes(query));
     return matching.length > 0 ? [{ space, scenarios: matching }] : [];
   });
 };

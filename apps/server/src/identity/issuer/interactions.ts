@@ -80,7 +80,8 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
       return expired(reply);
     }
     if (details.uid !== request.params.uid) return expired(reply);
-    const notice = (request.query as Form)['notice'] === 'password-changed' ? 'Your password has been changed. Sign in with it now.' : undefined;
+    const notice =
+      (request.query as Form)['notice'] === 'password-changed' ? 'Your password has been changed. Sign in with it now.' : undefined;
     return renderSignIn(reply, details.uid, notice ? { notice } : {});
   });
 

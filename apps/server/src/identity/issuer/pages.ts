@@ -120,12 +120,21 @@ export const newPasswordPage = (options: { productName: string; action: string; 
 </form>`,
   });
 
-export const messagePage = (options: { productName: string; title: string; text: string; linkHref?: string; linkText?: string; danger?: boolean }): string =>
+export const messagePage = (options: {
+  productName: string;
+  title: string;
+  text: string;
+  linkHref?: string;
+  linkText?: string;
+  danger?: boolean;
+}): string =>
   page({
     productName: options.productName,
     title: options.title,
     alert: { kind: options.danger ? 'danger' : 'info', text: options.text },
-    body: options.linkHref ? `<div class="links"><a href="${escapeHtml(options.linkHref)}">${escapeHtml(options.linkText ?? 'Continue')}</a></div>` : '',
+    body: options.linkHref
+      ? `<div class="links"><a href="${escapeHtml(options.linkHref)}">${escapeHtml(options.linkText ?? 'Continue')}</a></div>`
+      : '',
   });
 
 /** oidc-provider's sign-out confirmation: its form is submitted by the button, in our look. */

@@ -66,6 +66,11 @@ export const completePasswordReset = async (options: {
     const now = iso(options.clock);
     await updateUser(trx, reset.user_id, { password_hash: passwordHash, updated_at: now });
     // Any other outstanding link for this account stops working too.
-    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', reset.user_id).where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('user_id', '=', reset.user_id)
+      .where('used_at', 'is', null)
+      .execute();
   });
 };

@@ -47,7 +47,7 @@ export const createIssuer = (options: IssuerOptions): Provider => {
         post_logout_redirect_uris: origins.map((origin) => `${origin}/`),
       },
     ],
-    jwks: { keys: options.secrets.signingKeys as never },
+    jwks: { keys: options.secrets.signingKeys },
     cookies: { keys: options.secrets.cookieKeys },
     pkce: { required: () => true },
     responseTypes: ['code'],

@@ -12,7 +12,12 @@ export const clientLogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       bodyLimit: 16_384,
-      schema: { tags: ['Client log'], summary: 'Report a failure seen in the browser', body: clientLogBody, response: { 204: z.null(), 400: errorBody } },
+      schema: {
+        tags: ['Client log'],
+        summary: 'Report a failure seen in the browser',
+        body: clientLogBody,
+        response: { 204: z.null(), 400: errorBody },
+      },
     },
     async (request, reply) => {
       const { level, ...report } = request.body;

@@ -5,6 +5,11 @@ import type { ResimRow } from '../../db/schema';
 export const findResimsInSpaces = (db: Database, spaceIds: readonly string[]): Promise<ResimRow[]> =>
   spaceIds.length === 0
     ? Promise.resolve([])
-    : db.selectFrom('resims').selectAll().where('space_id', 'in', [...spaceIds]).orderBy('created_at', 'desc').execute();
+    : db
+        .selectFrom('resims')
+        .selectAll()
+        .where('space_id', 'in', [...spaceIds])
+        .orderBy('created_at', 'desc')
+        .execute();
 
 export const insertResim = (db: Database, row: ResimRow) => db.insertInto('resims').values(row).execute();

@@ -8,7 +8,13 @@ import { listResims } from './resims.service';
 export const resimRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx) => {
   app.get(
     '/admin/resim',
-    { schema: { tags: ['Scenarios'], summary: "Scenarios in the caller's spaces", response: { 200: z.array(resimSummary), 401: errorBody } } },
+    {
+      schema: {
+        tags: ['Scenarios'],
+        summary: "Scenarios in the caller's spaces",
+        response: { 200: z.array(resimSummary), 401: errorBody },
+      },
+    },
     (request) => listResims({ db: ctx.db, clock: ctx.clock, principal: authOf(request).principal }),
   );
 };

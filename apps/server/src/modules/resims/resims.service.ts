@@ -16,5 +16,10 @@ export const toResimSummary = (row: ResimRow): ResimSummary => ({
 /** SPEC 7: GET /admin/resim lists the scenarios of every space the caller is in. */
 export const listResims = async (ctx: SpaceContext): Promise<ResimSummary[]> => {
   const spaces = await listSpaces(ctx);
-  return (await findResimsInSpaces(ctx.db, spaces.map((s) => s.id))).map(toResimSummary);
+  return (
+    await findResimsInSpaces(
+      ctx.db,
+      spaces.map((s) => s.id),
+    )
+  ).map(toResimSummary);
 };

@@ -23,7 +23,12 @@ export const findSpaceById = (db: Database, id: string): Promise<SpaceWithOwner 
   withOwner(db).where('spaces.id', '=', id).executeTakeFirst();
 
 export const isMember = async (db: Database, spaceId: string, userId: string): Promise<boolean> =>
-  (await db.selectFrom('space_members').select('user_id').where('space_id', '=', spaceId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  (await db
+    .selectFrom('space_members')
+    .select('user_id')
+    .where('space_id', '=', spaceId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()) !== undefined;
 
 export const insertSpace = (db: Database, row: SpaceRow) => db.insertInto('spaces').values(row).execute();
 
@@ -60,4 +65,6 @@ export const addMember = (db: Database, spaceId: string, userId: string, now: st
     .execute();
 
 export const removeMember = async (db: Database, spaceId: string, userId: string): Promise<boolean> =>
-  Number((await db.deleteFrom('space_members').where('space_id', '=', spaceId).where('user_id', '=', userId).executeTakeFirst()).numDeletedRows) > 0;
+  Number(
+    (await db.deleteFrom('space_members').where('space_id', '=', spaceId).where('user_id', '=', userId).executeTakeFirst()).numDeletedRows,
+  ) > 0;

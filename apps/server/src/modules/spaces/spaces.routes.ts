@@ -73,7 +73,13 @@ export const spaceRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
   app.put(
     '/admin/space/:id/owner',
     {
-      schema: { tags, summary: 'Hand the space to another user by email (owner only)', params: idParams, body: putOwnerBody, response: { 200: space, ...errors } },
+      schema: {
+        tags,
+        summary: 'Hand the space to another user by email (owner only)',
+        params: idParams,
+        body: putOwnerBody,
+        response: { 200: space, ...errors },
+      },
     },
     (request) => spaces.transferOwnership(inviteCtx(request), request.params.id, request.body.email),
   );
@@ -87,7 +93,13 @@ export const spaceRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
   app.post(
     '/admin/space/:id/user',
     {
-      schema: { tags, summary: 'Add a user to a space by email, inviting them if new', params: idParams, body: addSpaceUserBody, response: { 201: spaceUser, ...errors } },
+      schema: {
+        tags,
+        summary: 'Add a user to a space by email, inviting them if new',
+        params: idParams,
+        body: addSpaceUserBody,
+        response: { 201: spaceUser, ...errors },
+      },
     },
     async (request, reply) => reply.status(201).send(await spaces.addSpaceUser(inviteCtx(request), request.params.id, request.body.email)),
   );

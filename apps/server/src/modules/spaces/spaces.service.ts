@@ -81,9 +81,18 @@ export const setSecurity = async (ctx: SpaceContext, spaceId: string, flags: Par
   return toSpace({ ...access.space, security }, ctx.principal.userId);
 };
 
-const invitationEmail = (options: { to: string; space: string; productName: string; publicUrl: string; created: boolean; owner: boolean }) => ({
+const invitationEmail = (options: {
+  to: string;
+  space: string;
+  productName: string;
+  publicUrl: string;
+  created: boolean;
+  owner: boolean;
+}) => ({
   to: options.to,
-  subject: options.owner ? `You now own "${options.space}" in ${options.productName}` : `You have been added to "${options.space}" in ${options.productName}`,
+  subject: options.owner
+    ? `You now own "${options.space}" in ${options.productName}`
+    : `You have been added to "${options.space}" in ${options.productName}`,
   text: [
     options.owner
       ? `You are now the owner of the space "${options.space}" in ${options.productName}.`

@@ -9,13 +9,22 @@ const tags = ['API tokens'];
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
 
 export const tokenRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx) => {
-  app.get('/admin/user/token', { schema: { tags, summary: "The caller's API tokens", response: { 200: z.array(apiToken), ...errors } } }, (request) =>
-    listTokens(ctx.db, authOf(request).user.id),
+  app.get(
+    '/admin/user/token',
+    { schema: { tags, summary: "The caller's API tokens", response: { 200: z.array(apiToken), ...errors } } },
+    (request) => listTokens(ctx.db, authOf(request).user.id),
   );
 
   app.post(
     '/admin/user/token',
-    { schema: { tags, summary: 'Create an API token; the secret is in this response only', body: createTokenBody, response: { 201: createdToken, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create an API token; the secret is in this response only',
+        body: createTokenBody,
+        response: { 201: createdToken, ...errors },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await createToken({ db: ctx.db, clock: ctx.clock, userId: authOf(request).user.id, name: request.body.name })),
   );

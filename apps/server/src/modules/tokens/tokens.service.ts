@@ -27,7 +27,14 @@ export const listTokens = async (db: Database, userId: string): Promise<ApiToken
 /** Only the hash is stored; the token itself is returned once. */
 export const createToken = async (options: { db: Database; clock: Clock; userId: string; name: string }): Promise<CreatedToken> => {
   const token = `${apiTokenPrefix}${randomSecret(32)}`;
-  const row = { id: newId(), user_id: options.userId, name: options.name, token_hash: sha256(token), created_at: iso(options.clock), last_used_at: null };
+  const row = {
+    id: newId(),
+    user_id: options.userId,
+    name: options.name,
+    token_hash: sha256(token),
+    created_at: iso(options.clock),
+    last_used_at: null,
+  };
   await options.db.insertInto('api_tokens').values(row).execute();
   return { ...toApiToken(row), token };
 };

@@ -24,6 +24,9 @@ export const updateUser = (
 ) => db.updateTable('users').set(changes).where('id', '=', id).execute();
 
 export const countUsers = async (db: Database): Promise<number> => {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 };

@@ -14,15 +14,26 @@ export const userRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx)
 
   app.post(
     '/admin/user',
-    { schema: { tags, summary: "Save the caller's metadata (fields given replace stored ones)", body: postUserMetadataBody, response: { 200: userMetadata, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Save the caller's metadata (fields given replace stored ones)",
+        body: postUserMetadataBody,
+        response: { 200: userMetadata, ...errors },
+      },
+    },
     (request) => {
       const changes = Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== undefined));
       return saveUserMetadata({ db: ctx.db, clock: ctx.clock, user: authOf(request).user, changes });
     },
   );
 
-  app.get('/admin/user/auth', { schema: { tags, summary: 'Who the caller is: email, groups, isDeveloper', response: { 200: userAuth, ...errors } } }, (request) => {
-    const { user, principal } = authOf(request);
-    return toUserAuth(user, principal.groups);
-  });
+  app.get(
+    '/admin/user/auth',
+    { schema: { tags, summary: 'Who the caller is: email, groups, isDeveloper', response: { 200: userAuth, ...errors } } },
+    (request) => {
+      const { user, principal } = authOf(request);
+      return toUserAuth(user, principal.groups);
+    },
+  );
 };

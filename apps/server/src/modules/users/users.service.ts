@@ -73,7 +73,11 @@ export const createUser = async (options: {
 };
 
 /** Finds a user by email or creates one without a password, who signs in after a password reset. */
-export const findOrInviteUser = async (options: { db: Database; clock: Clock; email: string }): Promise<{ user: UserRow; created: boolean }> => {
+export const findOrInviteUser = async (options: {
+  db: Database;
+  clock: Clock;
+  email: string;
+}): Promise<{ user: UserRow; created: boolean }> => {
   const existing = await findUserByEmail(options.db, options.email);
   if (existing) return { user: existing, created: false };
   return { user: await createUser({ db: options.db, clock: options.clock, email: options.email }), created: true };
