@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyLimit } from '../src/app';
+import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type RouteCase = {
+  method: Method;
+  url: (ids: { spaceId: string; memberId: string; tokenId: string }) => string;
+  /** a valid body: the route reads JSON */
+  body?: Record<string, unknown>;
+  /** a field and a value of the wrong type */
+  wrongType?: [string, unknown];
+  /** the route names a space: outsiders get 404 */
+  inSpace?: boolean;
+};
+
+/** Every authenticated route of the API. */
+const routes: RouteCase[] = [
+  { method: 'GET', url: () => '/admin/space' },
+  { method: 'POST', url: () => '/admin/space', body: { description: 'New' }, wrongType: ['description', 42] },
+  { method: 'PATCH', url: ({ spaceId }) => `/admin/space/${spaceId}`, body: { description: 'Renamed' }, wrongType: ['description', ['x']], inSpace: true },
+  { method: 'DELETE', url: ({ spaceId }) => `/admin/space/${spaceId}`, inSpace: true },
+  { method: 'PUT', url: ({ spaceId }) => `/admin/space/${spaceId}/security`, body: { canEdit: false }, wrongType: ['canEdit', 'no'], inSpace: true },
+  { method: 'PUT', url: ({ spaceId }) => `/admin/space/${spaceId}/owner`, body: { email: 'next@example.test' }, wrongType: ['email', 7], inSpace: true },
+  { method: 'GET', url: ({ spaceId }) => `/admin/space/${spaceId}/user`, inSpace: true },
+  { method: 'POST', url: ({ spaceId }) => `/admin/space/${spaceId}/user`, body: { email: 'new@example.test' }, wrongType: ['email', true], inSpace: true },
+  { method: 'DELETE', url: ({ spaceId, memberId }) => `/admin/space/${spaceId}/user/${memberId}`, inSpace: true },
+  { method: 'GET', url: () => '/admin/user' },
+  { method: 'POST', url: () => '/admin/user', body: { collapsedSpaces: [] }, wrongType: ['collapsedSpaces', 'all'] },
+  { method: 'GET', url: () => '/admin/user/auth' },
+  { method: 'GET', url: () => '/admin/user/token' },
+  { method: 'POST', url: () => '/admin/user/token', body: { name: 'ci' }, wrongType: ['name', 1] },
+  { method: 'DELETE', url: ({ tokenId }) => `/admin/user/token/${tokenId}` },
+  { method: 'GET', url: () => '/admin/resim' },
+  { method: 'GET', url: () => '/admin/template' },
+];
+
+describe.each(dialects)('route guards on %s', (dialect) => {
+  let t: TestApp;
+  let owner: TestUser;
+  let outsider: TestUser;
+  let ids: { spaceId: string; memberId: string; tokenId: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    owner = await t.user('owner@example.test', 'developer');
+    outsider = await t.user('outsider@example.test');
+    const member = await t.user('member@example.test');
+    const space = await t.app.inject({ method: 'POST', url: '/admin/space', headers: owner.auth, payload: { description: 'Guarded' } });
+    const spaceId = space.json<{ id: string }>().id;
+    await t.app.inject({ method: 'POST', url: `/admin/space/${spaceId}/user`, headers: owner.auth, payload: { email: 'member@example.test' } });
+    const token = await t.app.inject({ method: 'POST', url: '/admin/user/token', headers: owner.auth, payload: { name: 'second' } });
+    ids = { spaceId, memberId: member.user.id, tokenId: token.json<{ id: string }>().id };
+  });
+  afterAll(() => t.close());
+
+  const send = (route: RouteCase, headers: Record<string, string>, payload?: string) =>
+    t.app.inject({
+      method: route.method,
+      url: route.url(ids),
+      headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  /** Runs refused requests and shows the database is unchanged afterwards. */
+  const refusedWithoutWrites = async (requests: () => Promise<void>) => {
+    const before = await t.snapshot();
+    await requests();
+    expect(await t.snapshot()).toBe(before);
+  };
+
+  const label = (route: RouteCase) => `${route.method} ${route.url({ spaceId: '{id}', memberId: '{userId}', tokenId: '{id}' })}`;
+
+  describe.each(routes.map((route) => [label(route), route] as const))('%s', (_name, route) => {
+    const validBody = route.body ? JSON.stringify(route.body) : undefined;
+
+    it('answers 401 to an anonymous caller', () =>
+      refusedWithoutWrites(async () => {
+        const response = await send(route, {}, validBody);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toMatchObject({ code: 'unauthenticated', message: expect.any(String) });
+      }));
+
+    it('answers 401 to an expired or forged access token', () =>
+      refusedWithoutWrites(async () => {
+        const expired = await t.accessToken(owner.user, { expiresIn: Math.floor(Date.now() / 1000) - 3600 });
+        const forged = await t.accessToken(owner.user, { key: 'forged' });
+        for (const token of [expired, forged, 'not-a-token', `${owner.token}x`]) {
+          const response = await send(route, { authorization: `Bearer ${token}` }, validBody);
+          expect(response.statusCode, token.slice(0, 20)).toBe(401);
+        }
+        const expiredAnswer = await send(route, { authorization: `Bearer ${expired}` }, validBody);
+        expect(expiredAnswer.json<{ message: string }>().message).toMatch(/expired/);
+      }));
+
+    if (route.inSpace) {
+      it('answers 404 to a user who is not in the space, as if it did not exist', () =>
+        refusedWithoutWrites(async () => {
+          const response = await send(route, outsider.auth, validBody);
+          expect(response.statusCode).toBe(404);
+          const missing = await t.app.inject({
+            method: route.method,
+            url: route.url({ ...ids, spaceId: 'no-such-space' }),
+            headers: validBody ? { ...owner.auth, 'content-type': 'application/json' } : owner.auth,
+            ...(validBody ? { payload: validBody } : {}),
+          });
+          expect(response.json()).toEqual(missing.json());
+        }));
+    }
+
+    if (route.body) {
+      const body = route.body;
+      it('answers 400 naming the problem to malformed JSON, wrong types, unknown fields and oversize bodies', () =>
+        refusedWithoutWrites(async () => {
+          const malformed = await send(route, owner.auth, '{"description": ');
+          expect(malformed.statusCode).toBe(400);
+          expect(malformed.json<{ message: string }>().message).toMatch(/not valid JSON/);
+
+          const [field, value] = route.wrongType!;
+          const wrong = await send(route, owner.auth, JSON.stringify({ ...body, [field]: value }));
+          expect(wrong.statusCode).toBe(400);
+          expect(wrong.json<{ message: string }>().message).toContain(field);
+
+          const unknown = await send(route, owner.auth, JSON.stringify({ ...body, sneaky: true }));
+          expect(unknown.statusCode).toBe(400);
+          expect(unknown.json<{ message: string }>().message).toContain('sneaky');
+
+          const oversize = await send(route, owner.auth, JSON.stringify({ ...body, padding: 'x'.repeat(bodyLimit) }));
+          expect(oversize.statusCode).toBe(400);
+          expect(oversize.json<{ message: string }>().message).toMatch(/larger than/);
+        }));
+    }
+  });
+
+  it('covers every authenticated route the app registers', () => {
+    const registered = t.app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .filter((line) => line.includes('/admin'));
+    expect(registered.length).toBeGreaterThan(0);
+    const swagger = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(swagger.paths)
+      .filter(([path]) => path.startsWith('/admin'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, '{$1}')}`));
+    const covered = routes.map((route) => label(route).replace('{userId}', '{userId}'));
+    for (const route of documented) expect(covered).toContain(route);
+  });
+});

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../src/lib/clock';
+import { seedDemo } from '../src/setup/seed';
+import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
+
+type Space = { id: string; description: string; owner: string; isOwner: boolean; security: Record<string, boolean> };
+
+describe.each(dialects)('spaces on %s', (dialect) => {
+  let t: TestApp;
+  let owner: TestUser;
+  let colleague: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    owner = await t.user('owner@example.test');
+    colleague = await t.user('colleague@example.test');
+  });
+  afterAll(() => t.close());
+
+  const call = async <T = unknown>(who: TestUser | string, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+    const authorization = typeof who === 'string' ? `Bearer ${who}` : who.auth.authorization;
+    const response = await t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
+    return { status: response.statusCode, body: response.json<T>() };
+  };
+  const create = async (description: string, who = owner) => (await call<Space>(who, 'POST', '/admin/space', { description })).body;
+
+  it('creates a space owned by its creator, with every security flag true', async () => {
+    const created = await call<Space>(owner, 'POST', '/admin/space', { description: '  Cardiology  ' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      description: 'Cardiology',
+      owner: 'owner@example.test',
+      isOwner: true,
+      security: { canMove: true, canClone: true, canEdit: true, canDelete: true },
+    });
+    const listed = await call<Space[]>(owner, 'GET', '/admin/space');
+    expect(listed.body.map((s) => s.id)).toContain(created.body.id);
+    expect((await call<Space[]>(colleague, 'GET', '/admin/space')).body.map((s) => s.id)).not.toContain(created.body.id);
+  });
+
+  it('refuses an empty description', async () => {
+    const response = await call<{ message: string }>(owner, 'POST', '/admin/space', { description: '   ' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('description');
+  });
+
+  it('renames a space for its owner and for members while canEdit holds', async () => {
+    const space = await create('Lab');
+    await call(owner, 'POST', `/admin/space/${space.id}/user`, { email: 'colleague@example.test' });
+    expect((await call<Space>(colleague, 'PATCH', `/admin/space/${space.id}`, { description: 'Lab A' })).body.description).toBe('Lab A');
+
+    const locked = await call<Space>(owner, 'PUT', `/admin/space/${space.id}/security`, { canEdit: false });
+    expect(locked.body.security).toEqual({ canMove: true, canClone: true, canEdit: false, canDelete: true });
+    const refused = await call<{ message: string }>(colleague, 'PATCH', `/admin/space/${space.id}`, { description: 'Lab B' });
+    expect(refused.status).toBe(403);
+    // SPEC 6: the owner may always edit
+    expect((await call<Space>(owner, 'PATCH', `/admin/space/${space.id}`, { description: 'Lab C' })).status).toBe(200);
+  });
+
+  it('treats security flags left out as true, and lets only the owner set them', async () => {
+    const space = await create('Flags');
+    await call(owner, 'PUT', `/admin/space/${space.id}/security`, { canMove: false, canDelete: false });
+    const reset = await call<Space>(owner, 'PUT', `/admin/space/${space.id}/security`, {});
+    expect(reset.body.security).toEqual({ canMove: true, canClone: true, canEdit: true, canDelete: true });
+    await call(owner, 'POST', `/admin/space/${space.id}/user`, { email: 'colleague@example.test' });
+    expect((await call(colleague, 'PUT', `/admin/space/${space.id}/security`, { canEdit: false })).status).toBe(403);
+  });
+
+  it('adds users by email, inviting those without an account, and removes them', async () => {
+    const space = await create('Team');
+    const added = await call<{ id: string; email: string }>(owner, 'POST', `/admin/space/${space.id}/user`, { email: 'Newcomer@Example.test' });
+    expect(added.status).toBe(201);
+    expect(added.body.email).toBe('newcomer@example.test');
+    const users = await call<{ email: string; isOwner: boolean }[]>(owner, 'GET', `/admin/space/${space.id}/user`);
+    expect(users.body).toEqual([
+      expect.objectContaining({ email: 'owner@example.test', isOwner: true }),
+      expect.objectContaining({ email: 'newcomer@example.test', isOwner: false }),
+    ]);
+    const mail = await t.db.selectFrom('outbox').selectAll().where('to_address', '=', 'newcomer@example.test').execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text_body).toContain('/account/forgot');
+
+    expect((await call(owner, 'DELETE', `/admin/space/${space.id}/user/${added.body.id}`)).status).toBe(200);
+    expect((await call(owner, 'DELETE', `/admin/space/${space.id}/user/${added.body.id}`)).status).toBe(404);
+    const ownerRemoval = await call<{ message: string }>(owner, 'DELETE', `/admin/space/${space.id}/user/${owner.user.id}`);
+    expect(ownerRemoval.status).toBe(409);
+  });
+
+  it('hands a space to a new owner, who may then do what owners do', async () => {
+    const space = await create('Handover');
+    const handed = await call<Space>(owner, 'PUT', `/admin/space/${space.id}/owner`, { email: 'colleague@example.test' });
+    expect(handed.body).toMatchObject({ owner: 'colleague@example.test', isOwner: false });
+    expect((await call(owner, 'PUT', `/admin/space/${space.id}/security`, { canEdit: false })).status).toBe(403);
+    expect((await call(colleague, 'PUT', `/admin/space/${space.id}/security`, { canEdit: false })).status).toBe(200);
+    // the previous owner stays in the space
+    expect((await call<Space[]>(owner, 'GET', '/admin/space')).body.map((s) => s.id)).toContain(space.id);
+  });
+
+  it('deletes an empty space for its owner only, and refuses one that holds scenarios', async () => {
+    const empty = await create('Empty');
+    await call(owner, 'POST', `/admin/space/${empty.id}/user`, { email: 'colleague@example.test' });
+    expect((await call(colleague, 'DELETE', `/admin/space/${empty.id}`)).status).toBe(403);
+    expect((await call(owner, 'DELETE', `/admin/space/${empty.id}`)).status).toBe(200);
+    expect((await call(owner, 'GET', `/admin/space/${empty.id}/user`)).status).toBe(404);
+
+    const { spaceId } = await seedDemo({ db: t.db, clock: systemClock, owner: owner.user });
+    const refused = await call<{ message: string }>(owner, 'DELETE', `/admin/space/${spaceId}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/holds 1 scenario/);
+  });
+
+  it('lets a group in the access token name a space (SPEC 6)', async () => {
+    const space = await create('By group');
+    const token = await t.accessToken(colleague.user, { groups: [space.id] });
+    expect((await call<Space[]>(token, 'GET', '/admin/space')).body.map((s) => s.id)).toContain(space.id);
+    const auth = await call<{ isDeveloper: boolean; groups: string[] }>(token, 'GET', '/admin/user/auth');
+    expect(auth.body).toMatchObject({ isDeveloper: false, groups: [space.id] });
+    const developer = await t.accessToken(colleague.user, { groups: ['developer'] });
+    expect((await call<{ isDeveloper: boolean }>(developer, 'GET', '/admin/user/auth')).body.isDeveloper).toBe(true);
+  });
+
+  it("lists scenarios of the caller's spaces only", async () => {
+    const { resimId } = await seedDemo({ db: t.db, clock: systemClock, owner: owner.user });
+    expect((await call<{ id: string }[]>(owner, 'GET', '/admin/resim')).body.map((r) => r.id)).toContain(resimId);
+    expect((await call<{ id: string }[]>(colleague, 'GET', '/admin/resim')).body.map((r) => r.id)).not.toContain(resimId);
+  });
+});
