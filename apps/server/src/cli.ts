@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/config';
-import { createDatabase, type Database } from './db/database';
+import { createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { AppError } from './errors/app-error';
 import { systemClock } from './lib/clock';
@@ -29,7 +29,8 @@ const required = (values: Record<string, string | undefined>, name: string): str
   return value;
 };
 
-const run = async (db: Database, args: string[]): Promise<void> => {
+const run = async (database: DatabaseHandle, args: string[]): Promise<void> => {
+  const { db } = database;
   const [command, sub, ...rest] = args;
   const parse = (list: string[]) =>
     parseArgs({
@@ -39,11 +40,11 @@ const run = async (db: Database, args: string[]): Promise<void> => {
     }).values;
 
   if (command === 'migrate') {
-    const { applied } = await migrateToLatest(db);
+    const { applied } = await migrateToLatest(database);
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date');
     return;
   }
-  await migrateToLatest(db);
+  await migrateToLatest(database);
   if (command === 'user' && sub === 'create') {
     const values = parse(rest);
     const user = await createUser({
@@ -94,9 +95,9 @@ const main = async (): Promise<number> => {
     }
     throw error;
   }
-  const { db } = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
   try {
-    await run(db, args);
+    await run(database, args);
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
@@ -109,7 +110,7 @@ const main = async (): Promise<number> => {
     }
     throw error;
   } finally {
-    await db.destroy();
+    await database.db.destroy();
   }
 };
 

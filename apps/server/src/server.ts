@@ -8,8 +8,9 @@ import { ensureDemoAdmin } from './setup/demo-admin';
 
 const start = async (): Promise<void> => {
   const config = loadConfig();
-  const { db, dialect } = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(db);
+  const database = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
+  const { db, dialect } = database;
+  await migrateToLatest(database);
   const demo = config.demoSeed ? await ensureDemoAdmin({ db, clock: systemClock, dataDir: config.dataDir }) : undefined;
 
   let shuttingDown = false;

@@ -19,7 +19,14 @@ import type { UserRow } from '../src/db/schema';
 /** Every integration test runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL names one. */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-export type TestDatabase = { db: Database; dialect: Dialect; dataDir: string; url: string | undefined; schema: string | undefined; drop: () => Promise<void> };
+export type TestDatabase = {
+  db: Database;
+  dialect: Dialect;
+  dataDir: string;
+  url: string | undefined;
+  schema: string | undefined;
+  drop: () => Promise<void>;
+};
 
 /** A fresh, migrated database: a temp SQLite file, or a PostgreSQL schema of its own. */
 export const createTestDatabase = async (dialect: Dialect): Promise<TestDatabase> => {
@@ -28,14 +35,17 @@ export const createTestDatabase = async (dialect: Dialect): Promise<TestDatabase
   let schema: string | undefined;
   if (dialect === 'postgres') {
     url = process.env.TEST_DATABASE_URL!;
-    schema = `test_${randomSecret(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+    schema = `test_${randomSecret(6)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, 'x')}`;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(`create schema ${schema}`);
     await client.end();
   }
-  const { db } = createDatabase({ url, dataDir, ...(schema ? { schema } : {}) });
-  await migrateToLatest(db);
+  const handle = createDatabase({ url, dataDir, schema });
+  const { db } = handle;
+  await migrateToLatest(handle);
   return {
     db,
     dialect,
@@ -82,7 +92,7 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
   const app = await buildApp({ config, db: database.db, dialect, logger: false, webDist: path.join(database.dataDir, 'no-web') });
   await app.ready();
   const { db } = database;
-  let forged: CryptoKey | undefined;
+  let forged: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'] | undefined;
 
   return {
     app,
@@ -97,14 +107,14 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
     accessToken: async (user, options = {}) => {
       const secrets = await loadIssuerSecrets(db);
       const jwk = secrets.signingKeys[0]! as JWK & { kid: string };
-      let key: CryptoKey | Uint8Array;
+      let key: Awaited<ReturnType<typeof importJWK>>;
       if (options.key === 'forged') {
         forged ??= (await generateKeyPair('RS256')).privateKey;
         key = forged;
       } else {
         key = await importJWK(jwk, 'RS256');
       }
-      return new SignJWT({ email: user.email, [config.groupsClaim]: options.groups ?? JSON.parse(user.groups) })
+      return new SignJWT({ email: user.email, [config.groupsClaim]: options.groups ?? (JSON.parse(user.groups) as string[]) })
         .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
         .setIssuer(config.identity.issuer)
         .setAudience(config.identity.audience ?? '')

@@ -18,12 +18,36 @@ type RouteCase = {
 const routes: RouteCase[] = [
   { method: 'GET', url: () => '/admin/space' },
   { method: 'POST', url: () => '/admin/space', body: { description: 'New' }, wrongType: ['description', 42] },
-  { method: 'PATCH', url: ({ spaceId }) => `/admin/space/${spaceId}`, body: { description: 'Renamed' }, wrongType: ['description', ['x']], inSpace: true },
+  {
+    method: 'PATCH',
+    url: ({ spaceId }) => `/admin/space/${spaceId}`,
+    body: { description: 'Renamed' },
+    wrongType: ['description', ['x']],
+    inSpace: true,
+  },
   { method: 'DELETE', url: ({ spaceId }) => `/admin/space/${spaceId}`, inSpace: true },
-  { method: 'PUT', url: ({ spaceId }) => `/admin/space/${spaceId}/security`, body: { canEdit: false }, wrongType: ['canEdit', 'no'], inSpace: true },
-  { method: 'PUT', url: ({ spaceId }) => `/admin/space/${spaceId}/owner`, body: { email: 'next@example.test' }, wrongType: ['email', 7], inSpace: true },
+  {
+    method: 'PUT',
+    url: ({ spaceId }) => `/admin/space/${spaceId}/security`,
+    body: { canEdit: false },
+    wrongType: ['canEdit', 'no'],
+    inSpace: true,
+  },
+  {
+    method: 'PUT',
+    url: ({ spaceId }) => `/admin/space/${spaceId}/owner`,
+    body: { email: 'next@example.test' },
+    wrongType: ['email', 7],
+    inSpace: true,
+  },
   { method: 'GET', url: ({ spaceId }) => `/admin/space/${spaceId}/user`, inSpace: true },
-  { method: 'POST', url: ({ spaceId }) => `/admin/space/${spaceId}/user`, body: { email: 'new@example.test' }, wrongType: ['email', true], inSpace: true },
+  {
+    method: 'POST',
+    url: ({ spaceId }) => `/admin/space/${spaceId}/user`,
+    body: { email: 'new@example.test' },
+    wrongType: ['email', true],
+    inSpace: true,
+  },
   { method: 'DELETE', url: ({ spaceId, memberId }) => `/admin/space/${spaceId}/user/${memberId}`, inSpace: true },
   { method: 'GET', url: () => '/admin/user' },
   { method: 'POST', url: () => '/admin/user', body: { collapsedSpaces: [] }, wrongType: ['collapsedSpaces', 'all'] },
@@ -48,7 +72,12 @@ describe.each(dialects)('route guards on %s', (dialect) => {
     const member = await t.user('member@example.test');
     const space = await t.app.inject({ method: 'POST', url: '/admin/space', headers: owner.auth, payload: { description: 'Guarded' } });
     const spaceId = space.json<{ id: string }>().id;
-    await t.app.inject({ method: 'POST', url: `/admin/space/${spaceId}/user`, headers: owner.auth, payload: { email: 'member@example.test' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/admin/space/${spaceId}/user`,
+      headers: owner.auth,
+      payload: { email: 'member@example.test' },
+    });
     const token = await t.app.inject({ method: 'POST', url: '/admin/user/token', headers: owner.auth, payload: { name: 'second' } });
     ids = { spaceId, memberId: member.user.id, tokenId: token.json<{ id: string }>().id };
   });

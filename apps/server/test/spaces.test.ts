@@ -17,7 +17,12 @@ describe.each(dialects)('spaces on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = async <T = unknown>(who: TestUser | string, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+  const call = async <T = unknown>(
+    who: TestUser | string,
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => {
     const authorization = typeof who === 'string' ? `Bearer ${who}` : who.auth.authorization;
     const response = await t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
     return { status: response.statusCode, body: response.json<T>() };
@@ -68,7 +73,9 @@ describe.each(dialects)('spaces on %s', (dialect) => {
 
   it('adds users by email, inviting those without an account, and removes them', async () => {
     const space = await create('Team');
-    const added = await call<{ id: string; email: string }>(owner, 'POST', `/admin/space/${space.id}/user`, { email: 'Newcomer@Example.test' });
+    const added = await call<{ id: string; email: string }>(owner, 'POST', `/admin/space/${space.id}/user`, {
+      email: 'Newcomer@Example.test',
+    });
     expect(added.status).toBe(201);
     expect(added.body.email).toBe('newcomer@example.test');
     const users = await call<{ email: string; isOwner: boolean }[]>(owner, 'GET', `/admin/space/${space.id}/user`);

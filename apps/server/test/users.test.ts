@@ -51,7 +51,11 @@ describe.each(dialects)('user metadata and API tokens on %s', (dialect) => {
   it("cannot revoke another user's token", async () => {
     const other = await t.user('other@example.test');
     const created = await t.app.inject({ method: 'POST', url: '/admin/user/token', headers: other.auth, payload: { name: 'Mine' } });
-    const response = await t.app.inject({ method: 'DELETE', url: `/admin/user/token/${created.json<{ id: string }>().id}`, headers: user.auth });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/admin/user/token/${created.json<{ id: string }>().id}`,
+      headers: user.auth,
+    });
     expect(response.statusCode).toBe(404);
   });
 });

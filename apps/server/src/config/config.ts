@@ -34,6 +34,11 @@ const environment = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
   ),
+  DATABASE_SCHEMA: z
+    .string()
+    .trim()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL identifier')
+    .default('public'),
   PUBLIC_URL: optionalText.pipe(url('PUBLIC_URL').optional()),
   PRODUCT_NAME: z.string().trim().min(1).max(60).default(defaultProductName),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -69,6 +74,7 @@ export type Config = {
   readonly host: string;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
+  readonly databaseSchema: string;
   readonly publicUrl: string;
   readonly productName: string;
   readonly logLevel: string;
@@ -122,6 +128,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
+    databaseSchema: value.DATABASE_SCHEMA,
     publicUrl,
     productName: value.PRODUCT_NAME,
     logLevel: value.LOG_LEVEL,

@@ -12,26 +12,25 @@ export type DatabaseOptions = {
   /** postgres:// URL; SQLite under dataDir when absent */
   readonly url: string | undefined;
   readonly dataDir: string;
-  /** PostgreSQL schema to work in (tests give each run its own) */
-  readonly schema?: string;
+  /** PostgreSQL schema to work in */
+  readonly schema?: string | undefined;
 };
 
 // bigint columns (epoch seconds) come back as numbers, not strings
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export const createDatabase = (options: DatabaseOptions): { db: Database; dialect: Dialect } => {
+export type DatabaseHandle = { db: Database; dialect: Dialect; schema: string | undefined };
+
+export const createDatabase = (options: DatabaseOptions): DatabaseHandle => {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    });
-    return { db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const schema = options.schema ?? 'public';
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: `-c search_path=${schema}` });
+    return { db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', schema };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(path.join(options.dataDir, 'resim.sqlite'));
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: file }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: file }) }), dialect: 'sqlite', schema: undefined };
 };

@@ -10,9 +10,10 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
 
 export type MigrationReport = { applied: string[] };
 
-export const migrateToLatest = async <T>(db: Kysely<T>): Promise<MigrationReport> => {
-  // Migrations see the schema as it was then, not today's table types.
-  const migrator = new Migrator({ db: db, provider });
+export const migrateToLatest = async <T>(handle: { db: Kysely<T>; schema: string | undefined }): Promise<MigrationReport> => {
+  // Naming the schema keeps the migrator from mistaking another schema's bookkeeping tables
+  // for its own (it looks tables up across all schemas).
+  const migrator = new Migrator({ db: handle.db, provider, ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };

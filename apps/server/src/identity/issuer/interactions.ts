@@ -32,6 +32,8 @@ const attemptLimit = (max: number) => ({
   rateLimit: {
     max,
     timeWindow: '1 minute',
+    // after the form is parsed, so the key can include the email typed
+    hook: 'preHandler' as const,
     keyGenerator: (request: FastifyRequest) => `${request.ip}|${field(request.body, 'email').trim().toLowerCase()}`,
     errorResponseBuilder: () => new AppError('rate_limited', 'Too many attempts. Wait a minute and try again.'),
   },
@@ -80,6 +82,19 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
       return expired(reply);
     }
     if (details.uid !== request.params.uid) return expired(reply);
+    if (details.prompt.name === 'consent') {
+      // The console is the only client and first-party: whatever it asks for is granted.
+      const grant = details.grantId
+        ? await provider.Grant.find(details.grantId)
+        : new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
+      const missing = details.prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
+      if (missing.missingOIDCScope) grant!.addOIDCScope(missing.missingOIDCScope.join(' '));
+      for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+        grant!.addResourceScope(resource, scopes.join(' '));
+      const grantId = await grant!.save();
+      reply.hijack();
+      return provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    }
     const notice =
       (request.query as Form)['notice'] === 'password-changed' ? 'Your password has been changed. Sign in with it now.' : undefined;
     return renderSignIn(reply, details.uid, notice ? { notice } : {});

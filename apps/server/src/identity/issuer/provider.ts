@@ -51,7 +51,7 @@ export const createIssuer = (options: IssuerOptions): Provider => {
     cookies: { keys: options.secrets.cookieKeys },
     pkce: { required: () => true },
     responseTypes: ['code'],
-    scopes: ['openid', 'profile', 'email', 'offline_access', apiScope],
+    scopes: ['openid', 'profile', 'email', 'offline_access'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     findAccount: async (_ctx, sub) => {
       const user = await findUserById(options.db, sub);
