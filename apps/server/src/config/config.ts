@@ -8,11 +8,11 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-const url = (name: string) =>
+const url = () =>
   z
     .string()
     .trim()
-    .refine((value) => URL.canParse(value), `${name} must be an absolute URL such as http://localhost:8080`)
+    .refine((value) => URL.canParse(value), 'must be an absolute URL such as http://localhost:8080')
     .transform((value) => value.replace(/\/+$/, ''));
 
 const boolean = z
@@ -39,18 +39,22 @@ const environment = z.object({
     .trim()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL identifier')
     .default('public'),
-  PUBLIC_URL: optionalText.pipe(url('PUBLIC_URL').optional()),
+  PUBLIC_URL: optionalText.pipe(url().optional()),
   PRODUCT_NAME: z.string().trim().min(1).max(60).default(defaultProductName),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
   TRUST_PROXY: boolean.default(false),
   DEMO_SEED: boolean.default(true),
   /** External OpenID Connect issuer; when set, the embedded issuer is off. */
-  OIDC_ISSUER_URL: optionalText.pipe(url('OIDC_ISSUER_URL').optional()),
+  OIDC_ISSUER_URL: optionalText.pipe(url().optional()),
   OIDC_CLIENT_ID: optionalText,
   OIDC_AUDIENCE: optionalText,
   OIDC_SCOPE: optionalText,
   OIDC_GROUPS_CLAIM: z.string().trim().min(1).default('cognito:groups'),
-  OIDC_JWKS_URL: optionalText.pipe(url('OIDC_JWKS_URL').optional()),
+  OIDC_JWKS_URL: optionalText.pipe(url().optional()),
 });
 
 export type ExternalIdentity = {

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const problems = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return [...error.problems];
+    throw error;
+  }
+  return [];
+};
+
+describe('configuration', () => {
+  it('has embedded defaults that need nothing installed', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'http://localhost:8080',
+      productName: 'Resim',
+      databaseUrl: undefined,
+      groupsClaim: 'cognito:groups',
+      identity: { kind: 'embedded', issuer: 'http://localhost:8080', clientId: 'resim-console' },
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('names every bad value at once', () => {
+    expect(problems({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' })).toEqual([
+      expect.stringMatching(/^PORT: /),
+      expect.stringMatching(/^DATABASE_URL: must be a postgres:\/\/ URL/),
+      expect.stringMatching(/^PUBLIC_URL: must be an absolute URL/),
+      expect.stringMatching(/^LOG_LEVEL: /),
+    ]);
+    expect(problems({ PORT: '70000' })).toEqual(['PORT: must be between 0 and 65535']);
+  });
+
+  it('switches to an external issuer, which needs a client id', () => {
+    expect(problems({ OIDC_ISSUER_URL: 'https://idp.example.test' })).toEqual(['OIDC_CLIENT_ID: required when OIDC_ISSUER_URL is set']);
+    const config = loadConfig({ OIDC_ISSUER_URL: 'https://idp.example.test/', OIDC_CLIENT_ID: 'abc', OIDC_GROUPS_CLAIM: 'groups' });
+    expect(config.identity).toMatchObject({ kind: 'external', issuer: 'https://idp.example.test', clientId: 'abc', audience: undefined });
+    expect(config.groupsClaim).toBe('groups');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PUBLIC_URL: '', DATABASE_URL: '' })).toMatchObject({ publicUrl: 'http://localhost:8080', databaseUrl: undefined });
+  });
+});

@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'resim-cli-'));
+
+/** The command-line tool, run as people run it, on a data folder of its own. */
+const cli = async (...args: string[]) => {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+};
+
+describe('command-line tool', () => {
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('migrates, creates users and tokens, and seeds a demo space', async () => {
+    expect((await cli('migrate')).stdout).toMatch(/Applied: 0001-initial|up to date/);
+    const created = await cli('user', 'create', '--email', 'Cli@Example.test', '--password', 'Cli-password-1', '--groups', 'developer,lab');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain('cli@example.test');
+    expect((await cli('user', 'create', '--email', 'empty@example.test', '--password', 'Cli-password-1', '--groups', '')).code).toBe(0);
+
+    const token = await cli('token', 'create', '--email', 'cli@example.test');
+    expect(token.code).toBe(0);
+    expect(token.stdout.trim().split('\n').at(-1)).toMatch(/^rsm_[\w-]{40,}$/);
+
+    const seeded = await cli('seed', '--email', 'cli@example.test');
+    expect(seeded.stdout).toMatch(/Seeded space \S+ with scenario \S+/);
+  });
+
+  it('explains what is wrong with a command', async () => {
+    const duplicate = await cli('user', 'create', '--email', 'cli@example.test', '--password', 'Cli-password-1');
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain('already exists');
+    const weak = await cli('user', 'create', '--email', 'weak@example.test', '--password', 'short');
+    expect(weak.stderr).toContain('at least 10 characters');
+    const missing = await cli('token', 'create');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--email is required');
+    const unknown = await cli('frobnicate');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command: frobnicate');
+    expect((await cli('token', 'create', '--email', 'nobody@example.test')).stderr).toContain('No user with email');
+  });
+
+  it('refuses a bad configuration with the reason', async () => {
+    const { code, stderr } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'migrate'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: 'mysql://nope' },
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain('DATABASE_URL: must be a postgres:// URL');
+  });
+});
