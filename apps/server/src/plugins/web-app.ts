@@ -18,6 +18,7 @@ export const registerWebApp = async (app: FastifyInstance, options: { dir: strin
     root: options.dir,
     wildcard: false,
     index: false,
+    cacheControl: false,
     setHeaders: (res, file) => {
       // Hashed assets never change; index.html must always be fresh.
       res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { systemClock } from '../src/lib/clock';
+import { createToken } from '../src/modules/tokens/tokens.service';
+import { createUser } from '../src/modules/users/users.service';
+import { createTestApp, createTestDatabase, dialects, testConfig, type TestApp } from './harness';
+
+describe.each(dialects)('platform on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('answers health and readiness', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ url: '/healthz' });
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('publishes an OpenAPI document generated from the shared schemas, and a browsable reference', async () => {
+    const document = (await t.app.inject({ url: '/openapi.json' })).json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/admin/space', '/admin/space/{id}/security', '/admin/user']));
+    expect(JSON.stringify(document.paths['/admin/space'])).toContain('description');
+    const reference = await t.app.inject({ url: '/api-docs/' });
+    expect(reference.statusCode).toBe(200);
+    expect(reference.headers['content-type']).toContain('text/html');
+  });
+
+  it('gives the web app its sign-in settings without authentication', async () => {
+    expect((await t.app.inject({ url: '/config.json' })).json()).toEqual({
+      productName: 'Resim',
+      authority: 'http://localhost:8080',
+      clientId: 'resim-console',
+      scope: 'openid profile email api',
+      embeddedIssuer: true,
+    });
+  });
+
+  it('takes failure reports from the browser and refuses malformed ones', async () => {
+    const report = { level: 'error', message: 'Request failed: boom', method: 'GET', path: '/admin/space', status: 502, page: '/' };
+    expect((await t.app.inject({ method: 'POST', url: '/client-log', payload: report })).statusCode).toBe(204);
+    const bad = await t.app.inject({ method: 'POST', url: '/client-log', payload: { ...report, level: 'panic' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain('level');
+  });
+
+  it('answers an unknown API path with 404 in JSON', async () => {
+    const response = await t.app.inject({ url: '/admin/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('failures on our side', () => {
+  it('answer 500 without revealing internals', async () => {
+    const database = await createTestDatabase('sqlite');
+    const config = testConfig(database.dataDir);
+    const app = await buildApp({ config, db: database.db, dialect: 'sqlite', logger: false, webDist: path.join(database.dataDir, 'none') });
+    await app.ready();
+    const owner = await createUser({ db: database.db, clock: systemClock, email: 'o@example.test', password: 'Test-password-1' });
+    const { token } = await createToken({ db: database.db, clock: systemClock, userId: owner.id, name: 't' });
+    // a table vanishing is a fault of ours, not of the caller
+    await database.db.schema.dropTable('space_members').execute();
+    const response = await app.inject({ url: '/admin/space', headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ code: 'internal', message: 'Something went wrong on our side. It has been logged.' });
+    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    await app.close();
+    await database.drop();
+  });
+});
+
+describe('web app serving', () => {
+  it('answers page routes with the app and leaves the API alone', async () => {
+    const database = await createTestDatabase('sqlite');
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'resim-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    const app = await buildApp({ config: testConfig(database.dataDir), db: database.db, dialect: 'sqlite', logger: false, webDist });
+    const page = await app.inject({ url: '/resim/abc', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>app</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await app.inject({ url: '/assets/main-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ url: '/admin/space', headers: { accept: 'text/html' } })).statusCode).toBe(401);
+    await app.close();
+    await database.drop();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+});
