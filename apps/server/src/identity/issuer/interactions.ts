@@ -46,6 +46,9 @@ const html = (reply: FastifyReply, body: string, status = 200) =>
 export const interactionRoutes = async (app: FastifyInstance, options: InteractionOptions): Promise<void> => {
   const { provider, productName } = options;
   await app.register(formbody, { bodyLimit: 10_000 });
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
 
   const renderSignIn = (reply: FastifyReply, uid: string, extra: { email?: string; error?: string; notice?: string } = {}, status = 200) =>
     html(
@@ -207,6 +210,6 @@ export const issuerMount = async (app: FastifyInstance, options: { provider: Pro
     await callback(request.raw, reply.raw);
   };
   for (const url of [`${options.issuerPath}/*`, '/.well-known/*']) {
-    app.route({ method: ['GET', 'POST', 'OPTIONS'], url, handler });
+    app.route({ method: ['GET', 'POST', 'OPTIONS'], url, handler, schema: { hide: true } });
   }
 };
