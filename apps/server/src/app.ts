@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,6 +13,7 @@ import {
 import { createOutboxSender, type EmailSender } from './adapters/email/email';
 import type { Config } from './config/config';
 import type { Database, Dialect } from './db/database';
+import { createAuthCache } from './identity/auth-cache';
 import { createAuthenticator } from './identity/authenticate';
 import { interactionRoutes, issuerMount } from './identity/issuer/interactions';
 import { loadIssuerSecrets } from './identity/issuer/keys';
@@ -31,6 +31,7 @@ import { tokenRoutes } from './modules/tokens/tokens.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { requireAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { defaultWebDist, registerWebApp, sendIndex, wantsPage } from './plugins/web-app';
 
 export type AppOptions = {
@@ -44,6 +45,9 @@ export type AppOptions = {
   readonly webDist?: string;
   readonly isShuttingDown?: () => boolean;
 };
+
+/** How long a token's owner is remembered between requests; revocation reaches other processes within it. */
+export const authCacheTtlMs = 10_000;
 
 /** Largest JSON body the API accepts; uploads go through their own chunked path. */
 export const bodyLimit = 1_048_576;
@@ -63,11 +67,12 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   registerErrorHandler(app, { bodyLimit });
 
   const email = options.email ?? createOutboxSender({ db, clock, log: app.log });
-  const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email };
+  const authCache = createAuthCache({ ttlMs: authCacheTtlMs, maxEntries: 10_000 });
+  const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email, authCache };
   const identity = config.identity;
   const issuerOrigin = new URL(identity.issuer).origin;
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -130,6 +135,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     db,
     clock,
     subjectIsUserId: identity.kind === 'embedded',
+    cache: authCache,
     verify: createTokenVerifier({
       issuer: identity.issuer,
       audience: identity.audience,

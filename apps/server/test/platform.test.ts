@@ -88,6 +88,7 @@ describe('web app serving', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
     fs.writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const app = await buildApp({ config: testConfig(database.dataDir), db: database.db, dialect: 'sqlite', logger: false, webDist });
     const page = await app.inject({ url: '/resim/abc', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
@@ -95,6 +96,7 @@ describe('web app serving', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     const asset = await app.inject({ url: '/assets/main-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ url: '/favicon.svg' })).headers['content-type']).toContain('image/svg+xml');
     expect((await app.inject({ url: '/admin/space', headers: { accept: 'text/html' } })).statusCode).toBe(401);
     await app.close();
     await database.drop();

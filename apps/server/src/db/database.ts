@@ -21,6 +21,29 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type DatabaseHandle = { db: Database; dialect: Dialect; schema: string | undefined };
 
+const statementCacheSize = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing costs more than running a small
+ * query, so each SQL text is prepared once. better-sqlite3 re-prepares a statement by itself
+ * when the schema changes under it.
+ */
+const withStatementCache = (file: SQLite.Database) => {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= statementCacheSize) statements.clear();
+        statement = file.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+};
+
 export const createDatabase = (options: DatabaseOptions): DatabaseHandle => {
   if (options.url) {
     const schema = options.schema ?? 'public';
@@ -32,5 +55,9 @@ export const createDatabase = (options: DatabaseOptions): DatabaseHandle => {
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: file }) }), dialect: 'sqlite', schema: undefined };
+  return {
+    db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
+    dialect: 'sqlite',
+    schema: undefined,
+  };
 };

@@ -7,6 +7,7 @@ import { newId, sha256 } from '../lib/ids';
 import { findUserByEmail, findUserById, findUserBySubject, insertUser, updateUser } from '../modules/users/users.repository';
 import { userGroups } from '../modules/users/users.service';
 import { apiTokenPrefix } from '../modules/tokens/tokens.service';
+import type { AuthCache } from './auth-cache';
 import type { Principal } from './principal';
 import type { TokenVerifier, VerifiedClaims } from './token-verifier';
 
@@ -37,8 +38,9 @@ export const createAuthenticator = (options: {
   verify: TokenVerifier;
   /** The embedded issuer's subject is the user id; an external issuer's is its own. */
   subjectIsUserId: boolean;
+  cache: AuthCache;
 }): Authenticator => {
-  const { db, clock } = options;
+  const { db, clock, cache } = options;
 
   const userForClaims = async (claims: VerifiedClaims): Promise<UserRow> => {
     if (options.subjectIsUserId) {
@@ -98,10 +100,19 @@ export const createAuthenticator = (options: {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw unauthenticated('The Authorization header must be "Bearer <token>"');
     const token = match[1]!;
-    if (token.startsWith(apiTokenPrefix)) return byApiToken(token);
+    const now = clock.now().getTime();
+    const cached = cache.get(token, now);
+    if (cached) return cached;
+    if (token.startsWith(apiTokenPrefix)) {
+      const auth = await byApiToken(token);
+      cache.set(token, auth, now);
+      return auth;
+    }
     const claims = await options.verify(token);
     const user = await userForClaims(claims);
     // Groups come from the token (SPEC 6), so a change at the issuer applies at the next token.
-    return { principal: toPrincipal(user, claims.groups), user };
+    const auth = { principal: toPrincipal(user, claims.groups), user };
+    cache.set(token, auth, now, claims.expiresAt * 1000);
+    return auth;
   };
 };

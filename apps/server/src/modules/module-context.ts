@@ -1,6 +1,7 @@
 import type { EmailSender } from '../adapters/email/email';
 import type { Config } from '../config/config';
 import type { Database, Dialect } from '../db/database';
+import type { AuthCache } from '../identity/auth-cache';
 import type { Clock } from '../lib/clock';
 
 /** What every resource module is given when the app is built. */
@@ -10,4 +11,5 @@ export type ModuleContext = {
   readonly dialect: Dialect;
   readonly clock: Clock;
   readonly email: EmailSender;
+  readonly authCache: AuthCache;
 };

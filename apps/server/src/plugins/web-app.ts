@@ -16,6 +16,7 @@ export const registerWebApp = async (app: FastifyInstance, options: { dir: strin
   }
   await app.register(fastifyStatic, {
     root: options.dir,
+    // a route per built file, found at start; anything else falls through to the page handler
     wildcard: false,
     index: false,
     cacheControl: false,
@@ -24,12 +25,6 @@ export const registerWebApp = async (app: FastifyInstance, options: { dir: strin
       res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/assets/*', (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`));
-  for (const file of fs
-    .readdirSync(options.dir)
-    .filter((name) => name !== 'index.html' && fs.statSync(path.join(options.dir, name)).isFile())) {
-    app.get(`/${file}`, (_request, reply) => reply.sendFile(file));
-  }
   return true;
 };
 

@@ -33,7 +33,9 @@ export const tokenRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
     '/admin/user/token/:id',
     { schema: { tags, summary: 'Revoke an API token', params: idParams, response: { 200: ok, ...errors } } },
     async (request) => {
-      await revokeToken({ db: ctx.db, userId: authOf(request).user.id, tokenId: request.params.id });
+      const userId = authOf(request).user.id;
+      await revokeToken({ db: ctx.db, userId, tokenId: request.params.id });
+      ctx.authCache.forgetUser(userId);
       return { ok: true as const };
     },
   );

@@ -1,5 +1,7 @@
 import { errorBody, postUserMetadataBody, userAuth, userMetadata } from '@resim/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findUserById } from './users.repository';
 import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
 import { saveUserMetadata, toUserAuth, toUserMetadata } from './users.service';
@@ -8,8 +10,13 @@ const tags = ['User'];
 const errors = { 400: errorBody, 401: errorBody };
 
 export const userRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx) => {
-  app.get('/admin/user', { schema: { tags, summary: "The caller's metadata", response: { 200: userMetadata, ...errors } } }, (request) =>
-    toUserMetadata(authOf(request).user),
+  // Metadata is read afresh: the authenticated user row may be a few seconds old.
+  const currentUser = async (request: FastifyRequest) => (await findUserById(ctx.db, authOf(request).user.id)) ?? authOf(request).user;
+
+  app.get(
+    '/admin/user',
+    { schema: { tags, summary: "The caller's metadata", response: { 200: userMetadata, ...errors } } },
+    async (request) => toUserMetadata(await currentUser(request)),
   );
 
   app.post(
@@ -22,9 +29,9 @@ export const userRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx)
         response: { 200: userMetadata, ...errors },
       },
     },
-    (request) => {
+    async (request) => {
       const changes = Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== undefined));
-      return saveUserMetadata({ db: ctx.db, clock: ctx.clock, user: authOf(request).user, changes });
+      return saveUserMetadata({ db: ctx.db, clock: ctx.clock, user: await currentUser(request), changes });
     },
   );
 

@@ -1,0 +1,26 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * helmet's headers depend on its options only, not on the request, so they are computed once
+ * at start instead of on every request (which cost a tenth of the API's throughput).
+ */
+export const computeSecurityHeaders = (options: HelmetOptions): [string, string][] => {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return [...headers];
+};
+
+/** Sets the headers on the raw response, so pages written by the issuer get them too. */
+export const registerSecurityHeaders = (app: FastifyInstance, options: HelmetOptions): void => {
+  const headers = computeSecurityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+};
