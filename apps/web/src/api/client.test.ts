@@ -1,0 +1,192 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
+import { createApiClient } from './client';
+
+type Call = { url: string; init: RequestInit };
+
+const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+const bodyOf = (call: Call | undefined): unknown => JSON.parse(typeof call?.init.body === 'string' ? call.init.body : 'null');
+
+const json = (status: number, body: unknown): Response =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const space = {
+  id: 's1',
+  description: 'Cardiology',
+  owner: 'a@example.test',
+  isOwner: true,
+  security: { canMove: true, canClone: true, canEdit: true, canDelete: true },
+  created: '2025-01-01T00:00:00.000Z',
+};
+
+/** A client over a scripted fetch: each call takes the next answer; a thrown Error is a network failure. */
+const setup = (answers: readonly (Response | Error)[]) => {
+  const calls: Call[] = [];
+  const queue = [...answers];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = urlOf(input);
+    calls.push({ url, init: init ?? {} });
+    if (url.endsWith('/client-log')) return new Response(null, { status: 204 });
+    const next = queue.shift();
+    if (!next) throw new Error('no scripted answer left');
+    if (next instanceof Error) throw next;
+    return next;
+  });
+  const notify = vi.fn();
+  const sleep = vi.fn(async () => undefined);
+  const client = createApiClient({
+    getToken: async () => 'secret-token',
+    notify,
+    fetch,
+    sleep,
+    random: () => 0.5,
+    currentPage: () => '/profile',
+  });
+  const apiCalls = () => calls.filter((call) => !call.url.endsWith('/client-log'));
+  const logCalls = () => calls.filter((call) => call.url.endsWith('/client-log'));
+  return { client, notify, sleep, apiCalls, logCalls };
+};
+
+describe('API client', () => {
+  it('sends the bearer token and validates the answer with the contract', async () => {
+    const { client, apiCalls, notify } = setup([json(200, [space])]);
+    await expect(client.spaces.list()).resolves.toEqual([space]);
+    const [call] = apiCalls();
+    expect(call?.url).toBe('/admin/space');
+    expect(new Headers(call?.init.headers).get('authorization')).toBe('Bearer secret-token');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('sends JSON bodies', async () => {
+    const { client, apiCalls } = setup([json(201, space)]);
+    await client.spaces.create({ description: 'Cardiology' });
+    const [call] = apiCalls();
+    expect(call?.init.method).toBe('POST');
+    expect(call?.init.body).toBe(JSON.stringify({ description: 'Cardiology' }));
+    expect(new Headers(call?.init.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('leaves the token off public routes', async () => {
+    const config = { productName: 'Resim', authority: 'http://x', clientId: 'c', scope: 'openid', embeddedIssuer: true };
+    const { client, apiCalls } = setup([json(200, config)]);
+    await expect(client.config()).resolves.toEqual(config);
+    expect(new Headers(apiCalls()[0]?.init.headers).has('authorization')).toBe(false);
+  });
+
+  it('retries an idempotent request on 5xx, 429 and network errors, with backoff', async () => {
+    const { client, apiCalls, sleep, notify } = setup([
+      json(503, { code: 'unavailable', message: 'busy' }),
+      new TypeError('Failed to fetch'),
+      json(429, { code: 'rate_limited', message: 'slow down' }),
+      json(200, [space]),
+    ]);
+    await expect(client.spaces.list()).resolves.toEqual([space]);
+    expect(apiCalls()).toHaveLength(4);
+    // random 0.5 of the bounds 100, 200, 400 ms
+    expect(sleep.mock.calls.map(([ms]: unknown[]) => ms)).toEqual([50, 100, 200]);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('retries PUT and DELETE too', async () => {
+    const { client, apiCalls } = setup([json(502, { code: 'bad_gateway', message: 'x' }), json(200, { ok: true })]);
+    await expect(client.spaces.remove('s1')).resolves.toEqual({ ok: true });
+    expect(apiCalls().map((call) => call.init.method)).toEqual(['DELETE', 'DELETE']);
+  });
+
+  it('gives up after a bounded number of attempts', async () => {
+    const { client, apiCalls, notify } = setup(Array.from({ length: 10 }, () => json(500, { code: 'internal', message: 'boom' })));
+    await expect(client.spaces.list()).rejects.toBeInstanceOf(ApiError);
+    expect(apiCalls()).toHaveLength(6);
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(notify).toHaveBeenCalledWith('Request failed: boom');
+  });
+
+  it('never retries a POST or a PATCH', async () => {
+    const post = setup([json(503, { code: 'unavailable', message: 'busy' }), json(201, space)]);
+    await expect(post.client.spaces.create({ description: 'x' })).rejects.toMatchObject({ status: 503, message: 'busy' });
+    expect(post.apiCalls()).toHaveLength(1);
+    expect(post.sleep).not.toHaveBeenCalled();
+
+    const patch = setup([new TypeError('Failed to fetch'), json(200, space)]);
+    await expect(patch.client.spaces.rename('s1', { description: 'x' })).rejects.toMatchObject({ code: 'NetworkError' });
+    expect(patch.apiCalls()).toHaveLength(1);
+  });
+
+  it('does not retry a 4xx', async () => {
+    const { client, apiCalls, sleep } = setup([
+      json(409, { code: 'conflict', message: 'This space still holds 1 scenario' }),
+      json(200, {}),
+    ]);
+    await expect(client.spaces.remove('s1')).rejects.toMatchObject({ status: 409, code: 'conflict' });
+    expect(apiCalls()).toHaveLength(1);
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Request failed: {message}' with the server's message and reports the failure without the token", async () => {
+    const { client, notify, logCalls } = setup([json(404, { code: 'not_found', message: 'Space not found' })]);
+    await expect(client.spaces.rename('s1', { description: 'x' })).rejects.toThrow('Space not found');
+    expect(notify).toHaveBeenCalledWith('Request failed: Space not found');
+    const [log] = logCalls();
+    expect(log?.init.method).toBe('POST');
+    expect(bodyOf(log)).toEqual({
+      level: 'error',
+      message: 'Request failed: Space not found',
+      method: 'PATCH',
+      path: '/admin/space/s1',
+      status: 404,
+      page: '/profile',
+    });
+    expect(JSON.stringify(log)).not.toContain('secret-token');
+  });
+
+  it('names the network error when no response came', async () => {
+    const { client, notify, logCalls } = setup([new TypeError('Failed to fetch')]);
+    await expect(client.spaces.create({ description: 'x' })).rejects.toMatchObject({ code: 'NetworkError', status: null });
+    expect(notify).toHaveBeenCalledWith('Request failed: Failed to fetch');
+    expect(bodyOf(logCalls()[0])).not.toHaveProperty('status');
+  });
+
+  it('refuses an answer that does not match the contract', async () => {
+    const { client, notify } = setup([json(200, [{ id: 1 }])]);
+    await expect(client.spaces.list()).rejects.toMatchObject({ code: 'invalid_response' });
+    expect(notify).toHaveBeenCalledWith('Request failed: Unexpected response from GET /admin/space');
+  });
+
+  it('reports a missing session as a failed request', async () => {
+    const notify = vi.fn();
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    const client = createApiClient({
+      getToken: () => Promise.reject(new Error('User is not authenticated')),
+      notify,
+      fetch,
+      sleep: async () => undefined,
+    });
+    await expect(client.user.metadata()).rejects.toThrow('User is not authenticated');
+    expect(notify).toHaveBeenCalledWith('Request failed: User is not authenticated');
+  });
+
+  it('tells the session when the API refuses the token', async () => {
+    const onUnauthorized = vi.fn();
+    const fetch = vi.fn(async (input: RequestInfo | URL) =>
+      urlOf(input).endsWith('/client-log')
+        ? new Response(null, { status: 204 })
+        : json(401, { code: 'unauthenticated', message: 'Sign in' }),
+    );
+    const client = createApiClient({ getToken: async () => 't', notify: vi.fn(), fetch, onUnauthorized });
+    await expect(client.user.auth()).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays quiet when the caller cancels', async () => {
+    const controller = new AbortController();
+    const notify = vi.fn();
+    const fetch = vi.fn(async () => {
+      controller.abort();
+      throw new DOMException('aborted', 'AbortError');
+    });
+    const client = createApiClient({ getToken: async () => 't', notify, fetch });
+    await expect(client.spaces.list(controller.signal)).rejects.toThrow('aborted');
+    expect(notify).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

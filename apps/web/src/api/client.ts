@@ -1,0 +1,198 @@
+import {
+  apiToken,
+  createdToken,
+  type createSpaceBody,
+  type createTokenBody,
+  errorBody,
+  ok,
+  type patchSpaceBody,
+  type postUserMetadataBody,
+  resimSummary,
+  scenarioTemplate,
+  space,
+  userAuth,
+  userMetadata,
+  webConfig,
+} from '@resim/contracts';
+import { z } from 'zod';
+import { ApiError, requestFailedMessage } from './api-error';
+import { backoffDelay, isIdempotent, isRetryableStatus, maxAttempts as defaultMaxAttempts } from './backoff';
+import { createClientLogger, type ClientLogger } from './client-log';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiClientOptions = {
+  /** the API's origin; empty for the page's own */
+  readonly baseUrl?: string;
+  /** the session's access token; throws when there is no session */
+  readonly getToken: () => Promise<string>;
+  /** told when the API refused the token, so the session can be renewed or ended */
+  readonly onUnauthorized?: () => void;
+  /** shows the danger message of a failed request */
+  readonly notify: (message: string) => void;
+  readonly fetch?: typeof fetch;
+  readonly log?: ClientLogger;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly random?: () => number;
+  readonly maxAttempts?: number;
+  /** the page the user is on, for the failure report */
+  readonly currentPage?: () => string;
+};
+
+export type RequestOptions<T> = {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly schema: z.ZodType<T>;
+  readonly body?: unknown;
+  /** false for the few public routes */
+  readonly auth?: boolean;
+  readonly signal?: AbortSignal | undefined;
+};
+
+const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+const errorMessage = (error: unknown): string => (error instanceof Error && error.message ? error.message : String(error));
+
+const isAbort = (error: unknown, signal: AbortSignal | undefined): boolean =>
+  signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
+
+const readJson = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The one way the web app talks to the API: bearer token on every call, responses checked
+ * against the shared contracts, idempotent calls retried with backoff, and every failure shown
+ * as a danger message and reported to the server's log.
+ */
+export const createRequester = (options: ApiClientOptions & { readonly log: ClientLogger }) => {
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const baseUrl = options.baseUrl ?? '';
+  const sleep = options.sleep ?? wait;
+  const random = options.random ?? Math.random;
+  const attempts = Math.max(1, options.maxAttempts ?? defaultMaxAttempts);
+  const log = options.log;
+  const currentPage = options.currentPage ?? (() => (typeof window === 'undefined' ? '' : window.location.pathname));
+
+  const send = async <T>(request: RequestOptions<T>): Promise<T> => {
+    const { method, path, schema, signal } = request;
+    const fail = (message: string, status: number | null, code: string | null) => new ApiError(message, { method, path, status, code });
+    const retryable = isIdempotent(method);
+
+    for (let attempt = 1; ; attempt += 1) {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (request.body !== undefined) headers['content-type'] = 'application/json';
+      // Asked on every attempt: a long backoff may outlive the token.
+      if (request.auth !== false) headers['authorization'] = `Bearer ${await options.getToken()}`;
+
+      let response: Response;
+      try {
+        response = await fetchImpl(`${baseUrl}${path}`, {
+          method,
+          headers,
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          signal,
+        });
+      } catch (error) {
+        if (isAbort(error, signal)) throw error;
+        if (retryable && attempt < attempts) {
+          await sleep(backoffDelay(attempt - 1, random));
+          continue;
+        }
+        throw fail(errorMessage(error), null, 'NetworkError');
+      }
+
+      if (response.ok) {
+        const json = await readJson(response);
+        const parsed = schema.safeParse(json);
+        if (!parsed.success) throw fail(`Unexpected response from ${method} ${path}`, response.status, 'invalid_response');
+        return parsed.data;
+      }
+      if (retryable && isRetryableStatus(response.status) && attempt < attempts) {
+        await sleep(backoffDelay(attempt - 1, random));
+        continue;
+      }
+      if (response.status === 401) options.onUnauthorized?.();
+      const body = errorBody.safeParse(await readJson(response));
+      const message = body.success ? body.data.message : `${response.status} ${response.statusText}`.trim();
+      throw fail(message, response.status, body.success ? body.data.code : null);
+    }
+  };
+
+  return async <T>(request: RequestOptions<T>): Promise<T> => {
+    try {
+      return await send(request);
+    } catch (error) {
+      if (isAbort(error, request.signal)) throw error;
+      const failure =
+        error instanceof ApiError
+          ? error
+          : new ApiError(errorMessage(error), {
+              method: request.method,
+              path: request.path,
+              status: null,
+              code: error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null,
+            });
+      options.notify(requestFailedMessage(failure.message));
+      log({
+        level: 'error',
+        message: requestFailedMessage(failure.message),
+        method: failure.method,
+        path: failure.path,
+        ...(failure.status === null ? {} : { status: failure.status }),
+        page: currentPage(),
+      });
+      throw failure;
+    }
+  };
+};
+
+const id = (value: string): string => encodeURIComponent(value);
+
+export type UserMetadataChanges = z.input<typeof postUserMetadataBody>;
+
+/** Every call of the API the web app makes, typed by the shared contracts. */
+export const createApiClient = (options: ApiClientOptions) => {
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const log = options.log ?? createClientLogger({ fetch: fetchImpl, baseUrl: options.baseUrl });
+  const request = createRequester({ ...options, fetch: fetchImpl, log });
+  const get = <T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal) => request({ method: 'GET', path, schema, signal });
+
+  return {
+    request,
+    /** reports a failure that is not a request (a crash, a chunk that did not load) */
+    log,
+    config: (signal?: AbortSignal) => request({ method: 'GET', path: '/config.json', schema: webConfig, auth: false, signal }),
+    spaces: {
+      list: (signal?: AbortSignal) => get('/admin/space', z.array(space), signal),
+      create: (body: z.input<typeof createSpaceBody>) => request({ method: 'POST', path: '/admin/space', schema: space, body }),
+      rename: (spaceId: string, body: z.input<typeof patchSpaceBody>) =>
+        request({ method: 'PATCH', path: `/admin/space/${id(spaceId)}`, schema: space, body }),
+      remove: (spaceId: string) => request({ method: 'DELETE', path: `/admin/space/${id(spaceId)}`, schema: ok }),
+    },
+    user: {
+      metadata: (signal?: AbortSignal) => get('/admin/user', userMetadata, signal),
+      saveMetadata: (body: UserMetadataChanges) => request({ method: 'POST', path: '/admin/user', schema: userMetadata, body }),
+      auth: (signal?: AbortSignal) => get('/admin/user/auth', userAuth, signal),
+    },
+    tokens: {
+      list: (signal?: AbortSignal) => get('/admin/user/token', z.array(apiToken), signal),
+      create: (body: z.input<typeof createTokenBody>) => request({ method: 'POST', path: '/admin/user/token', schema: createdToken, body }),
+      revoke: (tokenId: string) => request({ method: 'DELETE', path: `/admin/user/token/${id(tokenId)}`, schema: ok }),
+    },
+    resims: {
+      list: (signal?: AbortSignal) => get('/admin/resim', z.array(resimSummary), signal),
+    },
+    templates: {
+      list: (signal?: AbortSignal) => get('/admin/template', z.array(scenarioTemplate), signal),
+    },
+  };
+};
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,9 @@
+/** One key per server resource, shared by the screens that read or change it. */
+export const queryKeys = {
+  spaces: ['spaces'] as const,
+  resims: ['resims'] as const,
+  templates: ['templates'] as const,
+  userMetadata: ['user', 'metadata'] as const,
+  userAuth: ['user', 'auth'] as const,
+  tokens: ['user', 'tokens'] as const,
+};

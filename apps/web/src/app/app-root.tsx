@@ -1,0 +1,167 @@
+import { Alert, Button, Center, Paper, Stack, Title } from '@mantine/core';
+import { defaultProductName, loadingMessage } from '@resim/domain';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useApi } from '../api/api-context';
+import { isSignInReturn, isSignOutReturn } from '../auth/auth-paths';
+import type { AuthSession } from '../auth/auth-session';
+import { toIdentityError } from '../auth/identity-errors';
+import { WelcomePage } from '../features/welcome/welcome-page';
+import { appMachine, initialAppState, isPageState, samePage, type PageState } from './app-machine';
+import { AppSessionProvider, type AppSession } from './app-session';
+import { ErrorBoundary } from './error-boundary';
+import { LoadingScreen } from './loading-screen';
+import { PageContent } from './pages';
+import { parsePath } from './routes';
+import { ConsoleShell } from './shell';
+
+const pageOfPath = (path: string): PageState | null => parsePath(new URL(path, window.location.origin).pathname);
+
+const BootFailure = ({ message }: { message: string }) => (
+  <Center mih="100vh" bg="gray.0" px="md">
+    <Paper p="xl" radius="md" maw={460} w="100%">
+      <Stack gap="md">
+        <Title order={1} fz="xl">
+          The console could not start
+        </Title>
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+          {message}
+        </Alert>
+        <Button leftSection={<IconRefresh size={16} />} onClick={() => window.location.reload()} w="fit-content">
+          Reload
+        </Button>
+      </Stack>
+    </Paper>
+  </Center>
+);
+
+/**
+ * Runs the application state machine (SPEC 4) and keeps the address bar in step with it: the
+ * URL names the page, the machine says whether a page may be shown at all.
+ */
+export const AppRoot = ({ auth }: { auth: AuthSession }) => {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(appMachine, initialAppState);
+  const [productName, setProductName] = useState(defaultProductName);
+  const [bootError, setBootError] = useState<string | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  const started = useRef(false);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  useEffect(() => {
+    // Once per page load, even when a development render mounts the component twice.
+    if (started.current) return;
+    started.current = true;
+    const boot = async () => {
+      const config = await api.config();
+      setProductName(config.productName);
+      document.title = config.productName;
+      auth.configure(config);
+      auth.onSessionLost((reason) => {
+        queryClient.clear();
+        dispatch({ type: 'SESSION_LOST', reason });
+      });
+
+      const url = new URL(window.location.href);
+      if (isSignInReturn(url)) {
+        dispatch({ type: 'CALLBACK_RECEIVED' });
+        try {
+          const { returnTo } = await auth.completeSignIn(url.href);
+          const page = pageOfPath(returnTo);
+          void navigate(page ? returnTo : '/', { replace: true });
+          dispatch({ type: 'SIGNED_IN', ...(page ? { to: page } : {}) });
+        } catch (error) {
+          void navigate('/', { replace: true });
+          dispatch({ type: 'SIGN_IN_FAILED', reason: toIdentityError(error).message });
+        }
+        return;
+      }
+      if (isSignOutReturn(url)) {
+        await auth.completeSignOut(url.href);
+        void navigate('/', { replace: true });
+      }
+      const restored = await auth.restore();
+      if (!restored.signedIn) {
+        dispatch({ type: 'NO_SESSION', reason: restored.reason });
+        return;
+      }
+      const page = parsePath(window.location.pathname);
+      if (!page) void navigate('/', { replace: true });
+      dispatch({ type: 'SESSION_RESTORED', to: page ?? { name: 'HOME' } });
+    };
+    boot().catch((error: unknown) => setBootError(error instanceof Error ? error.message : String(error)));
+  }, [api, auth, navigate, queryClient]);
+
+  // Links, back and forward change the address; the machine follows between pages.
+  useEffect(() => {
+    const current = stateRef.current;
+    if (!isPageState(current)) return;
+    const target = parsePath(location.pathname);
+    if (!target) {
+      void navigate('/', { replace: true });
+      return;
+    }
+    if (!samePage(target, current)) dispatch({ type: 'NAVIGATE', to: target });
+  }, [location.pathname, navigate]);
+
+  const session = useMemo<AppSession>(
+    () => ({
+      productName,
+      signingOut,
+      signOut: () => {
+        setSigningOut(true);
+        auth
+          .signOut()
+          .catch(() => undefined)
+          .finally(() => {
+            queryClient.clear();
+            setSigningOut(false);
+            dispatch({ type: 'SIGNED_OUT' });
+          });
+      },
+    }),
+    [auth, productName, queryClient, signingOut],
+  );
+
+  const signIn = () => {
+    dispatch({ type: 'SIGN_IN' });
+    setRedirecting(true);
+    auth.beginSignIn(`${location.pathname}${location.search}`).catch((error: unknown) => {
+      setRedirecting(false);
+      dispatch({ type: 'SIGN_IN_FAILED', reason: toIdentityError(error).message });
+    });
+  };
+
+  if (bootError) return <BootFailure message={bootError} />;
+
+  switch (state.name) {
+    case 'INIT':
+      return <LoadingScreen message={loadingMessage(productName)} />;
+    case 'NOT_AUTHENTICATED':
+      return <WelcomePage productName={productName} reason={state.reason} signingIn={false} onSignIn={signIn} />;
+    case 'AUTHENTICATING':
+      // On the way to the issuer the welcome card stays, its button busy; on the way back, a wait.
+      return redirecting ? (
+        <WelcomePage productName={productName} reason={null} signingIn onSignIn={signIn} />
+      ) : (
+        <LoadingScreen message={`Signing in to ${productName}...`} />
+      );
+    default:
+      return (
+        <AppSessionProvider value={session}>
+          <ConsoleShell page={state}>
+            <ErrorBoundary key={location.pathname} log={api.log}>
+              <PageContent page={state} />
+            </ErrorBoundary>
+          </ConsoleShell>
+        </AppSessionProvider>
+      );
+  }
+};

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { safeReturnTo } from '../auth/auth-paths';
+import { parsePath, pathFor } from './routes';
+
+describe('routes', () => {
+  it('maps every page to its path and back', () => {
+    const paths = {
+      '/': 'HOME',
+      '/monitoring': 'MONITORING',
+      '/clients': 'CLIENTS',
+      '/intel': 'INTEL',
+      '/email-templates': 'TEMPLATES',
+      '/subscriptions': 'SUBSCRIPTIONS',
+      '/schedule': 'SCHEDULE',
+      '/profile': 'PROFILE',
+    } as const;
+    for (const [path, name] of Object.entries(paths)) {
+      expect(parsePath(path)).toEqual({ name });
+      expect(pathFor({ name })).toBe(path);
+    }
+  });
+
+  it('reads the scenario id of the editor path', () => {
+    expect(parsePath('/resim/abc-123')).toEqual({ name: 'EDIT_RESIM', resimId: 'abc-123' });
+    expect(pathFor({ name: 'EDIT_RESIM', resimId: 'a b' })).toBe('/resim/a%20b');
+    expect(parsePath('/resim/a%20b')).toEqual({ name: 'EDIT_RESIM', resimId: 'a b' });
+  });
+
+  it('accepts a trailing slash and refuses unknown paths', () => {
+    expect(parsePath('/profile/')).toEqual({ name: 'PROFILE' });
+    expect(parsePath('/nowhere')).toBeNull();
+    expect(parsePath('/resim')).toBeNull();
+    expect(parsePath('/resim/a/b')).toBeNull();
+  });
+
+  it('only returns to paths of this origin after sign-in', () => {
+    expect(safeReturnTo('/profile')).toBe('/profile');
+    expect(safeReturnTo('/resim/1?tab=flow')).toBe('/resim/1?tab=flow');
+    expect(safeReturnTo('https://evil.example/')).toBe('/');
+    expect(safeReturnTo('//evil.example/')).toBe('/');
+    expect(safeReturnTo('/\\evil.example')).toBe('/');
+    expect(safeReturnTo('/auth/callback?code=x')).toBe('/');
+    expect(safeReturnTo(undefined)).toBe('/');
+  });
+});

@@ -1,0 +1,33 @@
+import type { PageId, PageState } from './app-machine';
+
+const staticPaths: Record<Exclude<PageId, 'EDIT_RESIM'>, string> = {
+  HOME: '/',
+  MONITORING: '/monitoring',
+  CLIENTS: '/clients',
+  INTEL: '/intel',
+  TEMPLATES: '/email-templates',
+  SUBSCRIPTIONS: '/subscriptions',
+  SCHEDULE: '/schedule',
+  PROFILE: '/profile',
+};
+
+const resimPath = /^\/resim\/([^/]+)$/;
+
+/** The address of a page, so the URL always says where the console is. */
+export const pathFor = (page: PageState): string =>
+  page.name === 'EDIT_RESIM' ? `/resim/${encodeURIComponent(page.resimId)}` : staticPaths[page.name];
+
+/** The page an address shows, or null when no page lives there. */
+export const parsePath = (pathname: string): PageState | null => {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const resim = resimPath.exec(path);
+  if (resim?.[1]) {
+    try {
+      return { name: 'EDIT_RESIM', resimId: decodeURIComponent(resim[1]) };
+    } catch {
+      return null;
+    }
+  }
+  const entry = Object.entries(staticPaths).find(([, candidate]) => candidate === path);
+  return entry ? { name: entry[0] as Exclude<PageId, 'EDIT_RESIM'> } : null;
+};

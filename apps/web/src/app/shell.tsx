@@ -1,0 +1,166 @@
+import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconActivityHeartbeat,
+  IconCalendarEvent,
+  IconChartBar,
+  IconChevronDown,
+  IconCreditCard,
+  IconHome,
+  IconLogout,
+  IconMail,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useApi } from '../api/api-context';
+import { queryKeys } from '../api/query-keys';
+import { Brand } from '../ui/brand';
+import type { PageId, PageState } from './app-machine';
+import { useAppSession } from './app-session';
+import { pathFor } from './routes';
+
+type NavItem = { readonly page: Exclude<PageId, 'EDIT_RESIM'>; readonly label: string; readonly icon: typeof IconHome };
+
+const mainNav: readonly NavItem[] = [
+  { page: 'HOME', label: 'Home', icon: IconHome },
+  { page: 'MONITORING', label: 'Monitoring', icon: IconActivityHeartbeat },
+  { page: 'CLIENTS', label: 'Clients', icon: IconUsers },
+  { page: 'INTEL', label: 'Intel', icon: IconChartBar },
+  { page: 'TEMPLATES', label: 'Email templates', icon: IconMail },
+  { page: 'SUBSCRIPTIONS', label: 'Subscriptions', icon: IconCreditCard },
+  { page: 'SCHEDULE', label: 'Schedule', icon: IconCalendarEvent },
+];
+const profileNav: NavItem = { page: 'PROFILE', label: 'Profile', icon: IconUser };
+
+// The scenario editor is reached from Home, so Home stays lit while it is open.
+const isActive = (item: NavItem, page: PageState): boolean =>
+  item.page === page.name || (item.page === 'HOME' && page.name === 'EDIT_RESIM');
+
+const initialsOf = (text: string): string => {
+  const words = text
+    .replace(/@.*/, '')
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  return (
+    words
+      .slice(0, 2)
+      .map((word) => word[0]?.toUpperCase() ?? '')
+      .join('') || '?'
+  );
+};
+
+const NavItemLink = ({ item, page, onNavigate }: { item: NavItem; page: PageState; onNavigate: () => void }) => {
+  const active = isActive(item, page);
+  const Icon = item.icon;
+  return (
+    <NavLink
+      component={Link}
+      to={pathFor({ name: item.page })}
+      label={item.label}
+      leftSection={<Icon size={18} stroke={1.7} />}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+      variant="light"
+      styles={{ root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontWeight: 500 } }}
+    />
+  );
+};
+
+const UserMenu = () => {
+  const api = useApi();
+  const { signOut } = useAppSession();
+  const me = useQuery({ queryKey: queryKeys.userAuth, queryFn: ({ signal }) => api.user.auth(signal) });
+  const name = me.data ? (me.data.name ?? me.data.email) : '';
+  return (
+    <Menu position="bottom-end" width={260} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label="Account menu" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <Group gap={10} wrap="nowrap">
+            <Avatar radius="xl" size={32} color="blue" variant="light">
+              {name ? initialsOf(name) : <IconUser size={18} />}
+            </Avatar>
+            <Box visibleFrom="sm" maw={200}>
+              <Text fz="sm" fw={500} truncate="end">
+                {name || 'Account'}
+              </Text>
+            </Box>
+            <IconChevronDown size={14} stroke={1.7} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {me.data ? (
+          <Menu.Label>
+            <Text fz="xs" c="dimmed" truncate="end">
+              Signed in as {me.data.email}
+            </Text>
+          </Menu.Label>
+        ) : null}
+        <Menu.Item component={Link} to={pathFor({ name: 'PROFILE' })} leftSection={<IconUser size={16} />}>
+          Profile
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={signOut}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+};
+
+const titleOf = (page: PageState): string =>
+  page.name === 'EDIT_RESIM' ? 'Scenario' : ([...mainNav, profileNav].find((item) => item.page === page.name)?.label ?? '');
+
+/** The signed-in console: header with the product and the user's menu, navigation to every page. */
+export const ConsoleShell = ({ page, children }: { page: PageState; children: ReactNode }) => {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { productName } = useAppSession();
+  const title = titleOf(page);
+
+  // The tab and screen readers name the page too.
+  useEffect(() => {
+    document.title = title ? `${title} · ${productName}` : productName;
+  }, [title, productName]);
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            />
+            <Link to="/" aria-label={`${productName} home`} style={{ textDecoration: 'none' }}>
+              <Brand productName={productName} />
+            </Link>
+          </Group>
+          <UserMenu />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Main navigation">
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={2}>
+            {mainNav.map((item) => (
+              <NavItemLink key={item.page} item={item} page={page} onNavigate={close} />
+            ))}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+          <NavItemLink item={profileNav} page={page} onNavigate={close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Box maw={1200} mx="auto" pb="xl">
+          {children}
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+};

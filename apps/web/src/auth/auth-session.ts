@@ -1,0 +1,158 @@
+import type { WebConfig } from '@resim/contracts';
+import type { User, UserManager } from 'oidc-client-ts';
+import { safeReturnTo } from './auth-paths';
+import { IdentityError, identityMessages, toIdentityError } from './identity-errors';
+
+/** The part of oidc-client-ts's UserManager the session uses. */
+export type SessionUserManager = Pick<
+  UserManager,
+  'getUser' | 'removeUser' | 'signinRedirect' | 'signinRedirectCallback' | 'signinSilent' | 'signoutRedirect' | 'signoutRedirectCallback'
+> & {
+  readonly events: Pick<UserManager['events'], 'addSilentRenewError'>;
+};
+
+export type RestoreResult = { readonly signedIn: true } | { readonly signedIn: false; readonly reason: string | null };
+
+export type AuthSession = ReturnType<typeof createAuthSession>;
+
+const isNetwork = (error: IdentityError): boolean => error.code === 'NetworkError';
+
+/**
+ * The user's session with the issuer: sign-in and sign-out redirects, the access token for the
+ * API, and renewal through the refresh token. When the issuer refuses to renew, the cached
+ * session is cleared and listeners hear why (SPEC 8); a network failure keeps the session, since
+ * it may still be good once the network is back.
+ */
+export const createAuthSession = (options: { createUserManager: (config: WebConfig) => SessionUserManager }) => {
+  let manager: SessionUserManager | null = null;
+  let renewing: Promise<User> | null = null;
+  const lostListeners = new Set<(reason: string) => void>();
+
+  const userManager = (): SessionUserManager => {
+    if (!manager) throw new IdentityError('NotAuthenticated', identityMessages.notAuthenticated);
+    return manager;
+  };
+
+  const lose = async (reason: string): Promise<void> => {
+    await manager?.removeUser().catch(() => undefined);
+    for (const listener of lostListeners) listener(reason);
+  };
+
+  const renew = (): Promise<User> => {
+    renewing ??= (async () => {
+      const users = userManager();
+      const user = await users.getUser();
+      if (!user) throw new IdentityError('NotAuthenticated', identityMessages.notAuthenticated);
+      if (!user.profile.sub) throw new IdentityError('UsernameMissing', identityMessages.usernameMissing);
+      if (!user.refresh_token) throw new IdentityError('NoRefreshToken', identityMessages.cannotRefresh);
+      try {
+        const renewed = await users.signinSilent();
+        if (!renewed) throw new IdentityError('NoSession', identityMessages.cannotRefresh);
+        return renewed;
+      } catch (error) {
+        throw toIdentityError(error, identityMessages.cannotRefresh);
+      }
+    })().finally(() => {
+      renewing = null;
+    });
+    return renewing;
+  };
+
+  /** Renews; a refusal ends the session, a network failure leaves it for a later try. */
+  const renewOrLose = async (): Promise<User> => {
+    try {
+      return await renew();
+    } catch (error) {
+      const failure = toIdentityError(error);
+      if (!isNetwork(failure)) await lose(failure.message);
+      throw failure;
+    }
+  };
+
+  return {
+    configure: (config: WebConfig): void => {
+      manager = options.createUserManager(config);
+      manager.events.addSilentRenewError((error) => {
+        const failure = toIdentityError(error, identityMessages.cannotRefresh);
+        if (!isNetwork(failure)) void lose(failure.message);
+      });
+    },
+
+    /** Finds the session a previous visit left, renewing it when it has expired. */
+    restore: async (): Promise<RestoreResult> => {
+      const users = userManager();
+      const user = await users.getUser();
+      if (!user) return { signedIn: false, reason: null };
+      if (!user.id_token) {
+        await users.removeUser();
+        return { signedIn: false, reason: identityMessages.idTokenMissing };
+      }
+      if (!user.expired) return { signedIn: true };
+      try {
+        await renew();
+        return { signedIn: true };
+      } catch (error) {
+        const failure = toIdentityError(error);
+        if (!isNetwork(failure)) await users.removeUser();
+        return { signedIn: false, reason: failure.message };
+      }
+    },
+
+    /** Sends the browser to the issuer; the current address comes back in the request's state. */
+    beginSignIn: async (returnTo: string): Promise<void> => {
+      try {
+        await userManager().signinRedirect({ state: { returnTo: safeReturnTo(returnTo) } });
+      } catch (error) {
+        throw toIdentityError(error);
+      }
+    },
+
+    /** Trades the code the issuer sent back for tokens; answers where the user was going. */
+    completeSignIn: async (url: string): Promise<{ returnTo: string }> => {
+      try {
+        const user = await userManager().signinRedirectCallback(url);
+        const state = user.state as { returnTo?: unknown } | undefined;
+        return { returnTo: safeReturnTo(state?.returnTo) };
+      } catch (error) {
+        throw toIdentityError(error);
+      }
+    },
+
+    /** Ends the session here and at the issuer, which asks the user to confirm. */
+    signOut: async (): Promise<void> => {
+      const users = userManager();
+      const user = await users.getUser().catch(() => null);
+      try {
+        await users.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
+      } catch (error) {
+        await users.removeUser().catch(() => undefined);
+        throw toIdentityError(error);
+      }
+    },
+
+    /** Clears what the sign-out request left behind once the issuer has sent the user back. */
+    completeSignOut: async (url: string): Promise<void> => {
+      await userManager()
+        .signoutRedirectCallback(url)
+        .catch(() => undefined);
+    },
+
+    /** The token for the API; renews an expired one, and says 'User is not authenticated' when there is no session. */
+    getAccessToken: async (): Promise<string> => {
+      const user = await userManager().getUser();
+      if (!user) throw new IdentityError('NotAuthenticated', identityMessages.notAuthenticated);
+      if (!user.expired) return user.access_token;
+      return (await renewOrLose()).access_token;
+    },
+
+    /** The API refused the token: try a renewal, and end the session if the issuer refuses too. */
+    handleUnauthorized: (): void => {
+      renewOrLose().catch(() => undefined);
+    },
+
+    onSessionLost: (listener: (reason: string) => void): (() => void) => {
+      lostListeners.add(listener);
+      return () => lostListeners.delete(listener);
+    },
+  };
+};

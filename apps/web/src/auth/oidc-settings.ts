@@ -1,0 +1,23 @@
+import type { WebConfig } from '@resim/contracts';
+import { WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
+import { callbackPath } from './auth-paths';
+
+/**
+ * Authorization code with PKCE against the configured issuer, back to this origin after sign-in
+ * and sign-out (SPEC 7). The session lives in localStorage so a reload keeps it, and is renewed
+ * before it expires with the refresh token, so no hidden frame is needed.
+ */
+export const oidcSettings = (config: WebConfig, origin: string, storage: Storage): UserManagerSettings => ({
+  authority: config.authority,
+  client_id: config.clientId,
+  scope: config.scope,
+  response_type: 'code',
+  redirect_uri: `${origin}${callbackPath}`,
+  post_logout_redirect_uri: `${origin}/`,
+  userStore: new WebStorageStateStore({ store: storage }),
+  stateStore: new WebStorageStateStore({ store: storage }),
+  automaticSilentRenew: true,
+  // Who the user is comes from the API (GET /admin/user/auth), not the userinfo endpoint.
+  loadUserInfo: false,
+  monitorSession: false,
+});

@@ -1,0 +1,142 @@
+import type { ResimSummary, Space, UserMetadata } from '@resim/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiClient, UserMetadataChanges } from '../../api/client';
+import { renderWithProviders } from '../../test/render';
+import { setSpaceCollapsed } from './collapsed-spaces';
+import { HomePage } from './home-page';
+
+const security = { canMove: true, canClone: true, canEdit: true, canDelete: true };
+const spaceOf = (id: string, description: string): Space => ({
+  id,
+  description,
+  owner: 'me@example.test',
+  isOwner: true,
+  security,
+  created: '2025-01-01T00:00:00.000Z',
+});
+const scenarioOf = (id: string, resimName: string, group: string, created: string): ResimSummary => ({
+  id,
+  resimName,
+  description: `About ${resimName}`,
+  group,
+  resimStatus: 0,
+  templateId: 'blank',
+  created,
+});
+
+const fakeApi = (data: { spaces: Space[]; scenarios: ResimSummary[]; metadata: UserMetadata }) => {
+  let metadata = data.metadata;
+  const saveMetadata = vi.fn(async (changes: UserMetadataChanges) => {
+    metadata = { collapsedSpaces: changes.collapsedSpaces ?? metadata.collapsedSpaces, sortOrder: changes.sortOrder ?? metadata.sortOrder };
+    return metadata;
+  });
+  const api = {
+    templates: { list: async () => [{ id: 'blank', name: 'Blank scenario', description: '' }] },
+    resims: { list: async () => data.scenarios },
+    spaces: { list: async () => data.spaces, create: vi.fn(), rename: vi.fn(), remove: vi.fn() },
+    user: { metadata: async () => metadata, saveMetadata },
+  } as unknown as ApiClient;
+  return { api, saveMetadata };
+};
+
+const cardNames = (section: HTMLElement): string[] =>
+  within(section)
+    .queryAllByRole('link')
+    .map((link) => link.querySelector('p')?.textContent ?? '');
+
+const cardiology = spaceOf('s-card', 'Cardiology');
+const neurology = spaceOf('s-neuro', 'Neurology');
+const scenarios = [
+  scenarioOf('r1', 'Chest pain', 's-card', '2025-03-01T00:00:00.000Z'),
+  scenarioOf('r2', 'Arrhythmia', 's-card', '2025-01-01T00:00:00.000Z'),
+  scenarioOf('r3', 'Stroke', 's-neuro', '2025-02-01T00:00:00.000Z'),
+];
+
+describe('Home', () => {
+  it('groups scenarios by space, in the saved sort order', async () => {
+    const { api } = fakeApi({ spaces: [neurology, cardiology], scenarios, metadata: { collapsedSpaces: [], sortOrder: 0 } });
+    renderWithProviders(<HomePage />, { api });
+    const sections = await screen.findAllByRole('region');
+    expect(sections.map((section) => section.getAttribute('aria-label'))).toEqual(['Cardiology', 'Neurology']);
+    expect(cardNames(sections[0]!)).toEqual(['Arrhythmia', 'Chest pain']);
+    expect(cardNames(sections[1]!)).toEqual(['Stroke']);
+    expect(
+      within(sections[0]!)
+        .getByRole('link', { name: /Chest pain/ })
+        .getAttribute('href'),
+    ).toBe('/resim/r1');
+  });
+
+  it('sorts newest first when that is the saved order', async () => {
+    const { api } = fakeApi({ spaces: [cardiology], scenarios, metadata: { collapsedSpaces: [], sortOrder: 3 } });
+    renderWithProviders(<HomePage />, { api });
+    const [section] = await screen.findAllByRole('region');
+    expect(cardNames(section!)).toEqual(['Chest pain', 'Arrhythmia']);
+  });
+
+  it('folds a space, saves it as collapsedSpaces, and unfolds it again', async () => {
+    const { api, saveMetadata } = fakeApi({ spaces: [cardiology, neurology], scenarios, metadata: { collapsedSpaces: [], sortOrder: 0 } });
+    renderWithProviders(<HomePage />, { api });
+    const toggle = await screen.findByRole('button', { name: 'Collapse Cardiology' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+    fireEvent.click(toggle);
+    const expand = await screen.findByRole('button', { name: 'Expand Cardiology' });
+    expect(expand.getAttribute('aria-expanded')).toBe('false');
+    expect(saveMetadata).toHaveBeenLastCalledWith({ collapsedSpaces: ['s-card'] });
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Chest pain/ })).toBeNull());
+    expect(screen.getByRole('link', { name: /Stroke/ })).toBeTruthy();
+
+    fireEvent.click(expand);
+    await screen.findByRole('button', { name: 'Collapse Cardiology' });
+    await waitFor(() => expect(saveMetadata).toHaveBeenLastCalledWith({ collapsedSpaces: [] }));
+  });
+
+  it('shows a space folded when it was saved folded', async () => {
+    const { api } = fakeApi({ spaces: [cardiology, neurology], scenarios, metadata: { collapsedSpaces: ['s-neuro'], sortOrder: 0 } });
+    renderWithProviders(<HomePage />, { api });
+    expect((await screen.findByRole('button', { name: 'Expand Neurology' })).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('link', { name: /Stroke/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Collapse Cardiology' })).toBeTruthy();
+  });
+
+  it('searches by scenario and by space name, and says when nothing matches', async () => {
+    const { api } = fakeApi({ spaces: [cardiology, neurology], scenarios, metadata: { collapsedSpaces: [], sortOrder: 0 } });
+    renderWithProviders(<HomePage />, { api });
+    const search = await screen.findByRole('textbox', { name: 'Search scenarios and spaces' });
+    await screen.findAllByRole('region');
+
+    fireEvent.change(search, { target: { value: 'stro' } });
+    expect(screen.getAllByRole('region').map((section) => section.getAttribute('aria-label'))).toEqual(['Neurology']);
+
+    fireEvent.change(search, { target: { value: 'cardio' } });
+    expect(cardNames(screen.getByRole('region'))).toEqual(['Arrhythmia', 'Chest pain']);
+
+    fireEvent.change(search, { target: { value: 'zzz' } });
+    expect(screen.getByText('No matches')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear search' }).at(-1)!);
+    expect(screen.getAllByRole('region')).toHaveLength(2);
+  });
+
+  it('invites to create a space when there is none', async () => {
+    const { api } = fakeApi({ spaces: [], scenarios: [], metadata: { collapsedSpaces: [], sortOrder: 0 } });
+    renderWithProviders(<HomePage />, { api });
+    expect(await screen.findByText('Create your first space')).toBeTruthy();
+  });
+
+  it('says so when a space holds no scenario', async () => {
+    const { api } = fakeApi({ spaces: [spaceOf('s-empty', 'Empty')], scenarios, metadata: { collapsedSpaces: [], sortOrder: 0 } });
+    renderWithProviders(<HomePage />, { api });
+    expect(await screen.findByText('No scenarios in this space yet.')).toBeTruthy();
+  });
+});
+
+describe('setSpaceCollapsed', () => {
+  it('adds and removes a space without duplicates', () => {
+    expect(setSpaceCollapsed([], 'a', true)).toEqual(['a']);
+    expect(setSpaceCollapsed(['a'], 'a', true)).toEqual(['a']);
+    expect(setSpaceCollapsed(['a', 'b'], 'a', false)).toEqual(['b']);
+    expect(setSpaceCollapsed(['b'], 'a', false)).toEqual(['b']);
+  });
+});

@@ -1,0 +1,219 @@
+import { Alert, Button, Card, CloseButton, EmptyState, Group, Paper, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import type { ScenarioTemplate, Space } from '@resim/contracts';
+import { groupScenariosBySpace, SortOrder } from '@resim/domain';
+import { IconAlertTriangle, IconArrowsSort, IconFolderPlus, IconPlus, IconSearch, IconSearchOff } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { PageHeader } from '../../ui/page-header';
+import { setSpaceCollapsed } from './collapsed-spaces';
+import { useCreateSpace, useDeleteSpace, useHomeData, useRenameSpace, useSaveMetadata } from './home-queries';
+import { DeleteSpaceModal, SpaceFormModal } from './space-modals';
+import { SpaceSection } from './space-section';
+
+/** SPEC 9 sort orders, as the user reads them. */
+export const sortOptions: readonly { value: SortOrder; label: string }[] = [
+  { value: SortOrder.AlphaAsc, label: 'A→Z' },
+  { value: SortOrder.AlphaDesc, label: 'Z→A' },
+  { value: SortOrder.CreationAsc, label: 'Oldest first' },
+  { value: SortOrder.CreationDesc, label: 'Newest first' },
+];
+
+const toSortOrder = (value: string | null): SortOrder | null => sortOptions.find((option) => String(option.value) === value)?.value ?? null;
+
+const HomeSkeleton = () => (
+  <Stack gap="md" aria-busy="true" aria-label="Loading scenarios">
+    {[0, 1].map((section) => (
+      <Paper key={section} radius="md" p="md" shadow="xs">
+        <Group gap="sm" mb="md">
+          <Skeleton height={20} width={20} radius="sm" />
+          <Skeleton height={18} width={180} radius="sm" />
+          <Skeleton height={18} width={70} radius="sm" />
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {[0, 1, 2].map((card) => (
+            <Skeleton key={card} height={118} radius="md" />
+          ))}
+        </SimpleGrid>
+      </Paper>
+    ))}
+  </Stack>
+);
+
+type Dialog = { kind: 'create' } | { kind: 'rename'; space: Space } | { kind: 'delete'; space: Space } | null;
+
+/** Home: the user's spaces, each with its scenarios, foldable, sorted and searchable. */
+export const HomePage = () => {
+  const { templates, resims, spaces, metadata } = useHomeData();
+  const saveMetadata = useSaveMetadata();
+  const createSpace = useCreateSpace();
+  const renameSpace = useRenameSpace();
+  const deleteSpace = useDeleteSpace();
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const order: SortOrder = metadata.data?.sortOrder ?? SortOrder.AlphaAsc;
+  const collapsed = useMemo(() => new Set(metadata.data?.collapsedSpaces ?? []), [metadata.data]);
+  const templatesById = useMemo(
+    () => new Map<string, ScenarioTemplate>((templates.data ?? []).map((template) => [template.id, template])),
+    [templates.data],
+  );
+  const groups = useMemo(
+    () => groupScenariosBySpace({ spaces: spaces.data ?? [], scenarios: resims.data ?? [], order, search }),
+    [spaces.data, resims.data, order, search],
+  );
+
+  const loading = spaces.isPending || resims.isPending || metadata.isPending;
+  const failed = spaces.isError || resims.isError;
+  const searching = search.trim() !== '';
+
+  const toggle = (spaceId: string) => {
+    const current = metadata.data?.collapsedSpaces ?? [];
+    saveMetadata.mutate({ collapsedSpaces: setSpaceCollapsed(current, spaceId, !collapsed.has(spaceId)) });
+  };
+
+  const closeDialog = () => {
+    setDialog(null);
+    deleteSpace.reset();
+  };
+
+  const newSpaceButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
+      New space
+    </Button>
+  );
+
+  const content = () => {
+    if (loading) return <HomeSkeleton />;
+    if (failed)
+      return (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Your scenarios could not be loaded">
+          <Stack gap="sm" align="flex-start">
+            The server did not answer as expected. Check your connection and try again.
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => {
+                void spaces.refetch();
+                void resims.refetch();
+              }}
+            >
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      );
+    if ((spaces.data ?? []).length === 0)
+      return (
+        <Card padding="xl" radius="md">
+          <EmptyState
+            variant="light"
+            size="lg"
+            py="xl"
+            icon={<IconFolderPlus size={28} />}
+            title="Create your first space"
+            description="Spaces hold your scenarios and the people who work on them. Create one to get started."
+          >
+            <EmptyState.Actions>{newSpaceButton}</EmptyState.Actions>
+          </EmptyState>
+        </Card>
+      );
+    if (groups.length === 0)
+      return (
+        <Card padding="xl" radius="md">
+          <EmptyState
+            size="md"
+            py="lg"
+            icon={<IconSearchOff size={28} />}
+            withIndicatorBackground
+            title="No matches"
+            description={`No scenario or space matches “${search.trim()}”.`}
+          >
+            <EmptyState.Actions>
+              <Button variant="default" onClick={() => setSearch('')}>
+                Clear search
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Card>
+      );
+    return (
+      <Stack gap="md">
+        {groups.map(({ space, scenarios }) => (
+          <SpaceSection
+            key={space.id}
+            space={space}
+            scenarios={scenarios}
+            templates={templatesById}
+            collapsed={collapsed.has(space.id)}
+            searching={searching}
+            onToggle={() => toggle(space.id)}
+            onRename={() => setDialog({ kind: 'rename', space })}
+            onDelete={() => setDialog({ kind: 'delete', space })}
+          />
+        ))}
+      </Stack>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title="Home" description="Your spaces and the scenarios in them." actions={newSpaceButton} />
+      <Group gap="sm" mb="lg" wrap="wrap" align="flex-end">
+        <TextInput
+          aria-label="Search scenarios and spaces"
+          placeholder="Search scenarios and spaces"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          rightSection={searching ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
+          style={{ flex: '1 1 280px' }}
+        />
+        <Select
+          aria-label="Sort scenarios"
+          data={sortOptions.map((option) => ({ value: String(option.value), label: option.label }))}
+          value={String(order)}
+          onChange={(value) => {
+            const next = toSortOrder(value);
+            if (next !== null && next !== order) saveMetadata.mutate({ sortOrder: next });
+          }}
+          allowDeselect={false}
+          leftSection={<IconArrowsSort size={16} />}
+          w={190}
+          disabled={metadata.isPending}
+        />
+      </Group>
+      {content()}
+      <SpaceFormModal
+        opened={dialog?.kind === 'create'}
+        title="New space"
+        submitLabel="Create space"
+        initial=""
+        pending={createSpace.isPending}
+        onSubmit={(description) => createSpace.mutateAsync(description).then(closeDialog)}
+        onClose={closeDialog}
+      />
+      <SpaceFormModal
+        opened={dialog?.kind === 'rename'}
+        title="Rename space"
+        submitLabel="Save"
+        initial={dialog?.kind === 'rename' ? dialog.space.description : ''}
+        pending={renameSpace.isPending}
+        onSubmit={(description) =>
+          dialog?.kind === 'rename'
+            ? renameSpace.mutateAsync({ spaceId: dialog.space.id, description }).then(closeDialog)
+            : Promise.resolve()
+        }
+        onClose={closeDialog}
+      />
+      <DeleteSpaceModal
+        space={dialog?.kind === 'delete' ? dialog.space : null}
+        pending={deleteSpace.isPending}
+        error={deleteSpace.error?.message ?? null}
+        onConfirm={() => {
+          if (dialog?.kind === 'delete') deleteSpace.mutate(dialog.space.id, { onSuccess: closeDialog });
+        }}
+        onClose={closeDialog}
+      />
+    </>
+  );
+};

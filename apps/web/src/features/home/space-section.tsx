@@ -1,0 +1,106 @@
+import { ActionIcon, Badge, Box, Collapse, Group, Menu, Paper, SimpleGrid, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
+import { mayEditInSpace } from '@resim/domain';
+import { IconChevronRight, IconDots, IconFolder, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useId } from 'react';
+import { ScenarioCard } from './scenario-card';
+
+export type SpaceSectionProps = {
+  space: Space;
+  scenarios: readonly ResimSummary[];
+  templates: ReadonlyMap<string, ScenarioTemplate>;
+  collapsed: boolean;
+  searching: boolean;
+  onToggle: () => void;
+  onRename: () => void;
+  onDelete: () => void;
+};
+
+const countLabel = (count: number, searching: boolean): string =>
+  searching ? `${count} ${count === 1 ? 'match' : 'matches'}` : `${count} ${count === 1 ? 'scenario' : 'scenarios'}`;
+
+/** One space on Home: a header that folds it, its menu, and its scenarios. */
+export const SpaceSection = (props: SpaceSectionProps) => {
+  const { space, scenarios, collapsed } = props;
+  const contentId = useId();
+  const mayRename = mayEditInSpace(space.security, space.isOwner);
+  return (
+    <Paper radius="md" shadow="xs" component="section" aria-label={space.description}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" px="sm" py={10}>
+        <UnstyledButton
+          onClick={props.onToggle}
+          aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${space.description}`}
+          aria-expanded={!collapsed}
+          aria-controls={contentId}
+          style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-sm)' }}
+          px={6}
+          py={4}
+        >
+          <Group gap="sm" wrap="nowrap">
+            <IconChevronRight
+              size={18}
+              stroke={1.8}
+              aria-hidden
+              style={{ flex: 'none', transition: 'transform 150ms ease', transform: collapsed ? 'none' : 'rotate(90deg)' }}
+            />
+            <IconFolder size={20} stroke={1.6} color="var(--mantine-color-blue-6)" aria-hidden style={{ flex: 'none' }} />
+            <Title order={2} fz="md" fw={600} lineClamp={1} style={{ minWidth: 0 }}>
+              {space.description}
+            </Title>
+            <Badge variant="light" color="gray" radius="sm" size="sm" tt="none" fw={500} style={{ flex: 'none' }}>
+              {countLabel(scenarios.length, props.searching)}
+            </Badge>
+          </Group>
+        </UnstyledButton>
+        <Group gap="xs" wrap="nowrap">
+          <Text fz="xs" c="dimmed" visibleFrom="sm" truncate="end" maw={260}>
+            {space.isOwner ? 'Owned by you' : `Owner: ${space.owner}`}
+          </Text>
+          <Menu position="bottom-end" width={200} shadow="md">
+            <Menu.Target>
+              <Tooltip label="Space actions" openDelay={400}>
+                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${space.description}`}>
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={props.onRename} disabled={!mayRename}>
+                Rename
+              </Menu.Item>
+              <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={props.onDelete} disabled={!space.isOwner}>
+                Delete
+              </Menu.Item>
+              {space.isOwner ? null : (
+                <Text fz="xs" c="dimmed" px="sm" py={6}>
+                  Only the owner can delete this space.
+                </Text>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+      <Collapse expanded={!collapsed} id={contentId}>
+        <Box px="md" pb="md" pt={4}>
+          {scenarios.length > 0 ? (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {scenarios.map((scenario) => (
+                <ScenarioCard
+                  key={scenario.id}
+                  scenario={scenario}
+                  templateName={scenario.templateId ? (props.templates.get(scenario.templateId)?.name ?? null) : null}
+                />
+              ))}
+            </SimpleGrid>
+          ) : (
+            <Box py="lg" px="md" style={{ border: '1px dashed var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}>
+              <Text fz="sm" c="dimmed" ta="center">
+                No scenarios in this space yet.
+              </Text>
+            </Box>
+          )}
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+};

@@ -1,0 +1,35 @@
+import { Alert, Box, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
+import { Brand } from '../../ui/brand';
+
+/** NOT_AUTHENTICATED: who the console is for, why the user is signed out if we know, and the way in. */
+export const WelcomePage = (props: { productName: string; reason: string | null; signingIn: boolean; onSignIn: () => void }) => (
+  <Center mih="100vh" bg="gray.0" px="md">
+    <Box w="100%" maw={420}>
+      <Paper p={32} radius="md" shadow="xs">
+        <Stack gap="lg">
+          <Brand productName={props.productName} size="lg" />
+          <Stack gap={6}>
+            <Title order={1} fz={22}>
+              Welcome
+            </Title>
+            <Text c="dimmed" fz="sm">
+              Create training simulations, organise them into spaces, run sessions with your learners and review their scores.
+            </Text>
+          </Stack>
+          {props.reason ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="You are not signed in">
+              {props.reason}
+            </Alert>
+          ) : null}
+          <Button size="md" fullWidth leftSection={<IconLogin2 size={18} />} loading={props.signingIn} onClick={props.onSignIn}>
+            Sign in
+          </Button>
+        </Stack>
+      </Paper>
+      <Text ta="center" c="gray.6" fz="xs" mt="md">
+        Simulation training console
+      </Text>
+    </Box>
+  </Center>
+);

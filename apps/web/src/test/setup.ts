@@ -1,0 +1,31 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// jsdom lacks the layout APIs Mantine reads; plain stand-ins are enough for behaviour tests.
+if (typeof window !== 'undefined') {
+  const matchMedia = (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  if (typeof window.matchMedia !== 'function') Object.defineProperty(window, 'matchMedia', { writable: true, value: matchMedia });
+
+  globalThis.ResizeObserver ??= class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+
+  if (typeof Element.prototype.scrollIntoView !== 'function')
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined });
+}
+
+afterEach(() => {
+  cleanup();
+});

@@ -1,0 +1,34 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+// The API and the issuer live on the server; in development the pages come from Vite and the rest is proxied.
+const server = process.env['RESIM_SERVER_URL'] ?? 'http://localhost:8080';
+const proxied = ['/admin', '/config.json', '/client-log', '/oidc', '/.well-known', '/interaction'];
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: here('dist'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // React changes less often than the console, so its own chunk stays cached across releases. Only
+        // libraries every page needs go in such a group, or pages would load code they never use.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: server, changeOrigin: false }])),
+  },
+  test: {
+    setupFiles: [here('src/test/setup.ts')],
+  },
+});
