@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import type { SpaceRow } from '../../db/schema';
 
 export type SpaceWithOwner = SpaceRow & { owner_email: string };
@@ -6,18 +7,31 @@ export type SpaceWithOwner = SpaceRow & { owner_email: string };
 const withOwner = (db: Database) =>
   db.selectFrom('spaces').innerJoin('users', 'users.id', 'spaces.owner_id').selectAll('spaces').select('users.email as owner_email');
 
-/** Spaces the user owns, is a member of, or whose id one of their groups names. */
-export const findSpacesOfUser = (db: Database, userId: string, groupSpaceIds: readonly string[]): Promise<SpaceWithOwner[]> =>
+const spacesOwnedOrJoined = preparedQuery((db: Database, userId: string) =>
   withOwner(db)
     .where((eb) =>
       eb.or([
         eb('spaces.owner_id', '=', userId),
         eb('spaces.id', 'in', eb.selectFrom('space_members').select('space_id').where('user_id', '=', userId)),
-        ...(groupSpaceIds.length > 0 ? [eb('spaces.id', 'in', [...groupSpaceIds])] : []),
       ]),
     )
-    .orderBy('spaces.created_at')
-    .execute();
+    .orderBy('spaces.created_at'),
+);
+
+/** Spaces the user owns, is a member of, or whose id one of their groups names. */
+export const findSpacesOfUser = (db: Database, userId: string, groupSpaceIds: readonly string[]): Promise<SpaceWithOwner[]> =>
+  groupSpaceIds.length === 0
+    ? spacesOwnedOrJoined(db, userId)
+    : withOwner(db)
+        .where((eb) =>
+          eb.or([
+            eb('spaces.owner_id', '=', userId),
+            eb('spaces.id', 'in', eb.selectFrom('space_members').select('space_id').where('user_id', '=', userId)),
+            ...(groupSpaceIds.length > 0 ? [eb('spaces.id', 'in', [...groupSpaceIds])] : []),
+          ]),
+        )
+        .orderBy('spaces.created_at')
+        .execute();
 
 export const findSpaceById = (db: Database, id: string): Promise<SpaceWithOwner | undefined> =>
   withOwner(db).where('spaces.id', '=', id).executeTakeFirst();
