@@ -13,7 +13,17 @@ describe.each(dialects)('prepared queries on %s', (dialect) => {
     ]) {
       await database.db
         .insertInto('users')
-        .values({ id: id!, email: email!, name: null, password_hash: null, groups: '[]', metadata: '{}', external_subject: null, created_at: now, updated_at: now })
+        .values({
+          id: id!,
+          email: email!,
+          name: null,
+          password_hash: null,
+          groups: '[]',
+          metadata: '{}',
+          external_subject: null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     }
   });
@@ -21,7 +31,12 @@ describe.each(dialects)('prepared queries on %s', (dialect) => {
 
   it('runs the same compiled query with each call’s parameters, constants kept', async () => {
     const byIdOrEmail = preparedQuery((db, id: string, email: string) =>
-      db.selectFrom('users').select(['id']).where((eb) => eb.or([eb('id', '=', id), eb('email', '=', email)])).where('metadata', '=', '{}').orderBy('id'),
+      db
+        .selectFrom('users')
+        .select(['id'])
+        .where((eb) => eb.or([eb('id', '=', id), eb('email', '=', email)]))
+        .where('metadata', '=', '{}')
+        .orderBy('id'),
     );
     expect(await byIdOrEmail(database.db, 'u1', 'nobody')).toEqual([{ id: 'u1' }]);
     expect(await byIdOrEmail(database.db, 'u3', 'two@example.test')).toEqual([{ id: 'u2' }]);
