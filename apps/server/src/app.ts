@@ -3,13 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { webConfig } from '@resim/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createOutboxSender, type EmailSender } from './adapters/email/email';
 import type { Config } from './config/config';
 import type { Database, Dialect } from './db/database';
@@ -32,6 +26,7 @@ import { userRoutes } from './modules/users/users.routes';
 import { requireAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { responseSerializerCompiler } from './plugins/serializer';
 import { defaultWebDist, registerWebApp, sendIndex, wantsPage } from './plugins/web-app';
 
 export type AppOptions = {
@@ -63,7 +58,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app, { bodyLimit });
 
   const email = options.email ?? createOutboxSender({ db, clock, log: app.log });
