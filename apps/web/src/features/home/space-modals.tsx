@@ -1,61 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { createSpaceBody, type Space } from '@resim/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
-import { capitalise } from '../../ui/format';
-
-const SpaceForm = (props: {
-  initial: string;
-  submitLabel: string;
-  pending: boolean;
-  onSubmit: (description: string) => Promise<unknown>;
-  onCancel: () => void;
-}) => {
-  const [description, setDescription] = useState(props.initial);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The same schema the server validates with.
-    const parsed = createSpaceBody.safeParse({ description });
-    if (!parsed.success) {
-      setError(capitalise(parsed.error.issues[0]?.message ?? 'Enter a description'));
-      return;
-    }
-    props.onSubmit(parsed.data.description).catch((failure: unknown) => {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    });
-  };
-
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="lg">
-        <TextInput
-          label="Description"
-          description="The name everyone in the space sees."
-          placeholder="e.g. Emergency medicine, year 2"
-          value={description}
-          onChange={(event) => {
-            setDescription(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          maxLength={200}
-          data-autofocus
-          required
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={props.pending}>
-            {props.submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-};
+import { useRef } from 'react';
+import { SingleFieldForm } from '../../ui/single-field-form';
 
 /** Create a space, or rename one: a description, Enter submits. */
 export const SpaceFormModal = (props: {
@@ -68,7 +15,13 @@ export const SpaceFormModal = (props: {
   onClose: () => void;
 }) => (
   <Modal opened={props.opened} onClose={props.onClose} title={<Text fw={600}>{props.title}</Text>} size="md">
-    <SpaceForm
+    <SingleFieldForm
+      schema={createSpaceBody}
+      field="description"
+      label="Description"
+      description="The name everyone in the space sees."
+      placeholder="e.g. Emergency medicine, year 2"
+      maxLength={200}
       initial={props.initial}
       submitLabel={props.submitLabel}
       pending={props.pending}

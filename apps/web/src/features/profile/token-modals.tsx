@@ -1,50 +1,8 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { createTokenBody, type ApiToken, type CreatedToken } from '@resim/contracts';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
-import { capitalise } from '../../ui/format';
-
-const NameForm = (props: { pending: boolean; onSubmit: (name: string) => Promise<unknown>; onCancel: () => void }) => {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = createTokenBody.safeParse({ name });
-    if (!parsed.success) {
-      setError(capitalise(parsed.error.issues[0]?.message ?? 'Enter a name'));
-      return;
-    }
-    props.onSubmit(parsed.data.name).catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)));
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="lg">
-        <TextInput
-          label="Name"
-          description="What the token is for, so you can tell your tokens apart."
-          placeholder="e.g. Nightly results export"
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          maxLength={100}
-          data-autofocus
-          required
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={props.pending}>
-            Create token
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-};
+import { useRef } from 'react';
+import { SingleFieldForm } from '../../ui/single-field-form';
 
 const ShowOnce = ({ token, onDone }: { token: CreatedToken; onDone: () => void }) => (
   <Stack gap="lg">
@@ -100,7 +58,18 @@ export const CreateTokenModal = (props: {
     {props.created ? (
       <ShowOnce token={props.created} onDone={props.onClose} />
     ) : (
-      <NameForm pending={props.pending} onSubmit={props.onSubmit} onCancel={props.onClose} />
+      <SingleFieldForm
+        schema={createTokenBody}
+        field="name"
+        label="Name"
+        description="What the token is for, so you can tell your tokens apart."
+        placeholder="e.g. Nightly results export"
+        maxLength={100}
+        submitLabel="Create token"
+        pending={props.pending}
+        onSubmit={props.onSubmit}
+        onCancel={props.onClose}
+      />
     )}
   </Modal>
 );
