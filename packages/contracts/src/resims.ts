@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { action, conclusion, scenario, scenarioContent, scenarioDetailsPatch, scenarioParts, stage } from '@resim/domain';
 
 /** The scenario as listed on Home. */
 export const resimSummary = z
@@ -16,3 +17,51 @@ export type ResimSummary = z.infer<typeof resimSummary>;
 
 export const scenarioTemplate = z.object({ id: z.string(), name: z.string(), description: z.string() }).meta({ id: 'ScenarioTemplate' });
 export type ScenarioTemplate = z.infer<typeof scenarioTemplate>;
+
+/** POST /admin/resim/new */
+export const newResimBody = z.strictObject({ groupId: z.string().min(1).max(100), templateId: z.string().max(64).optional() });
+
+/**
+ * PATCH /admin/resim/{id}: only the changed parts, each replacing that part whole. `revision`
+ * (or the If-Match header) names the revision the editor started from; a stale one gets 409.
+ */
+export const patchResimBody = z.strictObject({
+  revision: z.number().int().min(0).optional(),
+  details: scenarioDetailsPatch.optional(),
+  actions: scenarioParts.actions.optional(),
+  conclusions: scenarioParts.conclusions.optional(),
+  measures: scenarioParts.measures.optional(),
+  infos: scenarioParts.infos.optional(),
+  stages: scenarioParts.stages.optional(),
+  stageGroups: scenarioParts.stageGroups.optional(),
+  baseline: scenarioParts.baseline.optional(),
+  pages: scenarioParts.pages.optional(),
+});
+export type PatchResimBody = z.input<typeof patchResimBody>;
+
+/** 409 to a stale save: the scenario as it now is, so the editor can keep, take or merge. */
+export const resimConflict = z
+  .object({ code: z.literal('conflict'), message: z.string(), current: scenario })
+  .meta({ id: 'ResimConflict' });
+
+/** POST /admin/export: scenarios as a file that POST /admin/import reads back. */
+export const exportBody = z.strictObject({ ids: z.array(z.string().min(1).max(100)).min(1).max(100) });
+export const exportFile = z
+  .object({ format: z.literal('resim-export'), version: z.literal(1), exported: z.string(), scenarios: z.array(scenarioContent) })
+  .meta({ id: 'ResimExport' });
+export type ExportFile = z.infer<typeof exportFile>;
+export const importBody = z.strictObject({ groupId: z.string().min(1).max(100), file: z.unknown() });
+
+/** POST /admin/control/{id}/{status} */
+export const controlParams = z.strictObject({ id: z.string().min(1).max(100), status: z.coerce.number().int() });
+
+export const stageTemplate = z
+  .object({ id: z.string(), name: z.string(), stage, actions: z.array(action), conclusions: z.array(conclusion), created: z.string() })
+  .meta({ id: 'StageTemplate' });
+export type StageTemplate = z.infer<typeof stageTemplate>;
+export const createStageTemplateBody = z.strictObject({
+  name: z.string().trim().min(1, 'name must not be empty').max(200),
+  stage,
+  actions: z.array(action).max(5000),
+  conclusions: z.array(conclusion).max(5000),
+});

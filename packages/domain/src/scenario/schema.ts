@@ -1,0 +1,276 @@
+import { z } from 'zod';
+
+/**
+ * SPEC 3: the complete scenario (resim) as one schema, shared by the server's validation, the
+ * API contract and the editor. Optional fields have defaults so that an old or partial document
+ * reads as a whole scenario.
+ */
+
+export const itemId = z.string().trim().min(1, 'must not be empty').max(64);
+const text = (max: number) => z.string().max(max);
+const label = z.string().trim().max(200);
+
+/** SPEC 9: measure types. */
+export const MeasureType = {
+  money: 1,
+  autoTimeIncrement: 2,
+  autoTimeDecrement: 3,
+  time: 4,
+  percentage: 5,
+  decimal: 6,
+  integer: 7,
+} as const;
+/** SPEC 9: limit kinds and their labels. */
+export const LimitKind = { finiteWithTermination: 1, finite: 2, infinite: 3 } as const;
+export const limitKindLabels = { 1: 'Terminate', 2: 'Limited', 3: 'Warning' } as const;
+/** SPEC 9: simulation modes. */
+export const SimulationMode = { Realtime: 1, Training: 2, Offline: 3, Assessed: 4 } as const;
+
+export const requirementSet = z.object({
+  all: z.array(itemId).default([]),
+  any: z.array(itemId).default([]),
+  none: z.array(itemId).default([]),
+});
+export type RequirementSet = z.infer<typeof requirementSet>;
+const emptyRequirements = (): RequirementSet => ({ all: [], any: [], none: [] });
+
+export const impact = z.object({ measureId: itemId, value: z.number().finite() });
+export type Impact = z.infer<typeof impact>;
+
+export const comparisonOperators = ['<', '<=', '=', '>=', '>'] as const;
+export const measureCondition = z.object({ measureId: itemId, operator: z.enum(comparisonOperators), value: z.number().finite() });
+export type MeasureCondition = z.infer<typeof measureCondition>;
+
+export const activator = z.object({ id: itemId, name: label.default(''), stage: itemId.nullable().default(null) });
+export type Activator = z.infer<typeof activator>;
+
+export const mediaItem = z.object({ id: itemId, url: text(2000), description: text(500).default('') });
+export type MediaItem = z.infer<typeof mediaItem>;
+
+/** Overview media of the scenario, each shown in the stages listed (all stages when empty). */
+export const overviewMedia = mediaItem.extend({ availableStages: z.array(itemId).default([]) });
+export type OverviewMedia = z.infer<typeof overviewMedia>;
+
+export const textFields = [
+  'facts',
+  'actions',
+  'addActions',
+  'addMoreActions',
+  'conclusion',
+  'maxConclusionsMessage',
+  'conclusionCTA',
+  'conclusionChange',
+  'allActionsUsedMessage',
+  'actionsNotAvailableMessage',
+  'cannotRunActionsMessage',
+  'searchActions',
+  'noActionsFound',
+  'actionChoiceCTA',
+  'hintCTA',
+  'searchConclusions',
+  'noConclusionsFound',
+  'conclusionChoiceCTA',
+  'descriptionOpen',
+  'descriptionClose',
+  'simulationEndCTA',
+  'simulationWaitText',
+  'stage',
+] as const;
+export type TextField = (typeof textFields)[number];
+export const uiText = z.partialRecord(z.enum(textFields), text(500));
+export type UiText = z.infer<typeof uiText>;
+
+const requirements = {
+  requiredActions: requirementSet.default(emptyRequirements),
+  requiredConclusions: requirementSet.default(emptyRequirements),
+};
+
+export const action = z.object({
+  id: itemId,
+  name: label,
+  stage: itemId.nullable().default(null),
+  ...requirements,
+  impact: z.array(impact).default([]),
+  measureConditions: z.array(measureCondition).default([]),
+  activators: z.array(activator).default([]),
+  feedback: text(20_000).default(''),
+  instantFeedback: z.boolean().default(false),
+  isAlwaysShown: z.boolean().default(false),
+  facts: text(20_000).default(''),
+  factFiles: z.array(mediaItem).default([]),
+  factVideos: z.array(mediaItem).default([]),
+  factImages: z.array(mediaItem).default([]),
+});
+export type Action = z.infer<typeof action>;
+
+export const conclusion = z.object({
+  id: itemId,
+  name: label,
+  stage: itemId.nullable().default(null),
+  ...requirements,
+  impact: z.array(impact).default([]),
+  feedback: text(20_000).default(''),
+  isAlwaysShown: z.boolean().default(false),
+});
+export type Conclusion = z.infer<typeof conclusion>;
+
+export const stage = z.object({
+  id: itemId,
+  name: label,
+  default: z.boolean().default(false),
+  stageGroup: itemId.nullable().default(null),
+  requiredStages: requirementSet.default(emptyRequirements),
+  ...requirements,
+  activators: z.array(activator).default([]),
+  uiText: uiText.default({}),
+  isAntibodyPanel: z.boolean().default(false),
+  description: text(20_000).default(''),
+  descriptionFiles: z.array(mediaItem).default([]),
+  descriptionImages: z.array(mediaItem).default([]),
+  descriptionVideos: z.array(mediaItem).default([]),
+});
+export type Stage = z.infer<typeof stage>;
+
+export const stageGroup = z.object({ id: itemId, name: label });
+export type StageGroup = z.infer<typeof stageGroup>;
+
+export const measureLimits = z.object({
+  min: z.number().finite().nullable().default(null),
+  max: z.number().finite().nullable().default(null),
+  kind: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+});
+export type MeasureLimits = z.infer<typeof measureLimits>;
+
+export const measure = z.object({
+  id: itemId,
+  name: label,
+  type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7)]).default(7),
+  initial: z.number().finite().default(0),
+  limits: measureLimits.nullable().default(null),
+  /** rank of this measure when ordering learners; lower ranks first, null: not scored */
+  scoreOrder: z.number().int().nullable().default(null),
+});
+export type Measure = z.infer<typeof measure>;
+
+export const info = z.object({
+  id: itemId,
+  name: label,
+  text: text(20_000).default(''),
+  stage: itemId.nullable().default(null),
+  measureConditions: z.array(measureCondition).default([]),
+  impact: z.array(impact).default([]),
+});
+export type Info = z.infer<typeof info>;
+
+export const baseline = z.object({
+  id: itemId,
+  name: label,
+  facts: text(20_000).default(''),
+  factFiles: z.array(mediaItem).default([]),
+  factVideos: z.array(mediaItem).default([]),
+  factImages: z.array(mediaItem).default([]),
+});
+export type Baseline = z.infer<typeof baseline>;
+
+export const page = z.object({ id: itemId, name: label, content: text(50_000).default('') });
+export type Page = z.infer<typeof page>;
+
+export const hint = z.object({
+  text: text(5000).default(''),
+  measureConditions: z.array(measureCondition).default([]),
+  impact: z.array(impact).default([]),
+});
+export type Hint = z.infer<typeof hint>;
+
+export const settings = z.object({
+  hideRank: z.boolean().default(false),
+  hideTime: z.boolean().default(false),
+  allowApp: z.boolean().default(true),
+  allowBrowser: z.boolean().default(true),
+});
+
+export const initialItem = z.object({ type: z.enum(['stage', 'info', 'page']), id: itemId });
+
+export const instance = z.object({ id: itemId, created: z.string() });
+
+/** The parts an author edits as scalars (PATCH `details`). */
+export const scenarioDetails = z.object({
+  resimName: label.min(1, 'must not be empty'),
+  description: text(20_000).default(''),
+  templateId: z.string().max(64).nullable().default(null),
+  uiText: uiText.default({}),
+  settings: settings.default({ hideRank: false, hideTime: false, allowApp: true, allowBrowser: true }),
+  mode: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(2),
+  maxConclusions: z.number().int().min(1).max(100).default(1),
+  allowAnonymous: z.boolean().default(false),
+  allowSignin: z.boolean().default(true),
+  nextResimCode: z.string().trim().max(64).nullable().default(null),
+  initial: initialItem.nullable().default(null),
+  hint: hint.nullable().default(null),
+  answers: z
+    .object({ actions: z.array(itemId).default([]), conclusions: z.array(itemId).default([]) })
+    .default({ actions: [], conclusions: [] }),
+  userRestriction: z.object({ pattern: z.array(z.string().max(500)).default([]) }).default({ pattern: [] }),
+  scheduleStart: z.string().max(40).nullable().default(null),
+  scheduleEnd: z.string().max(40).nullable().default(null),
+  descriptionImages: z.array(overviewMedia).default([]),
+  descriptionVideos: z.array(overviewMedia).default([]),
+  descriptionFiles: z.array(overviewMedia).default([]),
+});
+export type ScenarioDetails = z.infer<typeof scenarioDetails>;
+
+/** The lists of items a PATCH may replace whole. */
+export const scenarioParts = {
+  actions: z.array(action).max(5000),
+  conclusions: z.array(conclusion).max(5000),
+  measures: z.array(measure).max(5000),
+  infos: z.array(info).max(5000),
+  stages: z.array(stage).max(5000),
+  stageGroups: z.array(stageGroup).max(5000),
+  baseline: z.array(baseline).max(5000),
+  pages: z.array(page).max(5000),
+} as const;
+export type ScenarioPart = keyof typeof scenarioParts;
+export const scenarioPartNames = Object.keys(scenarioParts) as ScenarioPart[];
+
+export const scenarioContent = scenarioDetails.extend({
+  actions: scenarioParts.actions.default([]),
+  conclusions: scenarioParts.conclusions.default([]),
+  measures: scenarioParts.measures.default([]),
+  infos: scenarioParts.infos.default([]),
+  stages: scenarioParts.stages.default([]),
+  stageGroups: scenarioParts.stageGroups.default([]),
+  baseline: scenarioParts.baseline.default([]),
+  pages: scenarioParts.pages.default([]),
+});
+export type ScenarioContent = z.infer<typeof scenarioContent>;
+
+/** The scenario as stored and served: content plus what the server owns. */
+export const scenario = scenarioContent.extend({
+  id: z.string(),
+  group: z.string(),
+  resimStatus: z.number().int(),
+  created: z.string(),
+  /** increases with every saved change; a save names the revision it started from */
+  revision: z.number().int(),
+  instances: z.array(instance).default([]),
+});
+export type Scenario = z.infer<typeof scenario>;
+
+/** SPEC 3: the name of a new scenario. */
+export const newScenarioName = 'New Simulation (Unfinished)';
+
+type WithoutDefaults<S extends z.ZodRawShape> = {
+  [K in keyof S]: z.ZodOptional<S[K] extends z.ZodDefault<infer Inner> ? Inner : S[K]>;
+};
+
+/**
+ * PATCH `details`: every field optional and without its default, so that a field left out is
+ * left alone rather than reset; a field sent replaces that field whole.
+ */
+export const scenarioDetailsPatch = z.strictObject(
+  Object.fromEntries(
+    Object.entries(scenarioDetails.shape).map(([key, field]) => [key, (field instanceof z.ZodDefault ? field.unwrap() : field).optional()]),
+  ) as WithoutDefaults<typeof scenarioDetails.shape>,
+);
+export type ScenarioDetailsPatch = z.infer<typeof scenarioDetailsPatch>;
