@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import type { ModuleContext } from './modules/module-context';
 import { resimRoutes } from './modules/resims/resims.routes';
 import { spaceRoutes } from './modules/spaces/spaces.routes';
+import { stageTemplateRoutes } from './modules/stage-templates/stage-templates.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -147,6 +148,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(tokenRoutes, ctx);
     await api.register(resimRoutes, ctx);
     await api.register(templateRoutes);
+    await api.register(stageTemplateRoutes, ctx);
   });
 
   const webBuilt = await registerWebApp(app, { dir: options.webDist ?? defaultWebDist });

@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyLimit } from '../src/app';
+import { importBodyLimit } from '../src/modules/resims/resims.routes';
 import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Ids = { spaceId: string; memberId: string; tokenId: string; resimId: string; stageTemplateId: string };
 type RouteCase = {
   method: Method;
-  url: (ids: { spaceId: string; memberId: string; tokenId: string }) => string;
+  url: (ids: Ids) => string;
   /** a valid body: the route reads JSON */
   body?: Record<string, unknown>;
   /** a field and a value of the wrong type */
   wrongType?: [string, unknown];
-  /** the route names a space: outsiders get 404 */
+  /** the route names a space or something in one: outsiders get 404 */
   inSpace?: boolean;
+  /** a body limit of its own */
+  limit?: number;
 };
 
 /** Every authenticated route of the API. */
@@ -56,14 +60,36 @@ const routes: RouteCase[] = [
   { method: 'POST', url: () => '/admin/user/token', body: { name: 'ci' }, wrongType: ['name', 1] },
   { method: 'DELETE', url: ({ tokenId }) => `/admin/user/token/${tokenId}` },
   { method: 'GET', url: () => '/admin/resim' },
+  { method: 'POST', url: () => '/admin/resim/new', body: { groupId: 'x' }, wrongType: ['groupId', 5] },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}`, inSpace: true },
+  {
+    method: 'PATCH',
+    url: ({ resimId }) => `/admin/resim/${resimId}`,
+    body: { details: { resimName: 'Renamed' } },
+    wrongType: ['actions', 'none'],
+    inSpace: true,
+  },
+  { method: 'DELETE', url: ({ resimId }) => `/admin/resim/${resimId}`, inSpace: true },
+  { method: 'POST', url: ({ resimId }) => `/admin/resim/${resimId}/clone`, inSpace: true },
+  { method: 'POST', url: ({ resimId }) => `/admin/control/${resimId}/1`, inSpace: true },
+  { method: 'POST', url: () => '/admin/export', body: { ids: ['x'] }, wrongType: ['ids', 'x'] },
+  { method: 'POST', url: () => '/admin/import', body: { groupId: 'x', file: {} }, wrongType: ['groupId', 1], limit: importBodyLimit },
   { method: 'GET', url: () => '/admin/template' },
+  { method: 'GET', url: () => '/admin/stagetemplate' },
+  {
+    method: 'POST',
+    url: () => '/admin/stagetemplate',
+    body: { name: 'T', stage: { id: 'stg1', name: 'S' }, actions: [], conclusions: [] },
+    wrongType: ['name', 3],
+  },
+  { method: 'GET', url: ({ stageTemplateId }) => `/admin/stagetemplate/${stageTemplateId}` },
 ];
 
 describe.each(dialects)('route guards on %s', (dialect) => {
   let t: TestApp;
   let owner: TestUser;
   let outsider: TestUser;
-  let ids: { spaceId: string; memberId: string; tokenId: string };
+  let ids: Ids;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -79,7 +105,20 @@ describe.each(dialects)('route guards on %s', (dialect) => {
       payload: { email: 'member@example.test' },
     });
     const token = await t.app.inject({ method: 'POST', url: '/admin/user/token', headers: owner.auth, payload: { name: 'second' } });
-    ids = { spaceId, memberId: member.user.id, tokenId: token.json<{ id: string }>().id };
+    const resim = await t.app.inject({ method: 'POST', url: '/admin/resim/new', headers: owner.auth, payload: { groupId: spaceId } });
+    const stageTemplate = await t.app.inject({
+      method: 'POST',
+      url: '/admin/stagetemplate',
+      headers: owner.auth,
+      payload: { name: 'T', stage: { id: 'stg1', name: 'S' }, actions: [], conclusions: [] },
+    });
+    ids = {
+      spaceId,
+      memberId: member.user.id,
+      tokenId: token.json<{ id: string }>().id,
+      resimId: resim.json<{ id: string }>().id,
+      stageTemplateId: stageTemplate.json<{ id: string }>().id,
+    };
   });
   afterAll(() => t.close());
 
@@ -98,7 +137,11 @@ describe.each(dialects)('route guards on %s', (dialect) => {
     expect(await t.snapshot()).toBe(before);
   };
 
-  const label = (route: RouteCase) => `${route.method} ${route.url({ spaceId: '{id}', memberId: '{userId}', tokenId: '{id}' })}`;
+  const label = (route: RouteCase) =>
+    `${route.method} ${route.url({ spaceId: '{id}', memberId: '{userId}', tokenId: '{id}', resimId: '{id}', stageTemplateId: '{id}' })}`.replace(
+      '/control/{id}/1',
+      '/control/{id}/{status}',
+    );
 
   describe.each(routes.map((route) => [label(route), route] as const))('%s', (_name, route) => {
     const validBody = route.body ? JSON.stringify(route.body) : undefined;
@@ -129,7 +172,7 @@ describe.each(dialects)('route guards on %s', (dialect) => {
           expect(response.statusCode).toBe(404);
           const missing = await t.app.inject({
             method: route.method,
-            url: route.url({ ...ids, spaceId: 'no-such-space' }),
+            url: route.url({ ...ids, spaceId: 'no-such-id', resimId: 'no-such-id' }),
             headers: validBody ? { ...owner.auth, 'content-type': 'application/json' } : owner.auth,
             ...(validBody ? { payload: validBody } : {}),
           });
@@ -154,7 +197,7 @@ describe.each(dialects)('route guards on %s', (dialect) => {
           expect(unknown.statusCode).toBe(400);
           expect(unknown.json<{ message: string }>().message).toContain('sneaky');
 
-          const oversize = await send(route, owner.auth, JSON.stringify({ ...body, padding: 'x'.repeat(bodyLimit) }));
+          const oversize = await send(route, owner.auth, JSON.stringify({ ...body, padding: 'x'.repeat(route.limit ?? bodyLimit) }));
           expect(oversize.statusCode).toBe(400);
           expect(oversize.json<{ message: string }>().message).toMatch(/larger than/);
         }));

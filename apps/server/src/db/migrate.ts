@@ -1,9 +1,11 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/0001-initial';
+import * as scenarioRevisions from './migrations/0002-scenario-revisions';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-scenario-revisions': scenarioRevisions,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

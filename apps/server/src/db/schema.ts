@@ -49,10 +49,21 @@ export type ResimsTable = {
   description: string;
   status: number;
   template_id: string | null;
-  /** JSON of the whole scenario */
+  /** JSON of the scenario's content (SPEC 3) */
   document: string;
+  /** increases with every saved change */
+  revision: number;
   created_at: string;
   updated_at: string;
+};
+
+export type StageTemplatesTable = {
+  id: string;
+  owner_id: string;
+  name: string;
+  /** JSON: the stage with its actions and conclusions */
+  document: string;
+  created_at: string;
 };
 
 export type OidcPayloadsTable = {
@@ -97,6 +108,7 @@ export type Tables = {
   space_members: SpaceMembersTable;
   api_tokens: ApiTokensTable;
   resims: ResimsTable;
+  stage_templates: StageTemplatesTable;
   oidc_payloads: OidcPayloadsTable;
   secrets: SecretsTable;
   outbox: OutboxTable;

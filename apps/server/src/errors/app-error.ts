@@ -17,6 +17,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** more for the client to act on, sent beside code and message (a conflict's current version) */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -28,4 +30,4 @@ export const badRequest = (message: string): AppError => new AppError('bad_reque
 export const unauthenticated = (message = 'Sign in to continue'): AppError => new AppError('unauthenticated', message);
 export const forbidden = (message: string): AppError => new AppError('forbidden', message);
 export const notFound = (what: string): AppError => new AppError('not_found', `${what} not found`);
-export const conflict = (message: string): AppError => new AppError('conflict', message);
+export const conflict = (message: string, details?: Record<string, unknown>): AppError => new AppError('conflict', message, details);

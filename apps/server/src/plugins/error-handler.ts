@@ -32,14 +32,14 @@ const frameworkErrors: Record<string, (error: FastifyError, limit: number) => { 
 export const registerErrorHandler = (app: FastifyInstance, options: { bodyLimit: number }): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ code: error.code, message: error.message });
+      return reply.status(error.status).send({ ...error.details, code: error.code, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ code: 'bad_request', message: describeValidation(error.validationContext, error.validation) });
     }
     const known = error.code ? frameworkErrors[error.code] : undefined;
     if (known) {
-      const { code, message } = known(error, options.bodyLimit);
+      const { code, message } = known(error, request.routeOptions.bodyLimit ?? options.bodyLimit);
       return reply.status(errorStatus[code]).send({ code, message });
     }
     if (error.statusCode === 429) {

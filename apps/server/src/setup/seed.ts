@@ -3,10 +3,10 @@ import { newId } from '../lib/ids';
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { insertResim } from '../modules/resims/resims.repository';
+import { demoScenario } from './demo-scenario';
 import { insertSpace } from '../modules/spaces/spaces.repository';
 
 export const demoSpaceName = 'Demo space';
-export const demoScenarioName = 'Chest pain in the emergency department';
 
 /** A demo space owned by the user, holding one scenario, so Home has something to show. */
 export const seedDemo = async (options: { db: Database; clock: Clock; owner: UserRow }): Promise<{ spaceId: string; resimId: string }> => {
@@ -15,15 +15,16 @@ export const seedDemo = async (options: { db: Database; clock: Clock; owner: Use
   const resimId = newId();
   await options.db.transaction().execute(async (trx) => {
     await insertSpace(trx, { id: spaceId, description: demoSpaceName, owner_id: options.owner.id, security: '{}', created_at: now });
-    const description = 'A 58-year-old man arrives with chest pain. Order tests, read the results and confirm a diagnosis.';
+    const content = demoScenario();
     await insertResim(trx, {
       id: resimId,
       space_id: spaceId,
-      name: demoScenarioName,
-      description,
+      name: content.resimName,
+      description: content.description,
       status: 0,
-      template_id: 'blank',
-      document: JSON.stringify({ resimName: demoScenarioName, description }),
+      template_id: content.templateId,
+      document: JSON.stringify({ ...content, instances: [] }),
+      revision: 0,
       created_at: now,
       updated_at: now,
     });

@@ -12,4 +12,32 @@ export const findResimsInSpaces = (db: Database, spaceIds: readonly string[]): P
         .orderBy('created_at', 'desc')
         .execute();
 
+export const findResimById = (db: Database, id: string): Promise<ResimRow | undefined> =>
+  db.selectFrom('resims').selectAll().where('id', '=', id).executeTakeFirst();
+
 export const insertResim = (db: Database, row: ResimRow) => db.insertInto('resims').values(row).execute();
+
+/** Writes a new revision only if the stored one is still `expected`; false when another save came first. */
+export const updateResimDocument = async (
+  db: Database,
+  options: { id: string; expected: number; document: string; name: string; description: string; updatedAt: string },
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('resims')
+    .set((eb) => ({
+      document: options.document,
+      name: options.name,
+      description: options.description,
+      updated_at: options.updatedAt,
+      revision: eb('revision', '+', 1),
+    }))
+    .where('id', '=', options.id)
+    .where('revision', '=', options.expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
+
+export const updateResimStatus = (db: Database, id: string, status: number, updatedAt: string) =>
+  db.updateTable('resims').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
+
+export const deleteResimRow = (db: Database, id: string) => db.deleteFrom('resims').where('id', '=', id).execute();

@@ -1,20 +1,127 @@
-import { errorBody, resimSummary } from '@resim/contracts';
+import {
+  controlParams,
+  errorBody,
+  exportBody,
+  exportFile,
+  idParams,
+  importBody,
+  newResimBody,
+  ok,
+  patchResimBody,
+  resimSummary,
+} from '@resim/contracts';
+import { scenario } from '@resim/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../errors/app-error';
 import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
-import { listResims } from './resims.service';
+import * as resims from './resims.service';
+
+const tags = ['Scenarios'];
+/** An export file may hold many scenarios. */
+export const importBodyLimit = 20 * 1_048_576;
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody.extend({ current: scenario.optional() }) };
+
+/** If-Match: "7" or 7 names the revision an editor started from. */
+const revisionFromHeader = (request: FastifyRequest): number | undefined => {
+  const header = request.headers['if-match'];
+  if (header === undefined) return undefined;
+  const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(String(header));
+  if (!match) throw badRequest('If-Match must name a revision number, e.g. If-Match: "3"');
+  return Number(match[1]);
+};
 
 export const resimRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx) => {
+  const spaceCtx = (request: FastifyRequest) => ({ db: ctx.db, clock: ctx.clock, principal: authOf(request).principal });
+
   app.get(
     '/admin/resim',
+    { schema: { tags, summary: "Scenarios in the caller's spaces", response: { 200: z.array(resimSummary), ...errors } } },
+    (request) => resims.listResims(spaceCtx(request)),
+  );
+
+  app.post(
+    '/admin/resim/new',
     {
       schema: {
-        tags: ['Scenarios'],
-        summary: "Scenarios in the caller's spaces",
-        response: { 200: z.array(resimSummary), 401: errorBody },
+        tags,
+        summary: "Create 'New Simulation (Unfinished)' in a space",
+        body: newResimBody,
+        response: { 201: scenario, ...errors },
       },
     },
-    (request) => listResims({ db: ctx.db, clock: ctx.clock, principal: authOf(request).principal }),
+    async (request, reply) =>
+      reply.status(201).send(await resims.createResim(spaceCtx(request), request.body.groupId, request.body.templateId)),
+  );
+
+  app.get(
+    '/admin/resim/:id',
+    { schema: { tags, summary: 'A whole scenario', params: idParams, response: { 200: scenario, ...errors } } },
+    async (request, reply) => {
+      const found = await resims.getResim(spaceCtx(request), request.params.id);
+      return reply.header('etag', `"${found.revision}"`).send(found);
+    },
+  );
+
+  app.patch(
+    '/admin/resim/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save the changed parts; a stale revision gets 409 with the current scenario',
+        params: idParams,
+        body: patchResimBody,
+        response: { 200: scenario, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const saved = await resims.patchResim(spaceCtx(request), request.params.id, request.body, revisionFromHeader(request));
+      return reply.header('etag', `"${saved.revision}"`).send(saved);
+    },
+  );
+
+  app.delete(
+    '/admin/resim/:id',
+    { schema: { tags, summary: 'Delete a scenario', params: idParams, response: { 200: ok, ...errors } } },
+    async (request) => {
+      await resims.deleteResim(spaceCtx(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/admin/resim/:id/clone',
+    { schema: { tags, summary: 'Copy a scenario into its space', params: idParams, response: { 201: scenario, ...errors } } },
+    async (request, reply) => reply.status(201).send(await resims.cloneResim(spaceCtx(request), request.params.id)),
+  );
+
+  app.post(
+    '/admin/export',
+    {
+      schema: {
+        tags,
+        summary: 'Export scenarios as a file that import reads back',
+        body: exportBody,
+        response: { 200: exportFile, ...errors },
+      },
+    },
+    (request) => resims.exportResims(spaceCtx(request), request.body.ids),
+  );
+
+  app.post(
+    '/admin/import',
+    {
+      bodyLimit: importBodyLimit,
+      schema: { tags, summary: 'Import an exported file into a space', body: importBody, response: { 201: z.array(scenario), ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await resims.importResims(spaceCtx(request), request.body.groupId, request.body.file)),
+  );
+
+  app.post(
+    '/admin/control/:id/:status',
+    { schema: { tags, summary: 'Change the run status (SPEC 4)', params: controlParams, response: { 200: scenario, ...errors } } },
+    (request) => resims.controlResim(spaceCtx(request), request.params.id, request.params.status),
   );
 };

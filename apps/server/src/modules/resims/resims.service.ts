@@ -1,7 +1,24 @@
-import type { ResimSummary } from '@resim/contracts';
+import {
+  exportScenarios,
+  idProblems,
+  mayEditInSpace,
+  newScenarioName,
+  readExport,
+  referenceProblems,
+  scenarioContent,
+  scenarioPartNames,
+  type ExportFile,
+  type Scenario,
+  type ScenarioContent,
+} from '@resim/domain';
+import type { PatchResimBody, ResimSummary } from '@resim/contracts';
 import type { ResimRow } from '../../db/schema';
-import { listSpaces, type SpaceContext } from '../spaces/spaces.service';
-import { findResimsInSpaces } from './resims.repository';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error';
+import { iso } from '../../lib/clock';
+import { newId } from '../../lib/ids';
+import { readJson } from '../../lib/json';
+import { getAccessibleSpace, listSpaces, type SpaceContext } from '../spaces/spaces.service';
+import * as repo from './resims.repository';
 
 export const toResimSummary = (row: ResimRow): ResimSummary => ({
   id: row.id,
@@ -13,13 +30,186 @@ export const toResimSummary = (row: ResimRow): ResimSummary => ({
   created: row.created_at,
 });
 
+/** The stored document read through the schema, so fields added since it was written get their defaults. */
+const contentOf = (row: ResimRow): ScenarioContent => {
+  const parsed = scenarioContent.safeParse(readJson(row.document, {}));
+  return parsed.success ? parsed.data : scenarioContent.parse({ resimName: row.name, description: row.description });
+};
+
+export const toScenario = (row: ResimRow): Scenario => ({
+  ...contentOf(row),
+  id: row.id,
+  group: row.space_id,
+  resimStatus: row.status,
+  created: row.created_at,
+  revision: row.revision,
+  instances: readJson<{ instances?: Scenario['instances'] }>(row.document, {}).instances ?? [],
+});
+
 /** SPEC 7: GET /admin/resim lists the scenarios of every space the caller is in. */
 export const listResims = async (ctx: SpaceContext): Promise<ResimSummary[]> => {
   const spaces = await listSpaces(ctx);
   return (
-    await findResimsInSpaces(
+    await repo.findResimsInSpaces(
       ctx.db,
       spaces.map((s) => s.id),
     )
   ).map(toResimSummary);
+};
+
+/** A scenario the caller may see: one in a space they are not in does not exist for them. */
+const getAccessibleResim = async (ctx: SpaceContext, id: string) => {
+  const row = await repo.findResimById(ctx.db, id);
+  if (!row) throw notFound('Scenario');
+  try {
+    return { row, access: await getAccessibleSpace(ctx, row.space_id) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') throw notFound('Scenario');
+    throw error;
+  }
+};
+
+export const getResim = async (ctx: SpaceContext, id: string): Promise<Scenario> => toScenario((await getAccessibleResim(ctx, id)).row);
+
+/** The problems that make content unsavable: references to ids that do not exist, ids past the limit. */
+const contentProblems = (content: ScenarioContent): string[] => [...idProblems(content), ...referenceProblems(content)];
+
+const serialise = (content: ScenarioContent, instances: Scenario['instances']) => JSON.stringify({ ...content, instances });
+
+const insertScenario = async (ctx: SpaceContext, spaceId: string, content: ScenarioContent): Promise<Scenario> => {
+  const problems = contentProblems(content);
+  if (problems.length > 0) throw badRequest(problems.join('; '));
+  const now = iso(ctx.clock);
+  const row: ResimRow = {
+    id: newId(),
+    space_id: spaceId,
+    name: content.resimName,
+    description: content.description,
+    status: 0,
+    template_id: content.templateId,
+    document: serialise(content, []),
+    revision: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await repo.insertResim(ctx.db, row);
+  return toScenario(row);
+};
+
+/** SPEC 3, 7: a new scenario, 'New Simulation (Unfinished)', in a space the caller may edit. */
+export const createResim = async (ctx: SpaceContext, spaceId: string, templateId: string | undefined): Promise<Scenario> => {
+  const access = await getAccessibleSpace(ctx, spaceId);
+  if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
+  return insertScenario(ctx, spaceId, scenarioContent.parse({ resimName: newScenarioName, templateId: templateId ?? null }));
+};
+
+/**
+ * SPEC 7: PATCH carries only the changed parts, each replacing that part whole. A save names
+ * the revision it started from; if another save came first it gets 409 with the current version.
+ */
+export const patchResim = async (ctx: SpaceContext, id: string, body: PatchResimBody, ifMatch: number | undefined): Promise<Scenario> => {
+  const { row, access } = await getAccessibleResim(ctx, id);
+  if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
+  if (row.status !== 0) throw conflict('The scenario can be edited only while it is Initialized (status 0)');
+  const expected = body.revision ?? ifMatch ?? row.revision;
+  if (expected !== row.revision) {
+    throw conflict('The scenario was changed by someone else since you opened it', { current: toScenario(row) });
+  }
+  const current = contentOf(row);
+  const merged: Record<string, unknown> = { ...current, ...body.details };
+  for (const part of scenarioPartNames) if (body[part] !== undefined) merged[part] = body[part];
+  const parsed = scenarioContent.safeParse(merged);
+  if (!parsed.success) throw badRequest(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  const problems = contentProblems(parsed.data);
+  if (problems.length > 0) throw badRequest(problems.join('; '));
+  const saved = await repo.updateResimDocument(ctx.db, {
+    id,
+    expected,
+    document: serialise(parsed.data, toScenario(row).instances),
+    name: parsed.data.resimName,
+    description: parsed.data.description,
+    updatedAt: iso(ctx.clock),
+  });
+  if (!saved) {
+    const now = await repo.findResimById(ctx.db, id);
+    throw conflict('The scenario was changed by someone else since you opened it', now ? { current: toScenario(now) } : undefined);
+  }
+  return toScenario((await repo.findResimById(ctx.db, id))!);
+};
+
+export const deleteResim = async (ctx: SpaceContext, id: string): Promise<void> => {
+  const { access } = await getAccessibleResim(ctx, id);
+  if (!access.isOwner && !access.security.canDelete) throw forbidden('This space does not allow deleting scenarios; ask its owner');
+  await repo.deleteResimRow(ctx.db, id);
+};
+
+export const cloneResim = async (ctx: SpaceContext, id: string): Promise<Scenario> => {
+  const { row, access } = await getAccessibleResim(ctx, id);
+  if (!access.isOwner && !access.security.canClone) throw forbidden('This space does not allow cloning scenarios; ask its owner');
+  const content = contentOf(row);
+  return insertScenario(ctx, row.space_id, { ...content, resimName: `${content.resimName} (copy)`.slice(0, 200) });
+};
+
+export const exportResims = async (ctx: SpaceContext, ids: readonly string[]): Promise<ExportFile> => {
+  const rows = [];
+  for (const id of ids) rows.push((await getAccessibleResim(ctx, id)).row);
+  return exportScenarios(rows.map(contentOf), ctx.clock.now());
+};
+
+/** An exported file read back into a space: equal scenarios under new scenario ids. */
+export const importResims = async (ctx: SpaceContext, spaceId: string, file: unknown): Promise<Scenario[]> => {
+  const access = await getAccessibleSpace(ctx, spaceId);
+  if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
+  const read = readExport(file);
+  if (!read.ok) throw badRequest(`The file is not a scenario export: ${read.problems.join('; ')}`);
+  const problems = read.scenarios.flatMap((content, index) => contentProblems(content).map((problem) => `scenarios[${index}].${problem}`));
+  if (problems.length > 0) throw badRequest(problems.join('; '));
+  return ctx.db.transaction().execute(async (trx) => {
+    const created: Scenario[] = [];
+    for (const content of read.scenarios) created.push(await insertScenario({ ...ctx, db: trx }, spaceId, content));
+    return created;
+  });
+};
+
+/**
+ * SPEC 4 run status. Reading A (Realtime): 0 → 1 (open lobby) → 2 (start) → 3 (stop); reading B
+ * (self-paced): 0 → 2 (activate) → 3 (close). Test mode 4 returns to 0; a finished scenario may
+ * be reset to 0. Status 6 shows while a change is applied.
+ */
+export const allowedTransitions: Readonly<Record<number, readonly number[]>> = {
+  0: [1, 2, 4],
+  1: [2, 0],
+  2: [3],
+  3: [0],
+  4: [0],
+};
+export const pendingStatus = 6;
+
+export const controlResim = async (ctx: SpaceContext, id: string, status: number): Promise<Scenario> => {
+  const { row } = await getAccessibleResim(ctx, id);
+  if (row.status === pendingStatus) throw conflict('A status change is being applied; try again in a moment');
+  if (!(allowedTransitions[row.status] ?? []).includes(status)) {
+    throw badRequest(
+      `Status ${row.status} cannot change to ${status}; allowed: ${(allowedTransitions[row.status] ?? []).join(', ') || 'none'}`,
+    );
+  }
+  const now = iso(ctx.clock);
+  await repo.updateResimStatus(ctx.db, id, pendingStatus, now);
+  try {
+    // Opening the lobby or activating starts a new instance: the learners' runs of that opening.
+    if (status === 1 || (status === 2 && row.status === 0)) {
+      const document = readJson<Record<string, unknown>>(row.document, {});
+      const instances = [...(toScenario(row).instances ?? []), { id: newId(), created: now }];
+      await ctx.db
+        .updateTable('resims')
+        .set({ document: JSON.stringify({ ...document, instances }) })
+        .where('id', '=', id)
+        .execute();
+    }
+    await repo.updateResimStatus(ctx.db, id, status, iso(ctx.clock));
+  } catch (error) {
+    await repo.updateResimStatus(ctx.db, id, row.status, iso(ctx.clock));
+    throw error;
+  }
+  return toScenario((await repo.findResimById(ctx.db, id))!);
 };

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
+
+type Scenario = {
+  id: string;
+  resimName: string;
+  description: string;
+  revision: number;
+  resimStatus: number;
+  group: string;
+  actions: { id: string; name: string; requiredActions: { any: string[] } }[];
+  stages: { id: string; name: string }[];
+  measures: { id: string }[];
+  instances: { id: string }[];
+};
+
+describe.each(dialects)('scenarios on %s', (dialect) => {
+  let t: TestApp;
+  let author: TestUser;
+  let colleague: TestUser;
+  let outsider: TestUser;
+  let spaceId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    author = await t.user('author@example.test');
+    colleague = await t.user('colleague@example.test');
+    outsider = await t.user('outsider@example.test');
+    spaceId = (
+      await t.app.inject({ method: 'POST', url: '/admin/space', headers: author.auth, payload: { description: 'Haematology' } })
+    ).json<{ id: string }>().id;
+    await t.app.inject({
+      method: 'POST',
+      url: `/admin/space/${spaceId}/user`,
+      headers: author.auth,
+      payload: { email: 'colleague@example.test' },
+    });
+  });
+  afterAll(() => t.close());
+
+  const call = async <T = Scenario>(
+    who: TestUser,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await t.app.inject({ method, url, headers: { ...who.auth, ...headers }, ...(payload ? { payload } : {}) });
+    return { status: response.statusCode, body: response.json<T>(), headers: response.headers };
+  };
+  const create = async () => (await call(author, 'POST', '/admin/resim/new', { groupId: spaceId })).body;
+
+  it("creates 'New Simulation (Unfinished)' in a space and lists it", async () => {
+    const created = await call(author, 'POST', '/admin/resim/new', { groupId: spaceId });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      resimName: 'New Simulation (Unfinished)',
+      group: spaceId,
+      resimStatus: 0,
+      revision: 0,
+      actions: [],
+    });
+    const listed = await call<{ id: string }[]>(author, 'GET', '/admin/resim');
+    expect(listed.body.map((r) => r.id)).toContain(created.body.id);
+    expect((await call(outsider, 'POST', '/admin/resim/new', { groupId: spaceId })).status).toBe(404);
+  });
+
+  it('patches only the parts sent, each replacing that part whole', async () => {
+    const scenario = await create();
+    await call(author, 'PATCH', `/admin/resim/${scenario.id}`, {
+      details: { resimName: 'Anaemia workup', description: 'Tired and pale.' },
+    });
+    const patched = await call(author, 'PATCH', `/admin/resim/${scenario.id}`, {
+      stages: [{ id: 'stg1', name: 'History', default: true }],
+      actions: [{ id: 'act1', name: 'Full blood count', stage: 'stg1', facts: 'Hb 82 g/L' }],
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ resimName: 'Anaemia workup', description: 'Tired and pale.', revision: 2 });
+    const renamed = await call(author, 'PATCH', `/admin/resim/${scenario.id}`, { details: { resimName: 'Anaemia' } });
+    expect(renamed.body).toMatchObject({
+      resimName: 'Anaemia',
+      description: 'Tired and pale.',
+      actions: [expect.objectContaining({ name: 'Full blood count' })],
+    });
+    expect(renamed.headers.etag).toBe('"3"');
+  });
+
+  it('refuses invalid parts, unknown references and ids past the limit with 400, changing nothing', async () => {
+    const scenario = await create();
+    await call(author, 'PATCH', `/admin/resim/${scenario.id}`, { actions: [{ id: 'act1', name: 'Ferritin' }] });
+    const before = await t.snapshot();
+    const cases: [object, RegExp][] = [
+      [{ actions: 'nope' }, /actions/],
+      [{ actions: [{ id: 'act2', name: 'Iron', requiredActions: { all: [], any: ['act9'], none: [] } }] }, /act9/],
+      [{ actions: [{ id: 'act5000', name: 'Too far' }] }, /act5000/],
+      [{ measures: [{ id: 'measure1', name: 'Cost', type: 9 }] }, /type/],
+      [{ details: { resimName: 'x', colour: 'red' } }, /colour/],
+      [{ details: { resimName: '' } }, /resimName/],
+    ];
+    for (const [payload, message] of cases) {
+      const refused = await call<{ message: string }>(author, 'PATCH', `/admin/resim/${scenario.id}`, payload);
+      expect(refused.status, JSON.stringify(payload)).toBe(400);
+      expect(refused.body.message).toMatch(message);
+    }
+    expect(await t.snapshot()).toBe(before);
+    expect((await call(author, 'GET', `/admin/resim/${scenario.id}`)).body.actions.map((a) => a.name)).toEqual(['Ferritin']);
+  });
+
+  it('never loses a change silently when two editors save at once', async () => {
+    const scenario = await create();
+    // Both open revision 0; they change different parts.
+    const first = await call(author, 'PATCH', `/admin/resim/${scenario.id}`, { revision: 0, details: { resimName: 'From Ann' } });
+    expect(first.status).toBe(200);
+    const stale = await call<{ code: string; current: Scenario }>(colleague, 'PATCH', `/admin/resim/${scenario.id}`, {
+      revision: 0,
+      measures: [{ id: 'points', name: 'Points' }],
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('conflict');
+    expect(stale.body.current).toMatchObject({ resimName: 'From Ann', revision: 1 });
+    // The colleague merges onto the current revision: both changes stand.
+    const merged = await call(
+      colleague,
+      'PATCH',
+      `/admin/resim/${scenario.id}`,
+      { measures: [{ id: 'points', name: 'Points' }] },
+      { 'if-match': '"1"' },
+    );
+    expect(merged.status).toBe(200);
+    expect(merged.body).toMatchObject({ resimName: 'From Ann', revision: 2, measures: [expect.objectContaining({ id: 'points' })] });
+    // Now the same part from a stale editor: refused, the saved name stays.
+    const sameStale = await call(author, 'PATCH', `/admin/resim/${scenario.id}`, { revision: 1, details: { resimName: 'Overwrite' } });
+    expect(sameStale.status).toBe(409);
+    expect((await call(author, 'GET', `/admin/resim/${scenario.id}`)).body.resimName).toBe('From Ann');
+  });
+
+  it('keeps other spaces out', async () => {
+    const scenario = await create();
+    for (const [method, url, payload] of [
+      ['GET', `/admin/resim/${scenario.id}`],
+      ['PATCH', `/admin/resim/${scenario.id}`, { details: { resimName: 'x' } }],
+      ['DELETE', `/admin/resim/${scenario.id}`],
+      ['POST', `/admin/resim/${scenario.id}/clone`],
+      ['POST', `/admin/control/${scenario.id}/1`],
+      ['POST', '/admin/export', { ids: [scenario.id] }],
+    ] as const) {
+      expect((await call(outsider, method, url, payload)).status, `${method} ${url}`).toBe(404);
+    }
+  });
+
+  it('clones, exports and imports an equal scenario', async () => {
+    const scenario = await create();
+    await call(author, 'PATCH', `/admin/resim/${scenario.id}`, {
+      details: { resimName: 'Sickle cell' },
+      stages: [{ id: 'stg1', name: 'Triage', default: true }],
+      actions: [{ id: 'act1', name: 'Blood film', stage: 'stg1', facts: 'Sickled cells' }],
+    });
+    const clone = await call(author, 'POST', `/admin/resim/${scenario.id}/clone`);
+    expect(clone.status).toBe(201);
+    expect(clone.body).toMatchObject({ resimName: 'Sickle cell (copy)', actions: [expect.objectContaining({ facts: 'Sickled cells' })] });
+    expect(clone.body.id).not.toBe(scenario.id);
+
+    const exported = await call<{ format: string; scenarios: object[] }>(author, 'POST', '/admin/export', { ids: [scenario.id] });
+    expect(exported.body.format).toBe('resim-export');
+    const imported = await call<Scenario[]>(author, 'POST', '/admin/import', { groupId: spaceId, file: exported.body });
+    expect(imported.status).toBe(201);
+    const original = (await call(author, 'GET', `/admin/resim/${scenario.id}`)).body;
+    const copy = imported.body[0]!;
+    const content = (s: Scenario) => ({ ...s, id: undefined, created: undefined, revision: undefined, instances: undefined });
+    expect(content(copy)).toEqual(content(original));
+
+    const bad = await call<{ message: string }>(author, 'POST', '/admin/import', { groupId: spaceId, file: { format: 'something else' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/not a scenario export/);
+  });
+
+  it('moves through the run statuses of SPEC 4 and stays view-only while not Initialized', async () => {
+    const scenario = await create();
+    const lobby = await call(author, 'POST', `/admin/control/${scenario.id}/1`);
+    expect(lobby.body).toMatchObject({ resimStatus: 1 });
+    expect(lobby.body.instances).toHaveLength(1);
+    expect((await call(author, 'PATCH', `/admin/resim/${scenario.id}`, { details: { resimName: 'x' } })).status).toBe(409);
+    expect((await call(author, 'POST', `/admin/control/${scenario.id}/4`)).status).toBe(400);
+    expect((await call(author, 'POST', `/admin/control/${scenario.id}/2`)).body.resimStatus).toBe(2);
+    expect((await call(author, 'POST', `/admin/control/${scenario.id}/3`)).body.resimStatus).toBe(3);
+    expect((await call(author, 'POST', `/admin/control/${scenario.id}/0`)).body.resimStatus).toBe(0);
+    expect((await call(author, 'PATCH', `/admin/resim/${scenario.id}`, { details: { resimName: 'Editable again' } })).status).toBe(200);
+  });
+
+  it('deletes for the owner, and for members only while the space allows it', async () => {
+    const scenario = await create();
+    await t.app.inject({ method: 'PUT', url: `/admin/space/${spaceId}/security`, headers: author.auth, payload: { canDelete: false } });
+    expect((await call(colleague, 'DELETE', `/admin/resim/${scenario.id}`)).status).toBe(403);
+    expect((await call(author, 'DELETE', `/admin/resim/${scenario.id}`)).status).toBe(200);
+    expect((await call(author, 'GET', `/admin/resim/${scenario.id}`)).status).toBe(404);
+    await t.app.inject({ method: 'PUT', url: `/admin/space/${spaceId}/security`, headers: author.auth, payload: {} });
+  });
+
+  it('keeps stage templates per author', async () => {
+    const template = {
+      name: 'Triage',
+      stage: { id: 'stg1', name: 'Triage' },
+      actions: [{ id: 'act1', name: 'Observations', stage: 'stg1' }],
+      conclusions: [],
+    };
+    const created = await call<{ id: string; name: string }>(author, 'POST', '/admin/stagetemplate', template);
+    expect(created.status).toBe(201);
+    expect((await call<{ id: string }[]>(author, 'GET', '/admin/stagetemplate')).body.map((s) => s.id)).toContain(created.body.id);
+    expect((await call(author, 'GET', `/admin/stagetemplate/${created.body.id}`)).body).toMatchObject({ name: 'Triage' });
+    expect((await call(colleague, 'GET', `/admin/stagetemplate/${created.body.id}`)).status).toBe(404);
+  });
+});
