@@ -14,3 +14,4 @@ export * from './scenario/stages';
 export * from './scenario/new-items';
 export * from './scenario/impact-suggestions';
 export * from './scenario/export';
+export * from './scenario/flow-graph';
