@@ -96,6 +96,7 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
       [{ measures: [{ id: 'measure1', name: 'Cost', type: 9 }] }, /type/],
       [{ details: { resimName: 'x', colour: 'red' } }, /colour/],
       [{ details: { resimName: '' } }, /resimName/],
+      [{ details: { userRestriction: { pattern: ['not an email pattern'] } } }, /userRestriction\.pattern\[0\]/],
     ];
     for (const [payload, message] of cases) {
       const refused = await call<{ message: string }>(author, 'PATCH', `/admin/resim/${scenario.id}`, payload);

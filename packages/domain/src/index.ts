@@ -15,3 +15,4 @@ export * from './scenario/new-items';
 export * from './scenario/impact-suggestions';
 export * from './scenario/export';
 export * from './scenario/flow-graph';
+export * from './scenario/user-restriction';

@@ -10,6 +10,7 @@ import {
   type ExportFile,
   type Scenario,
   type ScenarioContent,
+  userRestrictionProblems,
 } from '@resim/domain';
 import type { PatchResimBody, ResimSummary } from '@resim/contracts';
 import type { ResimRow } from '../../db/schema';
@@ -72,7 +73,11 @@ const getAccessibleResim = async (ctx: SpaceContext, id: string) => {
 export const getResim = async (ctx: SpaceContext, id: string): Promise<Scenario> => toScenario((await getAccessibleResim(ctx, id)).row);
 
 /** The problems that make content unsavable: references to ids that do not exist, ids past the limit. */
-const contentProblems = (content: ScenarioContent): string[] => [...idProblems(content), ...referenceProblems(content)];
+const contentProblems = (content: ScenarioContent): string[] => [
+  ...idProblems(content),
+  ...referenceProblems(content),
+  ...userRestrictionProblems(content.userRestriction.pattern),
+];
 
 const serialise = (content: ScenarioContent, instances: Scenario['instances']) => JSON.stringify({ ...content, instances });
 
