@@ -65,6 +65,20 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
     expect((await call(outsider, 'POST', '/admin/resim/new', { groupId: spaceId })).status).toBe(404);
   });
 
+  it('starts a scenario from a template', async () => {
+    const templates = await call<{ id: string }[]>(author, 'GET', '/admin/template');
+    expect(templates.body.map((template) => template.id)).toEqual(['blank', 'diagnostic']);
+    const diagnostic = await call(author, 'POST', '/admin/resim/new', { groupId: spaceId, templateId: 'diagnostic' });
+    expect(diagnostic.body).toMatchObject({
+      templateId: 'diagnostic',
+      stages: [{ id: 'stg1', default: true }, { id: 'stg2' }],
+      measures: [{ id: 'points' }],
+    });
+    const unknown = await call<{ message: string }>(author, 'POST', '/admin/resim/new', { groupId: spaceId, templateId: 'nope' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('templateId');
+  });
+
   it('patches only the parts sent, each replacing that part whole', async () => {
     const scenario = await create();
     await call(author, 'PATCH', `/admin/resim/${scenario.id}`, {

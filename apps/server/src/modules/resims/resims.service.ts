@@ -19,6 +19,7 @@ import { iso } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { readJson } from '../../lib/json';
 import { getAccessibleSpace, listSpaces, type SpaceContext } from '../spaces/spaces.service';
+import { findScenarioTemplate } from '../templates/scenario-templates';
 import * as repo from './resims.repository';
 
 export const toResimSummary = (row: ResimRow): ResimSummary => ({
@@ -105,7 +106,10 @@ const insertScenario = async (ctx: SpaceContext, spaceId: string, content: Scena
 export const createResim = async (ctx: SpaceContext, spaceId: string, templateId: string | undefined): Promise<Scenario> => {
   const access = await getAccessibleSpace(ctx, spaceId);
   if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
-  return insertScenario(ctx, spaceId, scenarioContent.parse({ resimName: newScenarioName, templateId: templateId ?? null }));
+  if (templateId === undefined) return insertScenario(ctx, spaceId, scenarioContent.parse({ resimName: newScenarioName }));
+  const template = findScenarioTemplate(templateId);
+  if (!template) throw badRequest(`templateId: no scenario template "${templateId}"`);
+  return insertScenario(ctx, spaceId, template.build());
 };
 
 /**

@@ -1,0 +1,33 @@
+import type { ScenarioTemplate } from '@resim/contracts';
+import { newScenarioName, scenarioContent, type ScenarioContent } from '@resim/domain';
+
+type Template = ScenarioTemplate & { build: () => ScenarioContent };
+
+/** The scenario templates a new scenario can start from (GET /admin/template). */
+export const scenarioTemplates: readonly Template[] = [
+  {
+    id: 'blank',
+    name: 'Blank scenario',
+    description: 'Start from nothing: one task, no tests and no diagnoses.',
+    build: () =>
+      scenarioContent.parse({ resimName: newScenarioName, templateId: 'blank', stages: [{ id: 'stg1', name: 'Task 1', default: true }] }),
+  },
+  {
+    id: 'diagnostic',
+    name: 'Diagnostic workup',
+    description: 'Two tasks (assessment, investigations), a points measure and a one-diagnosis answer key to fill in.',
+    build: () =>
+      scenarioContent.parse({
+        resimName: newScenarioName,
+        templateId: 'diagnostic',
+        maxConclusions: 1,
+        stages: [
+          { id: 'stg1', name: 'Assessment', default: true },
+          { id: 'stg2', name: 'Investigations' },
+        ],
+        measures: [{ id: 'points', name: 'Points', type: 7, initial: 0, scoreOrder: 1 }],
+      }),
+  },
+];
+
+export const findScenarioTemplate = (id: string): Template | undefined => scenarioTemplates.find((template) => template.id === id);
