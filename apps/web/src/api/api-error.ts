@@ -7,13 +7,16 @@ export class ApiError extends Error {
   readonly status: number | null;
   /** the server's stable error code, or NetworkError when the server was not reached */
   readonly code: string | null;
+  /** the error response as sent, for callers that read more than the message (a conflict's current scenario) */
+  readonly body: unknown;
 
-  constructor(message: string, details: { method: string; path: string; status: number | null; code: string | null }) {
+  constructor(message: string, details: { method: string; path: string; status: number | null; code: string | null; body?: unknown }) {
     super(message);
     this.method = details.method;
     this.path = details.path;
     this.status = details.status;
     this.code = details.code;
+    this.body = details.body;
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
+import { scenarioFixture } from '../test/scenario-fixtures';
 import { createApiClient } from './client';
 
 type Call = { url: string; init: RequestInit };
@@ -188,5 +189,33 @@ describe('API client', () => {
     await expect(client.spaces.list(controller.signal)).rejects.toThrow('aborted');
     expect(notify).not.toHaveBeenCalled();
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  describe('saving a scenario', () => {
+    const saved = scenarioFixture({ revision: 4 });
+
+    it('sends the changed parts with the revision and returns the saved scenario', async () => {
+      const { client, apiCalls, notify } = setup([json(200, saved)]);
+      await expect(client.resims.save('r1', { revision: 3, details: { resimName: 'Anaemia' } })).resolves.toEqual({
+        kind: 'saved',
+        scenario: saved,
+      });
+      expect(apiCalls()[0]?.init.method).toBe('PATCH');
+      expect(bodyOf(apiCalls()[0])).toEqual({ revision: 3, details: { resimName: 'Anaemia' } });
+      expect(notify).not.toHaveBeenCalled();
+    });
+
+    it('brings back the current scenario on a 409, without a danger message or a report', async () => {
+      const { client, notify, logCalls } = setup([json(409, { code: 'conflict', message: 'Changed by someone else', current: saved })]);
+      await expect(client.resims.save('r1', { revision: 3 })).resolves.toEqual({ kind: 'conflict', current: saved });
+      expect(notify).not.toHaveBeenCalled();
+      expect(logCalls()).toHaveLength(0);
+    });
+
+    it('fails like any request on a 400, naming the bad field', async () => {
+      const { client, notify } = setup([json(400, { code: 'bad_request', message: 'body.details.resimName: must not be empty' })]);
+      await expect(client.resims.save('r1', { revision: 3 })).rejects.toMatchObject({ status: 400 });
+      expect(notify).toHaveBeenCalledWith('Request failed: body.details.resimName: must not be empty');
+    });
   });
 });

@@ -4,9 +4,12 @@ import {
   type createSpaceBody,
   type createTokenBody,
   errorBody,
+  exportFile,
   ok,
+  type PatchResimBody,
   type patchSpaceBody,
   type postUserMetadataBody,
+  resimConflict,
   resimSummary,
   scenarioTemplate,
   space,
@@ -14,8 +17,9 @@ import {
   userMetadata,
   webConfig,
 } from '@resim/contracts';
+import { scenario, type Scenario } from '@resim/domain';
 import { z } from 'zod';
-import { ApiError, requestFailedMessage } from './api-error';
+import { ApiError, isApiError, requestFailedMessage } from './api-error';
 import { backoffDelay, isIdempotent, isRetryableStatus, maxAttempts as defaultMaxAttempts } from './backoff';
 import { createClientLogger, type ClientLogger } from './client-log';
 
@@ -47,6 +51,8 @@ export type RequestOptions<T> = {
   /** false for the few public routes */
   readonly auth?: boolean;
   readonly signal?: AbortSignal | undefined;
+  /** statuses the caller answers itself (a save's 409 conflict): neither shown as a danger message nor reported */
+  readonly quietStatuses?: readonly number[];
 };
 
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,7 +88,8 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
 
   const send = async <T>(request: RequestOptions<T>): Promise<T> => {
     const { method, path, schema, signal } = request;
-    const fail = (message: string, status: number | null, code: string | null) => new ApiError(message, { method, path, status, code });
+    const fail = (message: string, status: number | null, code: string | null, body?: unknown) =>
+      new ApiError(message, { method, path, status, code, body });
     const retryable = isIdempotent(method);
 
     for (let attempt = 1; ; attempt += 1) {
@@ -119,9 +126,10 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
         continue;
       }
       if (response.status === 401) options.onUnauthorized?.();
-      const body = errorBody.safeParse(await readJson(response));
+      const json = await readJson(response);
+      const body = errorBody.safeParse(json);
       const message = body.success ? body.data.message : `${response.status} ${response.statusText}`.trim();
-      throw fail(message, response.status, body.success ? body.data.code : null);
+      throw fail(message, response.status, body.success ? body.data.code : null, json);
     }
   };
 
@@ -130,6 +138,7 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
       return await send(request);
     } catch (error) {
       if (isAbort(error, request.signal)) throw error;
+      if (error instanceof ApiError && error.status !== null && request.quietStatuses?.includes(error.status)) throw error;
       const failure =
         error instanceof ApiError
           ? error
@@ -156,6 +165,10 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
 const id = (value: string): string => encodeURIComponent(value);
 
 export type UserMetadataChanges = z.input<typeof postUserMetadataBody>;
+
+/** A save either lands, or finds that someone saved first and brings back what they saved. */
+export type SaveResult =
+  { readonly kind: 'saved'; readonly scenario: Scenario } | { readonly kind: 'conflict'; readonly current: Scenario };
 
 /** Every call of the API the web app makes, typed by the shared contracts. */
 export const createApiClient = (options: ApiClientOptions) => {
@@ -188,6 +201,30 @@ export const createApiClient = (options: ApiClientOptions) => {
     },
     resims: {
       list: (signal?: AbortSignal) => get('/admin/resim', z.array(resimSummary), signal),
+      get: (resimId: string, signal?: AbortSignal) => get(`/admin/resim/${id(resimId)}`, scenario, signal),
+      create: (groupId: string) => request({ method: 'POST', path: '/admin/resim/new', schema: scenario, body: { groupId } }),
+      /** PATCH with the revision the editor started from; a 409 is the caller's to resolve, so it is not shown as a failure. */
+      save: async (resimId: string, body: PatchResimBody): Promise<SaveResult> => {
+        try {
+          const saved = await request({
+            method: 'PATCH',
+            path: `/admin/resim/${id(resimId)}`,
+            schema: scenario,
+            body,
+            quietStatuses: [409],
+          });
+          return { kind: 'saved', scenario: saved };
+        } catch (error) {
+          const conflict = isApiError(error) && error.status === 409 ? resimConflict.safeParse(error.body) : null;
+          if (conflict?.success) return { kind: 'conflict', current: conflict.data.current };
+          throw error;
+        }
+      },
+      remove: (resimId: string) => request({ method: 'DELETE', path: `/admin/resim/${id(resimId)}`, schema: ok }),
+      clone: (resimId: string) => request({ method: 'POST', path: `/admin/resim/${id(resimId)}/clone`, schema: scenario }),
+      exportFile: (ids: readonly string[]) => request({ method: 'POST', path: '/admin/export', schema: exportFile, body: { ids } }),
+      importFile: (groupId: string, file: unknown) =>
+        request({ method: 'POST', path: '/admin/import', schema: z.array(scenario), body: { groupId, file } }),
     },
     templates: {
       list: (signal?: AbortSignal) => get('/admin/template', z.array(scenarioTemplate), signal),

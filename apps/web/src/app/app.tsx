@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiProvider } from '../api/api-context';
 import type { ApiClient } from '../api/client';
 import type { AuthSession } from '../auth/auth-session';
@@ -15,17 +16,31 @@ export type AppServices = {
   readonly queryClient: QueryClient;
 };
 
-export const App = ({ services }: { services: AppServices }) => (
-  <MantineProvider theme={theme} forceColorScheme="light">
-    <Notifications position="top-right" zIndex={1000} />
-    <ErrorBoundary log={services.api.log} fullPage>
-      <ApiProvider client={services.api}>
-        <QueryClientProvider client={services.queryClient}>
-          <BrowserRouter>
-            <AppRoot auth={services.auth} />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </ApiProvider>
-    </ErrorBoundary>
-  </MantineProvider>
-);
+// A data router, because only it can hold a navigation back while the editor has unsaved changes.
+const createRouter = (services: AppServices) =>
+  createBrowserRouter([
+    {
+      path: '*',
+      element: (
+        <ErrorBoundary log={services.api.log} fullPage>
+          <AppRoot auth={services.auth} />
+        </ErrorBoundary>
+      ),
+    },
+  ]);
+
+export const App = ({ services }: { services: AppServices }) => {
+  const [router] = useState(() => createRouter(services));
+  return (
+    <MantineProvider theme={theme} forceColorScheme="light">
+      <Notifications position="top-right" zIndex={1000} />
+      <ErrorBoundary log={services.api.log} fullPage>
+        <ApiProvider client={services.api}>
+          <QueryClientProvider client={services.queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </ApiProvider>
+      </ErrorBoundary>
+    </MantineProvider>
+  );
+};

@@ -22,6 +22,10 @@ if (typeof window !== 'undefined') {
     disconnect(): void {}
   };
 
+  // Autosizing text areas listen for web fonts loading.
+  if (!('fonts' in document) || document.fonts === undefined)
+    Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+
   if (typeof Element.prototype.scrollIntoView !== 'function')
     Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined });
 }

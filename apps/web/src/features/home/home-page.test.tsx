@@ -31,13 +31,15 @@ const fakeApi = (data: { spaces: Space[]; scenarios: ResimSummary[]; metadata: U
     metadata = { collapsedSpaces: changes.collapsedSpaces ?? metadata.collapsedSpaces, sortOrder: changes.sortOrder ?? metadata.sortOrder };
     return metadata;
   });
+  const create = vi.fn(async (groupId: string) => ({ ...data.scenarios[0], id: 'r-new', group: groupId }));
+  const remove = vi.fn(async () => ({ ok: true }));
   const api = {
     templates: { list: async () => [{ id: 'blank', name: 'Blank scenario', description: '' }] },
-    resims: { list: async () => data.scenarios },
+    resims: { list: async () => data.scenarios, create, remove },
     spaces: { list: async () => data.spaces, create: vi.fn(), rename: vi.fn(), remove: vi.fn() },
     user: { metadata: async () => metadata, saveMetadata },
   } as unknown as ApiClient;
-  return { api, saveMetadata };
+  return { api, saveMetadata, create, remove };
 };
 
 const cardNames = (section: HTMLElement): string[] =>
@@ -129,6 +131,46 @@ describe('Home', () => {
     const { api } = fakeApi({ spaces: [spaceOf('s-empty', 'Empty')], scenarios, metadata: { collapsedSpaces: [], sortOrder: 0 } });
     renderWithProviders(<HomePage />, { api });
     expect(await screen.findByText('No scenarios in this space yet.')).toBeTruthy();
+  });
+});
+
+describe('Home scenario actions', () => {
+  it('creates a scenario in a space', async () => {
+    const { api, create } = fakeApi({ spaces: [cardiology], scenarios, metadata: { collapsedSpaces: [], sortOrder: 0 } });
+    renderWithProviders(<HomePage />, { api });
+    fireEvent.click(await screen.findByRole('button', { name: 'New scenario in Cardiology' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith('s-card'));
+  });
+
+  it('deletes a scenario from its card menu after asking', async () => {
+    const { api, remove } = fakeApi({ spaces: [cardiology], scenarios, metadata: { collapsedSpaces: [], sortOrder: 0 } });
+    renderWithProviders(<HomePage />, { api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Chest pain' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete scenario' });
+    expect(remove).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete scenario' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('r1'));
+  });
+
+  it('hides the scenario actions a space does not allow', async () => {
+    const locked = {
+      ...spaceOf('s-locked', 'Locked'),
+      isOwner: false,
+      security: { canMove: true, canClone: false, canEdit: false, canDelete: false },
+    };
+    const { api } = fakeApi({
+      spaces: [locked],
+      scenarios: [scenarioOf('r9', 'Sepsis', 's-locked', '2025-01-01T00:00:00.000Z')],
+      metadata: { collapsedSpaces: [], sortOrder: 0 },
+    });
+    renderWithProviders(<HomePage />, { api });
+    await screen.findByRole('link', { name: 'Sepsis' });
+    expect(screen.queryByRole('button', { name: 'New scenario in Locked' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import scenarios into Locked' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Sepsis' }));
+    expect((await screen.findByRole('menuitem', { name: 'Delete' })).hasAttribute('data-disabled')).toBe(true);
+    expect(screen.getByRole('menuitem', { name: 'Clone' }).hasAttribute('data-disabled')).toBe(true);
   });
 });
 

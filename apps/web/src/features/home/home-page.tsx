@@ -1,11 +1,27 @@
 import { Alert, Button, Card, CloseButton, EmptyState, Group, Paper, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
-import type { ScenarioTemplate, Space } from '@resim/contracts';
-import { groupScenariosBySpace, SortOrder } from '@resim/domain';
+import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
+import { groupScenariosBySpace, mayEditInSpace, SortOrder } from '@resim/domain';
 import { IconAlertTriangle, IconArrowsSort, IconFolderPlus, IconPlus, IconSearch, IconSearchOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { pathFor } from '../../app/routes';
+import { showSuccess } from '../../app/notify';
 import { PageHeader } from '../../ui/page-header';
 import { setSpaceCollapsed } from './collapsed-spaces';
-import { useCreateSpace, useDeleteSpace, useHomeData, useRenameSpace, useSaveMetadata } from './home-queries';
+import {
+  useCloneResim,
+  useCreateResim,
+  useCreateSpace,
+  useDeleteResim,
+  useDeleteSpace,
+  useExportResim,
+  useHomeData,
+  useImportResims,
+  useRenameSpace,
+  useSaveMetadata,
+} from './home-queries';
+import type { ScenarioCardActions } from './scenario-card';
+import { DeleteScenarioModal, ImportScenariosModal } from './scenario-modals';
 import { DeleteSpaceModal, SpaceFormModal } from './space-modals';
 import { SpaceSection } from './space-section';
 
@@ -38,7 +54,13 @@ const HomeSkeleton = () => (
   </Stack>
 );
 
-type Dialog = { kind: 'create' } | { kind: 'rename'; space: Space } | { kind: 'delete'; space: Space } | null;
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'rename'; space: Space }
+  | { kind: 'delete'; space: Space }
+  | { kind: 'import'; space: Space }
+  | { kind: 'delete-scenario'; scenario: ResimSummary }
+  | null;
 
 /** Home: the user's spaces, each with its scenarios, foldable, sorted and searchable. */
 export const HomePage = () => {
@@ -47,6 +69,12 @@ export const HomePage = () => {
   const createSpace = useCreateSpace();
   const renameSpace = useRenameSpace();
   const deleteSpace = useDeleteSpace();
+  const createResim = useCreateResim();
+  const cloneResim = useCloneResim();
+  const deleteResim = useDeleteResim();
+  const exportResim = useExportResim();
+  const importResims = useImportResims();
+  const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -73,6 +101,26 @@ export const HomePage = () => {
   const closeDialog = () => {
     setDialog(null);
     deleteSpace.reset();
+    deleteResim.reset();
+    importResims.reset();
+  };
+
+  // SPEC 7: a new scenario is made in the space, then opened in the editor.
+  const newScenario = (space: Space) =>
+    createResim.mutate(space.id, { onSuccess: (created) => void navigate(pathFor({ name: 'EDIT_RESIM', resimId: created.id })) });
+
+  const spacesById = useMemo(() => new Map((spaces.data ?? []).map((space) => [space.id, space])), [spaces.data]);
+  const scenarioActions = (scenario: ResimSummary): ScenarioCardActions => {
+    const space = spacesById.get(scenario.group);
+    const owner = space?.isOwner ?? false;
+    return {
+      onClone:
+        owner || space?.security.canClone
+          ? () => cloneResim.mutate(scenario.id, { onSuccess: (copy) => showSuccess(`“${copy.resimName}” was created`) })
+          : null,
+      onExport: () => exportResim.mutate(scenario),
+      onDelete: owner || space?.security.canDelete ? () => setDialog({ kind: 'delete-scenario', scenario }) : null,
+    };
   };
 
   const newSpaceButton = (
@@ -149,6 +197,10 @@ export const HomePage = () => {
             onToggle={() => toggle(space.id)}
             onRename={() => setDialog({ kind: 'rename', space })}
             onDelete={() => setDialog({ kind: 'delete', space })}
+            onNewScenario={mayEditInSpace(space.security, space.isOwner) ? () => newScenario(space) : null}
+            creatingScenario={createResim.isPending && createResim.variables === space.id}
+            onImport={mayEditInSpace(space.security, space.isOwner) ? () => setDialog({ kind: 'import', space }) : null}
+            scenarioActions={scenarioActions}
           />
         ))}
       </Stack>
@@ -211,6 +263,35 @@ export const HomePage = () => {
         error={deleteSpace.error?.message ?? null}
         onConfirm={() => {
           if (dialog?.kind === 'delete') deleteSpace.mutate(dialog.space.id, { onSuccess: closeDialog });
+        }}
+        onClose={closeDialog}
+      />
+      <DeleteScenarioModal
+        scenario={dialog?.kind === 'delete-scenario' ? dialog.scenario : null}
+        pending={deleteResim.isPending}
+        error={deleteResim.error?.message ?? null}
+        onConfirm={() => {
+          if (dialog?.kind === 'delete-scenario') deleteResim.mutate(dialog.scenario.id, { onSuccess: closeDialog });
+        }}
+        onClose={closeDialog}
+      />
+      <ImportScenariosModal
+        space={dialog?.kind === 'import' ? dialog.space : null}
+        pending={importResims.isPending}
+        error={importResims.error?.message ?? null}
+        onImport={(file) => {
+          if (dialog?.kind !== 'import') return;
+          importResims.mutate(
+            { groupId: dialog.space.id, file },
+            {
+              onSuccess: (imported) => {
+                closeDialog();
+                showSuccess(
+                  imported.length === 1 ? `“${imported[0]?.resimName ?? ''}” was imported` : `${imported.length} scenarios were imported`,
+                );
+              },
+            },
+          );
         }}
         onClose={closeDialog}
       />

@@ -1,4 +1,5 @@
-import type { Space, UserMetadata } from '@resim/contracts';
+import type { ResimSummary, Space, UserMetadata } from '@resim/contracts';
+import type { Scenario } from '@resim/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import type { UserMetadataChanges } from '../../api/client';
@@ -83,6 +84,89 @@ export const useDeleteSpace = () => {
     onSuccess: async (_result, spaceId) => {
       queryClient.setQueryData<Space[]>(queryKeys.spaces, (spaces) => spaces?.filter((space) => space.id !== spaceId));
       await queryClient.invalidateQueries({ queryKey: queryKeys.spaces });
+    },
+  });
+};
+
+const summaryOf = (scenario: Scenario): ResimSummary => ({
+  id: scenario.id,
+  resimName: scenario.resimName,
+  description: scenario.description,
+  group: scenario.group,
+  resimStatus: scenario.resimStatus,
+  templateId: scenario.templateId,
+  created: scenario.created,
+});
+
+/** Scenarios new in the list show at once; the list is then read again from the server. */
+const useAddScenarios = () => {
+  const queryClient = useQueryClient();
+  return async (added: readonly Scenario[]) => {
+    queryClient.setQueryData<ResimSummary[]>(queryKeys.resims, (list) => [...(list ?? []), ...added.map(summaryOf)]);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.resims });
+  };
+};
+
+/** SPEC 7: POST /admin/resim/new in a space; the editor opens on it. */
+export const useCreateResim = () => {
+  const api = useApi();
+  const add = useAddScenarios();
+  return useMutation({ mutationFn: (groupId: string) => api.resims.create(groupId), onSuccess: (created) => add([created]) });
+};
+
+export const useCloneResim = () => {
+  const api = useApi();
+  const add = useAddScenarios();
+  return useMutation({ mutationFn: (resimId: string) => api.resims.clone(resimId), onSuccess: (copy) => add([copy]) });
+};
+
+export const useImportResims = () => {
+  const api = useApi();
+  const add = useAddScenarios();
+  return useMutation({
+    mutationFn: (input: { groupId: string; file: unknown }) => api.resims.importFile(input.groupId, input.file),
+    onSuccess: (imported) => add(imported),
+  });
+};
+
+export const useDeleteResim = () => {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (resimId: string) => api.resims.remove(resimId),
+    onSuccess: async (_result, resimId) => {
+      queryClient.setQueryData<ResimSummary[]>(queryKeys.resims, (list) => list?.filter((scenario) => scenario.id !== resimId));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resims });
+    },
+  });
+};
+
+/** A file name from a scenario name: letters, digits and dashes only. */
+export const exportFileName = (name: string): string => {
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${slug || 'scenario'}.resim.json`;
+};
+
+/** SPEC 7: POST /admin/export, saved by the browser as a JSON file that import reads back. */
+export const useExportResim = () => {
+  const api = useApi();
+  return useMutation({
+    mutationFn: async (scenario: ResimSummary) => {
+      const file = await api.resims.exportFile([scenario.id]);
+      const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = exportFileName(scenario.resimName);
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The download has started from the link; the object can go once the click is handled.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
     },
   });
 };

@@ -1,9 +1,23 @@
-import { ActionIcon, Badge, Box, Collapse, Group, Menu, Paper, SimpleGrid, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Collapse,
+  Group,
+  Menu,
+  Paper,
+  SimpleGrid,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
 import { mayEditInSpace } from '@resim/domain';
-import { IconChevronRight, IconDots, IconFolder, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconChevronRight, IconDots, IconFileImport, IconFolder, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
-import { ScenarioCard } from './scenario-card';
+import { ScenarioCard, type ScenarioCardActions } from './scenario-card';
 
 export type SpaceSectionProps = {
   space: Space;
@@ -14,6 +28,11 @@ export type SpaceSectionProps = {
   onToggle: () => void;
   onRename: () => void;
   onDelete: () => void;
+  /** null when the user may not add scenarios to this space */
+  onNewScenario: (() => void) | null;
+  creatingScenario: boolean;
+  onImport: (() => void) | null;
+  scenarioActions: (scenario: ResimSummary) => ScenarioCardActions;
 };
 
 const countLabel = (count: number, searching: boolean): string =>
@@ -53,7 +72,30 @@ export const SpaceSection = (props: SpaceSectionProps) => {
           </Group>
         </UnstyledButton>
         <Group gap="xs" wrap="nowrap">
-          <Text fz="xs" c="dimmed" visibleFrom="sm" truncate="end" maw={260}>
+          {props.onNewScenario ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              onClick={props.onNewScenario}
+              loading={props.creatingScenario}
+              aria-label={`New scenario in ${space.description}`}
+            >
+              New scenario
+            </Button>
+          ) : null}
+          {props.onImport ? (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconFileImport size={14} />}
+              onClick={props.onImport}
+              aria-label={`Import scenarios into ${space.description}`}
+            >
+              Import
+            </Button>
+          ) : null}
+          <Text fz="xs" c="dimmed" visibleFrom="md" truncate="end" maw={220}>
             {space.isOwner ? 'Owned by you' : `Owner: ${space.owner}`}
           </Text>
           <Menu position="bottom-end" width={200} shadow="md">
@@ -88,6 +130,7 @@ export const SpaceSection = (props: SpaceSectionProps) => {
                 <ScenarioCard
                   key={scenario.id}
                   scenario={scenario}
+                  actions={props.scenarioActions(scenario)}
                   templateName={scenario.templateId ? (props.templates.get(scenario.templateId)?.name ?? null) : null}
                 />
               ))}

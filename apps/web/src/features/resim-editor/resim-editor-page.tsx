@@ -1,29 +1,194 @@
-import { Anchor, Breadcrumbs, Button, Card, EmptyState, Group, List, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowLeft, IconCircleDashed, IconFileUnknown, IconPencilCog } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Kbd,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { pluralLabel, resolveTextSet, type ScenarioContent } from '@resim/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import {
+  IconAdjustments,
+  IconAlertTriangle,
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconArrowLeft,
+  IconChecklist,
+  IconDeviceFloppy,
+  IconEye,
+  IconFileUnknown,
+  IconFlask,
+  IconGauge,
+  IconGitMerge,
+  IconLayoutList,
+  IconRefresh,
+  IconStethoscope,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
-import { formatDate } from '../../ui/format';
-import { PageHeader } from '../../ui/page-header';
+import { capitalise } from '../../ui/format';
 import { ScenarioStatusBadge } from '../../ui/scenario-status';
+import { ActionsPanel } from './actions-panel';
+import { AnswersPanel } from './answers-panel';
+import { ConclusionsPanel } from './conclusions-panel';
+import { ConflictModal } from './conflict-modal';
+import { DetailsPanel } from './details-panel';
+import { isDirty, isEditing, mayRedo, maySave, mayUndo, type EditorState } from './editor-machine';
+import type { PanelProps } from './editor-types';
+import { MeasuresPanel } from './measures-panel';
+import { contentOf } from './scenario-changes';
+import { StagesPanel } from './stages-panel';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { saveFailedMessage, useResimEditor, type ResimEditor } from './use-resim-editor';
 
-/** SPEC 2: what the scenario editor is made of. */
-const editorParts = [
-  'Tasks, tests, diagnoses and their feedback',
-  'Measures and scoring',
-  'The flow chart of the scenario',
-  'Dashboard, scoreboard and audit trail of each run',
-  'Presenter views, pages and stage templates',
-];
+type TabId = 'details' | 'stages' | 'actions' | 'conclusions' | 'measures' | 'answers';
+type TabSpec = { id: TabId; label: string; icon: ReactNode; count?: number; panel: (props: PanelProps) => ReactNode };
 
-/** EDIT_RESIM: the scenario, named from the list the user can see. */
+/** The sub-screens, named with the scenario's own wording where it reads naturally ('Tests', 'Diagnosis'). */
+const tabsOf = (content: ScenarioContent): TabSpec[] => {
+  const labels = resolveTextSet(content);
+  return [
+    { id: 'details', label: 'Details & settings', icon: <IconAdjustments size={16} />, panel: DetailsPanel },
+    { id: 'stages', label: 'Stages', icon: <IconLayoutList size={16} />, count: content.stages.length, panel: StagesPanel },
+    { id: 'actions', label: capitalise(labels.actions), icon: <IconFlask size={16} />, count: content.actions.length, panel: ActionsPanel },
+    {
+      id: 'conclusions',
+      label: labels.conclusion,
+      icon: <IconStethoscope size={16} />,
+      count: content.conclusions.length,
+      panel: ConclusionsPanel,
+    },
+    { id: 'measures', label: 'Measures', icon: <IconGauge size={16} />, count: content.measures.length, panel: MeasuresPanel },
+    { id: 'answers', label: 'Answer key', icon: <IconChecklist size={16} />, panel: AnswersPanel },
+  ];
+};
+
+const isTabId = (value: string | null, tabs: readonly TabSpec[]): value is TabId => tabs.some((tab) => tab.id === value);
+
+/** Where the draft stands, in a few words beside the save button. */
+const saveStateOf = (state: EditorState): { label: string; color: string } => {
+  switch (state.status) {
+    case 'SIM_SAVING':
+      return { label: 'Saving…', color: 'blue' };
+    case 'SIM_EDITED':
+      return { label: 'Unsaved changes', color: 'orange' };
+    case 'ERROR_SAVING':
+      return isDirty(state) ? { label: 'Not saved', color: 'red' } : { label: 'Saved', color: 'gray' };
+    case 'SIM_SAVED':
+      return { label: 'All changes saved', color: 'teal' };
+    case 'VIEW_ONLY':
+      return { label: 'View only', color: 'gray' };
+    default:
+      return { label: 'No changes', color: 'gray' };
+  }
+};
+
+const mod = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
+
+const Shortcut = ({ label, keys }: { label: string; keys: readonly string[] }) => (
+  <Group gap={6} wrap="nowrap">
+    <span>{label}</span>
+    <span>
+      {keys.map((key, index) => (
+        <span key={key}>
+          {index > 0 ? ' + ' : null}
+          <Kbd size="xs">{key}</Kbd>
+        </span>
+      ))}
+    </span>
+  </Group>
+);
+
+const EditorToolbar = ({ editor }: { editor: ResimEditor }) => {
+  const { state } = editor;
+  const saveState = saveStateOf(state);
+  const editing = isEditing(state);
+  // Viewing needs nothing unsaved; editing needs the right to edit.
+  const mayToggle =
+    (state.status === 'VIEW_ONLY' && state.access?.canEdit === true) ||
+    ((state.status === 'SIM_LOADED' || state.status === 'SIM_SAVED') && !isDirty(state));
+  return (
+    <Group gap="sm" wrap="wrap" justify="flex-end">
+      <Badge variant="dot" color={saveState.color} size="lg" radius="sm" tt="none" fw={500} role="status" aria-live="polite">
+        {saveState.label}
+      </Badge>
+      {state.access?.canEdit ? (
+        <SegmentedControl
+          size="xs"
+          aria-label="Mode of the editor"
+          data={[
+            { value: 'edit', label: 'Edit' },
+            { value: 'view', label: 'View' },
+          ]}
+          value={editing ? 'edit' : 'view'}
+          onChange={(value) => (value === 'edit' ? editor.enterEdit() : editor.enterView())}
+          disabled={!mayToggle}
+        />
+      ) : null}
+      {editing ? (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={<Shortcut label="Undo" keys={[mod, 'Z']} />}>
+            <ActionIcon variant="default" size="lg" aria-label="Undo" onClick={editor.undo} disabled={!mayUndo(state)}>
+              <IconArrowBackUp size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={<Shortcut label="Redo" keys={[mod, 'Shift', 'Z']} />}>
+            <ActionIcon variant="default" size="lg" aria-label="Redo" onClick={editor.redo} disabled={!mayRedo(state)}>
+              <IconArrowForwardUp size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ) : null}
+      {editing ? (
+        <Tooltip label={<Shortcut label="Save" keys={[mod, 'S']} />}>
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={() => void editor.save()}
+            loading={state.status === 'SIM_SAVING'}
+            disabled={!maySave(state)}
+          >
+            Save
+          </Button>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+};
+
+const EditorSkeleton = () => (
+  <Stack gap="md" aria-busy="true" aria-label="Loading scenario">
+    <Skeleton height={14} width={220} />
+    <Skeleton height={30} width={360} />
+    <Skeleton height={36} width="100%" mt="md" />
+    <Skeleton height={320} radius="md" />
+  </Stack>
+);
+
+/** EDIT_RESIM: the scenario editor (SPEC 2, 4): its details, stages, tests, diagnoses, measures and answer key. */
 export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
   const api = useApi();
-  const resims = useQuery({ queryKey: queryKeys.resims, queryFn: ({ signal }) => api.resims.list(signal) });
+  const editor = useResimEditor(resimId);
+  const { state } = editor;
   const spaces = useQuery({ queryKey: queryKeys.spaces, queryFn: ({ signal }) => api.spaces.list(signal) });
-  const resim = resims.data?.find((candidate) => candidate.id === resimId);
-  const space = resim ? spaces.data?.find((candidate) => candidate.id === resim.group) : undefined;
+  const [searchParams, setSearchParams] = useSearchParams();
+  // A conflict dialog closed by the author stays closed for that revision; a newer conflict opens it again.
+  const [dismissedConflict, setDismissedConflict] = useState<number | null>(null);
+  const [resolving, setResolving] = useState(false);
 
   const backHome = (
     <Button component={Link} to="/" variant="default" leftSection={<IconArrowLeft size={16} />}>
@@ -31,35 +196,41 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
     </Button>
   );
 
-  if (resims.isPending)
-    return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading scenario">
-        <Skeleton height={14} width={220} />
-        <Skeleton height={30} width={360} />
-        <Skeleton height={16} width={480} />
-        <Skeleton height={260} radius="md" mt="md" />
-      </Stack>
-    );
+  if (state.status === 'NO_SIM' || state.status === 'LOADING_SIM' || !state.draft || !state.saved) {
+    if (state.status === 'NO_SIM' && state.error !== null)
+      return (
+        <Card padding="xl" radius="md" mt="md">
+          <EmptyState
+            size="lg"
+            py="xl"
+            withIndicatorBackground
+            icon={<IconFileUnknown size={28} />}
+            title="The scenario could not be opened"
+            description={`${state.error}. It may have been deleted, or it belongs to a space you are not a member of.`}
+          >
+            <EmptyState.Actions>{backHome}</EmptyState.Actions>
+          </EmptyState>
+        </Card>
+      );
+    return <EditorSkeleton />;
+  }
 
-  if (!resim)
-    return (
-      <Card padding="xl" radius="md" mt="md">
-        <EmptyState
-          size="lg"
-          py="xl"
-          withIndicatorBackground
-          icon={<IconFileUnknown size={28} />}
-          title={resims.isError ? 'The scenario could not be loaded' : 'Scenario not found'}
-          description={
-            resims.isError
-              ? 'The server did not answer as expected. Go back to Home and try again.'
-              : 'It may have been deleted, or it belongs to a space you are not a member of.'
-          }
-        >
-          <EmptyState.Actions>{backHome}</EmptyState.Actions>
-        </EmptyState>
-      </Card>
-    );
+  const { draft, saved } = state;
+  const readOnly = !isEditing(state);
+  const tabs = tabsOf(draft);
+  const requested = searchParams.get('tab');
+  const tab: TabId = isTabId(requested, tabs) ? requested : 'details';
+  const space = spaces.data?.find((candidate) => candidate.id === saved.group);
+  const active = tabs.find((candidate) => candidate.id === tab) ?? tabs[0]!;
+  const Panel = active.panel;
+
+  const resolve = (resolution: Parameters<ResimEditor['resolveConflict']>[0]) => {
+    setResolving(true);
+    editor
+      .resolveConflict(resolution)
+      .finally(() => setResolving(false))
+      .catch(() => undefined);
+  };
 
   return (
     <>
@@ -73,55 +244,112 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
           </Text>
         ) : null}
         <Text fz="sm" c="dimmed" truncate="end" maw={320}>
-          {resim.resimName}
+          {draft.resimName.trim() || 'Untitled scenario'}
         </Text>
       </Breadcrumbs>
-      <PageHeader
-        title={resim.resimName}
-        description={resim.description || undefined}
-        actions={
-          <Group gap="sm">
+      <Paper
+        radius="md"
+        px="lg"
+        py="md"
+        mb="md"
+        shadow="xs"
+        style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + 8px)', zIndex: 5 }}
+      >
+        <Group justify="space-between" align="center" gap="md" wrap="wrap">
+          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 320px' }}>
+            <Group gap="sm" wrap="nowrap">
+              <Title order={1} fz={24} lineClamp={1}>
+                {draft.resimName.trim() || 'Untitled scenario'}
+              </Title>
+              <ScenarioStatusBadge status={saved.resimStatus} />
+            </Group>
             <Text fz="xs" c="dimmed">
-              Created {formatDate(resim.created)}
+              Revision {saved.revision} · {draft.actions.length} {resolveTextSet(draft).actions} · {draft.conclusions.length}{' '}
+              {pluralLabel(resolveTextSet(draft).conclusion)}
             </Text>
-            <ScenarioStatusBadge status={resim.resimStatus} />
+          </Stack>
+          <EditorToolbar editor={editor} />
+        </Group>
+      </Paper>
+
+      {state.status === 'VIEW_ONLY' && state.access && !state.access.canEdit ? (
+        <Alert color="gray" variant="light" icon={<IconEye size={18} />} title="View only" mb="md">
+          {state.access.reason}
+        </Alert>
+      ) : null}
+
+      {state.status === 'ERROR_SAVING' && !state.conflict ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={saveFailedMessage} mb="md">
+          <Stack gap="sm" align="flex-start">
+            <Text fz="sm">{state.error}</Text>
+            <Group gap="sm">
+              <Button size="xs" color="red" variant="light" onClick={() => void editor.save()} disabled={!maySave(state)}>
+                Try again
+              </Button>
+              <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} onClick={() => void editor.reload()}>
+                Reload the saved scenario
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
+
+      {state.conflict ? (
+        <Alert color="orange" variant="light" icon={<IconGitMerge size={18} />} title="Someone else saved this scenario" mb="md">
+          <Group gap="sm" justify="space-between">
+            <Text fz="sm">Your changes are not saved yet. Choose whose changes to keep.</Text>
+            <Button size="xs" color="orange" variant="light" onClick={() => setDismissedConflict(null)}>
+              Resolve
+            </Button>
           </Group>
-        }
-      />
-      <Card padding="xl" radius="md">
-        <EmptyState
-          variant="light"
-          size="lg"
-          py="xl"
-          icon={<IconPencilCog size={28} />}
-          title="The scenario editor is not available yet"
-          description="This is where the scenario will be built and run. Its content cannot be edited from the console in this version."
-        >
-          <EmptyState.Actions>
-            <Stack gap="lg" align="center">
-              <List
-                spacing={6}
-                size="sm"
-                center
-                icon={
-                  <ThemeIcon size={18} radius="xl" variant="light" color="gray" aria-hidden>
-                    <IconCircleDashed size={12} />
-                  </ThemeIcon>
-                }
-              >
-                {editorParts.map((part) => (
-                  <List.Item key={part}>
-                    <Text fz="sm" c="dimmed" span>
-                      {part}
-                    </Text>
-                  </List.Item>
-                ))}
-              </List>
-              {backHome}
-            </Stack>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Card>
+        </Alert>
+      ) : null}
+
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          if (value) setSearchParams(value === 'details' ? {} : { tab: value }, { replace: true });
+        }}
+        keepMounted={false}
+        variant="outline"
+        radius="md"
+      >
+        <Tabs.List mb="md">
+          {tabs.map((spec) => (
+            <Tabs.Tab
+              key={spec.id}
+              value={spec.id}
+              leftSection={spec.icon}
+              rightSection={
+                spec.count === undefined ? null : (
+                  <Badge size="xs" variant="light" color="gray" radius="sm" aria-hidden>
+                    {spec.count}
+                  </Badge>
+                )
+              }
+            >
+              {spec.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={tab}>
+          <Panel content={draft} readOnly={readOnly} onChange={editor.change} />
+        </Tabs.Panel>
+      </Tabs>
+
+      {state.conflict ? (
+        <ConflictModal
+          key={state.conflict.revision}
+          opened={dismissedConflict !== state.conflict.revision}
+          base={contentOf(saved)}
+          mine={draft}
+          theirs={state.conflict}
+          pending={resolving}
+          onResolve={resolve}
+          onClose={() => setDismissedConflict(state.conflict?.revision ?? null)}
+        />
+      ) : null}
+      <UnsavedChangesGuard dirty={isDirty(state)} />
     </>
   );
 };

@@ -1,0 +1,151 @@
+import { Alert, Button, FileButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import type { ResimSummary, Space } from '@resim/contracts';
+import { readExport } from '@resim/domain';
+import { IconAlertCircle, IconFileUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+
+/** Asks before deleting a scenario. */
+export const DeleteScenarioModal = (props: {
+  scenario: ResimSummary | null;
+  pending: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) => {
+  // The name stays while the modal fades out after the scenario is gone.
+  const shown = useRef<ResimSummary | null>(null);
+  if (props.scenario) shown.current = props.scenario;
+  return (
+    <Modal opened={props.scenario !== null} onClose={props.onClose} title={<Text fw={600}>Delete scenario</Text>} size="md">
+      <Stack gap="lg">
+        <Text fz="sm">
+          Delete the scenario <strong>{shown.current?.resimName}</strong>? Its content and its learners&apos; results are removed. This
+          cannot be undone.
+        </Text>
+        {props.error ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="The scenario was not deleted">
+            {props.error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={props.onClose} data-autofocus>
+            Cancel
+          </Button>
+          <Button color="red" onClick={props.onConfirm} loading={props.pending}>
+            Delete scenario
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+};
+
+type Parsed = { ok: true; file: unknown; count: number } | { ok: false; problem: string };
+
+/** Reads an export before it is sent, so a wrong file is named here rather than after a round trip. */
+const parseExport = (text: string): Parsed => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch (error) {
+    return { ok: false, problem: `This is not JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const read = readExport(value);
+  if (!read.ok) return { ok: false, problem: `This is not a scenario export: ${read.problems.slice(0, 3).join('; ')}` };
+  return { ok: true, file: value, count: read.scenarios.length };
+};
+
+/** Imports an exported file (chosen or pasted) into a space. */
+export const ImportScenariosModal = (props: {
+  space: Space | null;
+  pending: boolean;
+  error: string | null;
+  onImport: (file: unknown) => void;
+  onClose: () => void;
+}) => {
+  const [text, setText] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const shown = useRef<Space | null>(null);
+  if (props.space) shown.current = props.space;
+  // Closed (cancelled or imported): the next opening starts empty.
+  if (props.space === null && (text !== '' || fileName !== null || problem !== null)) {
+    setText('');
+    setFileName(null);
+    setProblem(null);
+  }
+  const parsed = text.trim() === '' ? null : parseExport(text);
+
+  const choose = (file: File | null) => {
+    if (!file) return;
+    setFileName(file.name);
+    setProblem(null);
+    file
+      .text()
+      .then(setText)
+      .catch((error: unknown) => setProblem(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`));
+  };
+
+  const submit = () => {
+    if (!parsed) return setProblem('Choose an exported file or paste its content.');
+    if (!parsed.ok) return setProblem(parsed.problem);
+    props.onImport(parsed.file);
+  };
+
+  const error = problem ?? (parsed && !parsed.ok ? parsed.problem : null) ?? props.error;
+  return (
+    <Modal
+      opened={props.space !== null}
+      onClose={props.onClose}
+      title={<Text fw={600}>Import scenarios into {shown.current?.description}</Text>}
+      size="lg"
+    >
+      <Stack gap="md">
+        <Text fz="sm" c="dimmed">
+          Choose a file made by Export, or paste its content. Each scenario in it is added to this space as a new scenario.
+        </Text>
+        <Group gap="sm">
+          <FileButton onChange={choose} accept="application/json,.json">
+            {(buttonProps) => (
+              <Button {...buttonProps} variant="default" leftSection={<IconFileUpload size={16} />}>
+                Choose file
+              </Button>
+            )}
+          </FileButton>
+          <Text fz="sm" c="dimmed" truncate="end" maw={320}>
+            {fileName ?? 'No file chosen'}
+          </Text>
+        </Group>
+        <Textarea
+          label="Exported JSON"
+          placeholder='{"format": "resim-export", ...}'
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setFileName(null);
+            setProblem(null);
+          }}
+          autosize
+          minRows={6}
+          maxRows={14}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+        />
+        {error ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Nothing was imported">
+            {error}
+          </Alert>
+        ) : parsed?.ok ? (
+          <Text fz="sm">{parsed.count === 1 ? '1 scenario' : `${parsed.count} scenarios`} ready to import.</Text>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={props.pending} disabled={!parsed?.ok}>
+            Import
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+};

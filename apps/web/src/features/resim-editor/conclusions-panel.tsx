@@ -1,0 +1,137 @@
+import { Badge, Grid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { impactSuggestions, newConclusion, pluralLabel, resolveTextSet, type Conclusion, type ScenarioContent } from '@resim/domain';
+import { useState } from 'react';
+import { DeleteItemButton } from './delete-item-button';
+import { optionsOf, type PanelProps } from './editor-types';
+import { ImpactsInput } from './impacts-input';
+import { ItemList, selectedOf } from './item-list';
+import { removeConclusion } from './item-removal';
+import { RequirementSetInput } from './requirement-set-input';
+import { StageSelect, stageForNewItem } from './stage-select';
+
+const updateConclusion = (draft: ScenarioContent, conclusionId: string, fields: Partial<Conclusion>): ScenarioContent => ({
+  ...draft,
+  conclusions: draft.conclusions.map((conclusion) => (conclusion.id === conclusionId ? { ...conclusion, ...fields } : conclusion)),
+});
+
+/** Conclusions (diagnoses): what a learner may choose and confirm, and what each choice is worth. */
+export const ConclusionsPanel = ({ content, readOnly, onChange }: PanelProps) => {
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = selectedOf(content.conclusions, selectedId);
+  const labels = resolveTextSet(content, selected?.stage);
+  const noun = resolveTextSet(content).conclusion;
+  const plural = pluralLabel(noun);
+  const stageName = (stageId: string | null) => content.stages.find((stage) => stage.id === stageId)?.name;
+
+  const update = (fields: Partial<Conclusion>, field?: string) => {
+    if (selected)
+      onChange((draft) => updateConclusion(draft, selected.id, fields), field ? `conclusions/${selected.id}/${field}` : undefined);
+  };
+
+  const add = () => {
+    const conclusion = newConclusion(content, { stage: stageForNewItem(content, selected?.stage) });
+    onChange((draft) => ({ ...draft, conclusions: [...draft.conclusions, conclusion] }));
+    setSelectedId(conclusion.id);
+  };
+
+  return (
+    <ItemList
+      title={noun}
+      description={`What a learner may choose (at most ${content.maxConclusions} at once) and confirm.`}
+      items={content.conclusions.map((conclusion) => ({
+        id: conclusion.id,
+        name: conclusion.name,
+        hint: stageName(conclusion.stage) ?? 'No stage',
+        badges: content.answers.conclusions.includes(conclusion.id)
+          ? [
+              <Badge key="answer" size="xs" variant="light" color="teal" radius="sm">
+                Answer
+              </Badge>,
+            ]
+          : [],
+      }))}
+      selectedId={selected?.id ?? null}
+      onSelect={setSelectedId}
+      addLabel={`Add ${noun.toLowerCase()}`}
+      onAdd={readOnly ? null : add}
+      emptyTitle={`No ${plural} yet`}
+      emptyText={`Add the ${plural} a learner may choose from.`}
+    >
+      {selected ? (
+        <Stack gap="md">
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, sm: 7 }}>
+              <TextInput
+                label="Name"
+                value={selected.name}
+                onChange={(event) => update({ name: event.currentTarget.value }, 'name')}
+                maxLength={200}
+                readOnly={readOnly}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 5 }}>
+              <StageSelect
+                label="Stage"
+                content={content}
+                value={selected.stage}
+                readOnly={readOnly}
+                onChange={(stage) => update({ stage })}
+              />
+            </Grid.Col>
+          </Grid>
+          <Textarea
+            label="Feedback"
+            description="What the learner is told about this choice."
+            value={selected.feedback}
+            onChange={(event) => update({ feedback: event.currentTarget.value }, 'feedback')}
+            autosize
+            minRows={2}
+            maxRows={10}
+            maxLength={20_000}
+            readOnly={readOnly}
+          />
+          <Switch
+            label="Always shown"
+            description="Listed even when it cannot be chosen yet, with the reason."
+            checked={selected.isAlwaysShown}
+            onChange={(event) => update({ isAlwaysShown: event.currentTarget.checked })}
+            disabled={readOnly}
+          />
+          <ImpactsInput
+            legend="Impact on measures"
+            impacts={selected.impact}
+            measures={content.measures}
+            suggestions={impactSuggestions(content)}
+            readOnly={readOnly}
+            onChange={(impact) => update({ impact })}
+          />
+          <Text fz="sm" fw={600} mt="xs">
+            Available when
+          </Text>
+          <RequirementSetInput
+            legend={`Required ${labels.actions}`}
+            value={selected.requiredActions}
+            options={optionsOf(content.actions)}
+            readOnly={readOnly}
+            onChange={(requiredActions) => update({ requiredActions })}
+          />
+          <RequirementSetInput
+            legend={`Required ${pluralLabel(labels.conclusion)}`}
+            value={selected.requiredConclusions}
+            options={optionsOf(content.conclusions, selected.id)}
+            readOnly={readOnly}
+            onChange={(requiredConclusions) => update({ requiredConclusions })}
+          />
+          {readOnly ? null : (
+            <DeleteItemButton
+              label={`Delete ${selected.name || selected.id}`}
+              buttonLabel={`Delete ${noun.toLowerCase()}`}
+              message="It is also taken out of every requirement and of the answer key. You can undo this until you leave the editor."
+              onConfirm={() => onChange((draft) => removeConclusion(draft, selected.id))}
+            />
+          )}
+        </Stack>
+      ) : null}
+    </ItemList>
+  );
+};

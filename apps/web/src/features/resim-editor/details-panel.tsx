@@ -1,0 +1,160 @@
+import { Divider, Fieldset, Grid, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { pluralLabel, resolveTextSet, SimulationMode, type ScenarioContent } from '@resim/domain';
+import { NumberField } from './number-field';
+import type { PanelProps } from './editor-types';
+
+/** SPEC 9 simulation modes, with what each means for the learner. */
+const modes = [
+  { value: String(SimulationMode.Realtime), label: 'Realtime', hint: 'A live session run by a presenter: lobby, start, stop, messages.' },
+  { value: String(SimulationMode.Training), label: 'Training', hint: 'Self-paced, with feedback at once and hints.' },
+  { value: String(SimulationMode.Offline), label: 'Offline', hint: 'Self-paced, without live control.' },
+  { value: String(SimulationMode.Assessed), label: 'Assessed', hint: 'Feedback and answers only at the end; one attempt.' },
+] as const;
+
+const modeOf = (value: string | null): ScenarioContent['mode'] | null => {
+  const mode = Number(value);
+  return mode === 1 || mode === 2 || mode === 3 || mode === 4 ? mode : null;
+};
+
+type Settings = ScenarioContent['settings'];
+type Flag = 'allowAnonymous' | 'allowSignin';
+
+const settingSwitches: readonly { key: keyof Settings; label: string; hint: string }[] = [
+  { key: 'hideRank', label: 'Hide rank', hint: 'Learners do not see where they stand.' },
+  { key: 'hideTime', label: 'Hide time', hint: 'Learners do not see the clock.' },
+  { key: 'allowApp', label: 'Allow the app', hint: 'Learners may play in the mobile app.' },
+  { key: 'allowBrowser', label: 'Allow the browser', hint: 'Learners may play in a web browser.' },
+];
+
+const accessSwitches: readonly { key: Flag; label: string; hint: string }[] = [
+  { key: 'allowAnonymous', label: 'Allow anonymous learners', hint: 'Anyone with the code may join without an account.' },
+  { key: 'allowSignin', label: 'Allow sign-in', hint: 'Learners may sign in to keep their results.' },
+];
+
+/** The first item a run opens on: a stage, an info or a page; none means the default stage. */
+const initialOptions = (content: ScenarioContent) => [
+  { group: 'Stages', items: content.stages.map((stage) => ({ value: `stage:${stage.id}`, label: stage.name || stage.id })) },
+  { group: 'Infos', items: content.infos.map((info) => ({ value: `info:${info.id}`, label: info.name || info.id })) },
+  { group: 'Pages', items: content.pages.map((page) => ({ value: `page:${page.id}`, label: page.name || page.id })) },
+];
+
+const initialOf = (value: string | null): ScenarioContent['initial'] => {
+  const [type, ...rest] = (value ?? '').split(':');
+  const id = rest.join(':');
+  return (type === 'stage' || type === 'info' || type === 'page') && id ? { type, id } : null;
+};
+
+/** Details and settings: the scalar fields of the scenario. */
+export const DetailsPanel = ({ content, readOnly, onChange }: PanelProps) => {
+  const set = <K extends keyof ScenarioContent>(key: K, value: ScenarioContent[K]) =>
+    onChange((draft) => ({ ...draft, [key]: value }), key);
+  const labels = resolveTextSet(content);
+  const mode = modes.find((candidate) => candidate.value === String(content.mode));
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Fieldset legend="About the scenario" radius="md">
+          <Stack gap="md">
+            <TextInput
+              label="Name"
+              description="What authors and learners call this scenario."
+              value={content.resimName}
+              onChange={(event) => set('resimName', event.currentTarget.value)}
+              error={content.resimName.trim() === '' ? 'Give the scenario a name' : null}
+              maxLength={200}
+              readOnly={readOnly}
+              required
+            />
+            <Textarea
+              label="Description"
+              description="Shown to learners before they start."
+              value={content.description}
+              onChange={(event) => set('description', event.currentTarget.value)}
+              autosize
+              minRows={3}
+              maxRows={12}
+              maxLength={20_000}
+              readOnly={readOnly}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Select
+                label="Mode"
+                description={mode?.hint}
+                data={modes.map(({ value, label }) => ({ value, label }))}
+                value={String(content.mode)}
+                onChange={(value) => {
+                  const next = modeOf(value);
+                  if (next !== null) set('mode', next);
+                }}
+                allowDeselect={false}
+                readOnly={readOnly}
+              />
+              <NumberField
+                label={`Most ${pluralLabel(labels.conclusion)} a learner may choose`}
+                description="From 1 to 100."
+                value={content.maxConclusions}
+                onChange={(value) => value !== null && set('maxConclusions', Math.round(value))}
+                min={1}
+                max={100}
+                allowDecimal={false}
+                clampBehavior="strict"
+                readOnly={readOnly}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Select
+                label="Opens on"
+                description="Where a run starts; none means the default stage."
+                data={initialOptions(content)}
+                value={content.initial ? `${content.initial.type}:${content.initial.id}` : null}
+                onChange={(value) => set('initial', initialOf(value))}
+                placeholder="Default stage"
+                clearable={!readOnly}
+                allowDeselect={false}
+                readOnly={readOnly}
+              />
+              <TextInput
+                label="Next scenario code"
+                description="The join code of the scenario that follows this one."
+                value={content.nextResimCode ?? ''}
+                onChange={(event) => set('nextResimCode', event.currentTarget.value.trim() === '' ? null : event.currentTarget.value)}
+                maxLength={64}
+                readOnly={readOnly}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Fieldset legend="Settings" radius="md">
+          <Stack gap="sm">
+            {settingSwitches.map((setting) => (
+              <Switch
+                key={setting.key}
+                label={setting.label}
+                description={setting.hint}
+                checked={content.settings[setting.key]}
+                onChange={(event) => {
+                  const checked = event.currentTarget.checked;
+                  onChange((draft) => ({ ...draft, settings: { ...draft.settings, [setting.key]: checked } }));
+                }}
+                disabled={readOnly}
+              />
+            ))}
+            <Divider my={4} />
+            {accessSwitches.map((flag) => (
+              <Switch
+                key={flag.key}
+                label={flag.label}
+                description={flag.hint}
+                checked={content[flag.key]}
+                onChange={(event) => set(flag.key, event.currentTarget.checked)}
+                disabled={readOnly}
+              />
+            ))}
+          </Stack>
+        </Fieldset>
+      </Grid.Col>
+    </Grid>
+  );
+};

@@ -1,0 +1,184 @@
+import type { Scenario, ScenarioContent } from '@resim/domain';
+import { describe, expect, it } from 'vitest';
+import { actionFixture, scenarioFixture } from '../../test/scenario-fixtures';
+import type { EditAccess } from './editor-access';
+import {
+  editorMachine,
+  initialEditorState,
+  isDirty,
+  maySave,
+  mayUndo,
+  type EditorEvent,
+  type EditorState,
+  type EditorStatus,
+} from './editor-machine';
+
+const allowed: EditAccess = { canEdit: true };
+const refused: EditAccess = { canEdit: false, reason: 'This scenario is Open: only an Initialized scenario can be edited.' };
+const loaded = scenarioFixture({ revision: 3 });
+
+const run = (events: readonly EditorEvent[], from: EditorState = initialEditorState): EditorState => events.reduce(editorMachine, from);
+const rename = (resimName: string, at = 0): EditorEvent => ({
+  type: 'CHANGE',
+  change: (draft) => ({ ...draft, resimName }),
+  at,
+  key: 'resimName',
+});
+const savedAs = (revision: number, content: Partial<ScenarioContent>): Scenario => ({ ...loaded, ...content, revision });
+
+const open: readonly EditorEvent[] = [
+  { type: 'OPEN', resimId: 'r1' },
+  { type: 'LOADED', scenario: loaded, access: allowed },
+];
+const edited = run([...open, rename('Anaemia')]);
+
+describe('scenario editor machine (SPEC 4)', () => {
+  it('starts with no scenario and loads one', () => {
+    expect(initialEditorState.status).toBe('NO_SIM');
+    const loading = run([{ type: 'OPEN', resimId: 'r1' }]);
+    expect(loading.status).toBe('LOADING_SIM');
+    const ready = run(open);
+    expect(ready.status).toBe('SIM_LOADED');
+    expect(ready.draft?.resimName).toBe('Chest pain');
+    expect(isDirty(ready)).toBe(false);
+  });
+
+  it('opens view-only, with the reason, when editing is not allowed', () => {
+    const state = run([
+      { type: 'OPEN', resimId: 'r1' },
+      { type: 'LOADED', scenario: loaded, access: refused },
+    ]);
+    expect(state.status).toBe('VIEW_ONLY');
+    expect(state.access).toEqual(refused);
+    expect(run([rename('x'), { type: 'EDIT' }], state).status).toBe('VIEW_ONLY');
+    expect(run([rename('x')], state).draft?.resimName).toBe('Chest pain');
+  });
+
+  it('goes from view-only to edit only when allowed', () => {
+    const viewing = run([...open, { type: 'VIEW' }]);
+    expect(viewing.status).toBe('VIEW_ONLY');
+    expect(run([{ type: 'EDIT' }], viewing).status).toBe('SIM_LOADED');
+  });
+
+  it('ignores an answer for another scenario, and a failed load ends with no scenario and the reason', () => {
+    const loading = run([{ type: 'OPEN', resimId: 'r2' }]);
+    expect(run([{ type: 'LOADED', scenario: loaded, access: allowed }], loading).status).toBe('LOADING_SIM');
+    const failed = run([{ type: 'LOAD_FAILED', message: 'Scenario not found' }], loading);
+    expect(failed).toMatchObject({ status: 'NO_SIM', error: 'Scenario not found' });
+  });
+
+  it('any content change makes it SIM_EDITED; undoing every change makes it clean again', () => {
+    expect(edited.status).toBe('SIM_EDITED');
+    expect(isDirty(edited)).toBe(true);
+    expect(maySave(edited)).toBe(true);
+    const undone = run([{ type: 'UNDO' }], edited);
+    expect(undone.status).toBe('SIM_LOADED');
+    expect(undone.draft?.resimName).toBe('Chest pain');
+    const redone = run([{ type: 'REDO' }], undone);
+    expect(redone.status).toBe('SIM_EDITED');
+    expect(redone.draft?.resimName).toBe('Anaemia');
+  });
+
+  it('a change to the same value is not a change', () => {
+    const state = run([...open, rename('Chest pain')]);
+    expect(state.status).toBe('SIM_LOADED');
+    expect(mayUndo(state)).toBe(false);
+  });
+
+  it('commit: SIM_SAVING, then SIM_SAVED with the server copy; a change then makes it SIM_EDITED again', () => {
+    const saving = run([{ type: 'SAVE_STARTED' }], edited);
+    expect(saving.status).toBe('SIM_SAVING');
+    expect(maySave(saving)).toBe(false);
+    const saved = run([{ type: 'SAVE_SUCCEEDED', scenario: savedAs(4, { resimName: 'Anaemia' }) }], saving);
+    expect(saved.status).toBe('SIM_SAVED');
+    expect(saved.saved?.revision).toBe(4);
+    expect(isDirty(saved)).toBe(false);
+    expect(run([rename('Anaemia workup')], saved).status).toBe('SIM_EDITED');
+    // Undo still reaches back past the save.
+    expect(run([{ type: 'UNDO' }], saved)).toMatchObject({ status: 'SIM_EDITED', draft: { resimName: 'Chest pain' } });
+  });
+
+  it('a change made while saving stays unsaved after the answer', () => {
+    const state = run(
+      [
+        { type: 'SAVE_STARTED' },
+        rename('Anaemia workup', 5000),
+        { type: 'SAVE_SUCCEEDED', scenario: savedAs(4, { resimName: 'Anaemia' }) },
+      ],
+      edited,
+    );
+    expect(state.status).toBe('SIM_EDITED');
+    expect(state.draft?.resimName).toBe('Anaemia workup');
+    expect(state.saved?.resimName).toBe('Anaemia');
+  });
+
+  it('a failed save is ERROR_SAVING; saving again is allowed; a reload returns to SIM_LOADED and drops the draft', () => {
+    const failed = run([{ type: 'SAVE_STARTED' }, { type: 'SAVE_FAILED', message: 'details.resimName: must not be empty' }], edited);
+    expect(failed).toMatchObject({ status: 'ERROR_SAVING', error: 'details.resimName: must not be empty' });
+    expect(maySave(failed)).toBe(true);
+    expect(run([{ type: 'SAVE_STARTED' }], failed).status).toBe('SIM_SAVING');
+    const reloaded = run([{ type: 'RELOADED', scenario: savedAs(5, { resimName: 'Theirs' }), access: allowed }], failed);
+    expect(reloaded.status).toBe('SIM_LOADED');
+    expect(reloaded.draft?.resimName).toBe('Theirs');
+    expect(mayUndo(reloaded)).toBe(false);
+  });
+
+  it('ignores events that make no sense in the current state', () => {
+    const cases: readonly [EditorStatus, EditorEvent][] = [
+      ['SIM_LOADED', { type: 'SAVE_STARTED' }],
+      ['SIM_LOADED', { type: 'SAVE_SUCCEEDED', scenario: loaded }],
+      ['SIM_EDITED', { type: 'SAVE_FAILED', message: 'late' }],
+      ['SIM_EDITED', { type: 'RELOADED', scenario: loaded, access: allowed }],
+      ['SIM_EDITED', { type: 'VIEW' }],
+      ['SIM_LOADED', { type: 'EDIT' }],
+    ];
+    for (const [status, event] of cases) {
+      const state = status === 'SIM_LOADED' ? run(open) : edited;
+      expect(editorMachine(state, event)).toBe(state);
+    }
+  });
+
+  describe('a save refused because someone saved first', () => {
+    // I renamed the scenario and added a test; they changed the description and added another test.
+    const mine = run(
+      [{ type: 'CHANGE', change: (draft) => ({ ...draft, actions: [actionFixture('act1', 'Ferritin')] }), at: 9000 }],
+      edited,
+    );
+    const theirs = savedAs(4, { description: 'A tired patient', actions: [actionFixture('act1', 'Reticulocytes')] });
+    const conflicted = run([{ type: 'SAVE_STARTED' }, { type: 'SAVE_CONFLICT', current: theirs }], mine);
+
+    it('is ERROR_SAVING with their scenario kept for the choice', () => {
+      expect(conflicted.status).toBe('ERROR_SAVING');
+      expect(conflicted.conflict?.revision).toBe(4);
+    });
+
+    it('keep mine: my parts on top of their revision, ready to send again', () => {
+      const state = run([{ type: 'CONFLICT_RESOLVED', resolution: { kind: 'mine' }, access: allowed }], conflicted);
+      expect(state.status).toBe('SIM_EDITED');
+      expect(state.saved?.revision).toBe(4);
+      expect(state.draft).toMatchObject({ resimName: 'Anaemia', description: 'A tired patient', actions: [{ name: 'Ferritin' }] });
+      expect(state.conflict).toBeNull();
+    });
+
+    it('take theirs: their scenario is loaded and my changes dropped', () => {
+      const state = run([{ type: 'CONFLICT_RESOLVED', resolution: { kind: 'theirs' }, access: allowed }], conflicted);
+      expect(state.status).toBe('SIM_LOADED');
+      expect(state.draft).toMatchObject({ resimName: 'Chest pain', description: 'A tired patient', actions: [{ name: 'Reticulocytes' }] });
+      expect(isDirty(state)).toBe(false);
+    });
+
+    it('merge: each part changed on both sides follows the choice', () => {
+      const state = run(
+        [{ type: 'CONFLICT_RESOLVED', resolution: { kind: 'merge', choices: { actions: 'theirs' } }, access: allowed }],
+        conflicted,
+      );
+      expect(state.status).toBe('SIM_EDITED');
+      expect(state.draft).toMatchObject({ resimName: 'Anaemia', description: 'A tired patient', actions: [{ name: 'Reticulocytes' }] });
+    });
+
+    it('becomes view-only when their scenario may no longer be edited', () => {
+      const state = run([{ type: 'CONFLICT_RESOLVED', resolution: { kind: 'mine' }, access: refused }], conflicted);
+      expect(state.status).toBe('VIEW_ONLY');
+    });
+  });
+});

@@ -1,0 +1,20 @@
+import type { ScenarioContent } from '@resim/domain';
+
+/** Changes the draft; `key` names the field changed, so that keystrokes in it undo as one step. */
+export type ChangeContent = (change: (draft: ScenarioContent) => ScenarioContent, key?: string) => void;
+
+/** What every sub-screen of the editor gets. */
+export type PanelProps = {
+  readonly content: ScenarioContent;
+  readonly readOnly: boolean;
+  readonly onChange: ChangeContent;
+};
+
+export type Option = { readonly value: string; readonly label: string };
+
+/** A list of items as options of a select, named by their name (or id when unnamed). */
+export const optionsOf = (items: readonly { readonly id: string; readonly name: string }[], except?: string): Option[] =>
+  items.filter((item) => item.id !== except).map((item) => ({ value: item.id, label: item.name.trim() || item.id }));
+
+/** One of a plural label such as the text set's 'tests', for buttons that add one ('Add test'). */
+export const singularLabel = (plural: string): string => plural.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { actionFixture, conclusionFixture, scenarioFixture, stageFixture } from '../../test/scenario-fixtures';
+import { removeAction, removeConclusion } from './item-removal';
+import { contentOf } from './scenario-changes';
+
+const requires = (all: string[], any: string[] = [], none: string[] = []) => ({ all, any, none });
+
+const content = contentOf(
+  scenarioFixture({
+    actions: [
+      actionFixture('act1', 'History'),
+      actionFixture('act2', 'Examination', { requiredActions: requires(['act1']), requiredConclusions: requires([], ['conc1']) }),
+    ],
+    conclusions: [conclusionFixture('conc1', 'Anaemia', { requiredActions: requires([], [], ['act1']) })],
+    stages: [
+      stageFixture('stg1', 'Workup', {
+        requiredActions: requires(['act1']),
+        requiredConclusions: requires(['conc1']),
+        activators: [{ id: 'act1', name: 'History', stage: null }],
+      }),
+    ],
+    answers: { actions: ['act1', 'act2'], conclusions: ['conc1'] },
+  }),
+);
+
+describe('removing a test or a diagnosis', () => {
+  it('removes a test and every mention of it', () => {
+    const after = removeAction(content, 'act1');
+    expect(after.actions.map((item) => item.id)).toEqual(['act2']);
+    expect(after.actions[0]?.requiredActions).toEqual(requires([]));
+    expect(after.conclusions[0]?.requiredActions).toEqual(requires([]));
+    expect(after.stages[0]?.requiredActions).toEqual(requires([]));
+    expect(after.stages[0]?.activators).toEqual([]);
+    expect(after.answers.actions).toEqual(['act2']);
+  });
+
+  it('removes a diagnosis and every mention of it', () => {
+    const after = removeConclusion(content, 'conc1');
+    expect(after.conclusions).toEqual([]);
+    expect(after.actions[1]?.requiredConclusions).toEqual(requires([]));
+    expect(after.stages[0]?.requiredConclusions).toEqual(requires([]));
+    expect(after.answers.conclusions).toEqual([]);
+  });
+});

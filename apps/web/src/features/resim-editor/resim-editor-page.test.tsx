@@ -1,0 +1,126 @@
+import type { PatchResimBody, Space } from '@resim/contracts';
+import type { Scenario } from '@resim/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiClient, SaveResult } from '../../api/client';
+import { renderWithProviders } from '../../test/render';
+import { scenarioFixture } from '../../test/scenario-fixtures';
+import { ResimEditorPage } from './resim-editor-page';
+
+const spaceOf = (overrides: Partial<Space> = {}): Space => ({
+  id: 's1',
+  description: 'Cardiology',
+  owner: 'owner@example.test',
+  isOwner: true,
+  security: { canMove: true, canClone: true, canEdit: true, canDelete: true },
+  created: '2025-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** An API holding one scenario; saves answer as the test scripts them, or land. */
+const fakeApi = (scenario: Scenario, space: Space, answers: SaveResult[] = []) => {
+  let current = scenario;
+  const save = vi.fn(async (_id: string, body: PatchResimBody): Promise<SaveResult> => {
+    const scripted = answers.shift();
+    // A conflict means someone else's save landed first.
+    if (scripted?.kind === 'conflict') current = scripted.current;
+    if (scripted) return scripted;
+    current = { ...current, ...body.details, ...body, revision: current.revision + 1 } as Scenario;
+    return { kind: 'saved', scenario: current };
+  });
+  const api = {
+    resims: { get: async () => current, list: async () => [], save },
+    spaces: { list: async () => [space] },
+  } as unknown as ApiClient;
+  return { api, save };
+};
+
+const nameField = () => screen.getByRole<HTMLInputElement>('textbox', { name: /^Name/ });
+
+describe('scenario editor page', () => {
+  it('opens view-only, saying why, when the scenario is no longer Initialized', async () => {
+    const { api } = fakeApi(scenarioFixture({ resimStatus: 2 }), spaceOf());
+    renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
+    expect(await screen.findByText('This scenario is Open: only an Initialized scenario can be edited.')).toBeTruthy();
+    expect(nameField().hasAttribute('readonly')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('opens view-only when the space does not allow editing and the user is not its owner', async () => {
+    const space = spaceOf({ isOwner: false, security: { canMove: true, canClone: true, canEdit: false, canDelete: true } });
+    const { api } = fakeApi(scenarioFixture(), space);
+    renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
+    expect(await screen.findByText('Only the owner of “Cardiology” (owner@example.test) can edit the scenarios in it.')).toBeTruthy();
+  });
+
+  it('saves only the changed fields with the revision it loaded, with Ctrl+S', async () => {
+    const { api, save } = fakeApi(scenarioFixture({ revision: 7 }), spaceOf());
+    renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
+    await screen.findByRole('heading', { name: 'Chest pain' });
+    fireEvent.change(nameField(), { target: { value: 'Anaemia' } });
+    expect(screen.getByRole('status').textContent).toBe('Unsaved changes');
+
+    fireEvent.keyDown(document.documentElement, { key: 's', ctrlKey: true });
+    await waitFor(() => expect(save).toHaveBeenCalledWith('r1', { revision: 7, details: { resimName: 'Anaemia' } }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('All changes saved'));
+    expect(screen.getByText(/Revision 8/)).toBeTruthy();
+  });
+
+  it('undoes and redoes from the keyboard', async () => {
+    const { api } = fakeApi(scenarioFixture(), spaceOf());
+    renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
+    await screen.findByRole('heading', { name: 'Chest pain' });
+    fireEvent.change(nameField(), { target: { value: 'Anaemia' } });
+    fireEvent.keyDown(document.documentElement, { key: 'z', ctrlKey: true });
+    expect(nameField().value).toBe('Chest pain');
+    expect(screen.getByRole('status').textContent).toBe('No changes');
+    fireEvent.keyDown(document.documentElement, { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(nameField().value).toBe('Anaemia');
+  });
+
+  it('on a conflict, keeps mine by sending my changes again on top of their revision', async () => {
+    const theirs = scenarioFixture({ revision: 9, description: 'Their description' });
+    const { api, save } = fakeApi(scenarioFixture({ revision: 7 }), spaceOf(), [{ kind: 'conflict', current: theirs }]);
+    renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
+    await screen.findByRole('heading', { name: 'Chest pain' });
+    fireEvent.change(nameField(), { target: { value: 'Anaemia' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else saved this scenario' });
+    expect(within(dialog).getByText(/Only they changed:/).parentElement?.textContent).toContain('Description');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(save).toHaveBeenLastCalledWith('r1', { revision: 9, details: { resimName: 'Anaemia' } }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('All changes saved'));
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Description' }).value).toBe('Their description');
+  });
+
+  it('on a conflict, merges part by part', async () => {
+    const theirs = scenarioFixture({ revision: 9, resimName: 'Their name', description: 'Their description' });
+    const { api, save } = fakeApi(scenarioFixture({ revision: 7 }), spaceOf(), [{ kind: 'conflict', current: theirs }]);
+    renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
+    await screen.findByRole('heading', { name: 'Chest pain' });
+    fireEvent.change(nameField(), { target: { value: 'My name' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Description' }), { target: { value: 'My description' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else saved this scenario' });
+    // Both changed both fields: take their description, keep my name.
+    fireEvent.click(within(within(dialog).getByRole('row', { name: /Description/ })).getByText('Theirs'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save merged' }));
+    await waitFor(() => expect(save).toHaveBeenLastCalledWith('r1', { revision: 9, details: { resimName: 'My name' } }));
+  });
+
+  it('shows the failure and offers a reload after a refused save', async () => {
+    const { api, save } = fakeApi(scenarioFixture(), spaceOf());
+    save.mockRejectedValueOnce(new Error('details.resimName: must not be empty'));
+    renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
+    await screen.findByRole('heading', { name: 'Chest pain' });
+    fireEvent.change(nameField(), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Resim has failed to save.')).toBeTruthy();
+    expect(screen.getByText('details.resimName: must not be empty')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reload the saved scenario' }));
+    await waitFor(() => expect(nameField().value).toBe('Chest pain'));
+    expect(screen.getByRole('status').textContent).toBe('No changes');
+  });
+});

@@ -1,0 +1,244 @@
+import { Alert, Badge, Button, Group, Modal, Stack, Switch, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import {
+  addStage,
+  deleteStage,
+  newStage,
+  pluralLabel,
+  resolveTextSet,
+  setDefaultStage,
+  stageDeletionProblems,
+  type RequirementSet,
+  type ScenarioContent,
+  type Stage,
+} from '@resim/domain';
+import { IconAlertCircle, IconFlag, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { showDanger } from '../../app/notify';
+import { ItemList, selectedOf } from './item-list';
+import { RequirementSetInput } from './requirement-set-input';
+import { optionsOf, type PanelProps } from './editor-types';
+
+type RequirementKey = 'requiredStages' | 'requiredActions' | 'requiredConclusions';
+
+const updateStage = (draft: ScenarioContent, stageId: string, fields: Partial<Stage>): ScenarioContent => ({
+  ...draft,
+  stages: draft.stages.map((stage) => (stage.id === stageId ? { ...stage, ...fields } : stage)),
+});
+
+/**
+ * SPEC 5: an antibody panel is never the default stage. Marking the default stage as one hands
+ * the default to the first other stage that may hold it.
+ */
+const setAntibodyPanel = (draft: ScenarioContent, stageId: string, on: boolean): ScenarioContent => {
+  const target = draft.stages.find((stage) => stage.id === stageId);
+  if (!target) return draft;
+  if (!on) return updateStage(draft, stageId, { isAntibodyPanel: false });
+  const marked = updateStage(draft, stageId, { isAntibodyPanel: true, default: false });
+  const successor = target.default ? marked.stages.find((stage) => !stage.isAntibodyPanel) : undefined;
+  return successor ? setDefaultStage(marked, successor.id) : marked;
+};
+
+/** Stages: the steps (tasks) of a run, when they open, and which one opens first. */
+export const StagesPanel = ({ content, readOnly, onChange }: PanelProps) => {
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Stage | null>(null);
+  const [problems, setProblems] = useState<{ stageId: string; messages: string[] } | null>(null);
+  const selected = selectedOf(content.stages, selectedId);
+  const labels = resolveTextSet(content, selected?.id);
+
+  const add = () => {
+    const stage = newStage(content);
+    onChange((draft) => addStage(draft, stage));
+    setSelectedId(stage.id);
+  };
+
+  // SPEC 5: a blocked deletion shows its danger messages word for word.
+  const askDelete = (stage: Stage) => {
+    const found = stageDeletionProblems(content, stage.id);
+    if (found.length > 0) {
+      found.forEach(showDanger);
+      setProblems({ stageId: stage.id, messages: found });
+      return;
+    }
+    setProblems(null);
+    setConfirming(stage);
+  };
+
+  const confirmDelete = () => {
+    if (!confirming) return;
+    const stageId = confirming.id;
+    onChange((draft) => {
+      const result = deleteStage(draft, stageId);
+      return result.ok ? result.content : draft;
+    });
+    setConfirming(null);
+  };
+
+  const setRequirement = (key: RequirementKey, value: RequirementSet) => {
+    if (selected) onChange((draft) => updateStage(draft, selected.id, { [key]: value }));
+  };
+
+  const counts = (stage: Stage): string => {
+    const actions = content.actions.filter((action) => action.stage === stage.id).length;
+    const conclusions = content.conclusions.filter((conclusion) => conclusion.stage === stage.id).length;
+    const stageLabels = resolveTextSet(content, stage.id);
+    return `${actions} ${stageLabels.actions} · ${conclusions} ${pluralLabel(stageLabels.conclusion)}`;
+  };
+
+  return (
+    <>
+      <ItemList
+        title="Stages"
+        description={`The steps of a run. Learners see a stage as a “${resolveTextSet(content).stage}”.`}
+        items={content.stages.map((stage) => ({
+          id: stage.id,
+          name: stage.name,
+          hint: counts(stage),
+          badges: [
+            stage.default ? (
+              <Badge key="default" size="xs" variant="light" color="blue" radius="sm">
+                Default
+              </Badge>
+            ) : null,
+            stage.isAntibodyPanel ? (
+              <Badge key="panel" size="xs" variant="light" color="grape" radius="sm">
+                Panel
+              </Badge>
+            ) : null,
+          ].filter(Boolean),
+        }))}
+        selectedId={selected?.id ?? null}
+        onSelect={(id) => {
+          setSelectedId(id);
+          setProblems(null);
+        }}
+        addLabel="Add stage"
+        onAdd={readOnly ? null : add}
+        emptyTitle="No stages yet"
+        emptyText="A stage groups tests and diagnoses into a step of the run. The first one you add opens first."
+      >
+        {selected ? (
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <TextInput
+                label="Stage name"
+                value={selected.name}
+                onChange={(event) => {
+                  const name = event.currentTarget.value;
+                  onChange((draft) => updateStage(draft, selected.id, { name }), `stages/${selected.id}/name`);
+                }}
+                maxLength={200}
+                readOnly={readOnly}
+                style={{ flex: 1 }}
+              />
+              <Text fz="xs" c="dimmed" mt={30} ff="monospace">
+                {selected.id}
+              </Text>
+            </Group>
+            <Group gap="xl" align="flex-start">
+              {selected.default ? (
+                <Badge leftSection={<IconFlag size={12} />} variant="light" size="lg" radius="sm" tt="none" fw={500} mt={2}>
+                  Default stage: open when a run starts
+                </Badge>
+              ) : readOnly ? null : (
+                <Tooltip label="An antibody panel is never the default stage." disabled={!selected.isAntibodyPanel}>
+                  <span>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconFlag size={14} />}
+                      disabled={selected.isAntibodyPanel}
+                      onClick={() => onChange((draft) => setDefaultStage(draft, selected.id))}
+                    >
+                      Make default stage
+                    </Button>
+                  </span>
+                </Tooltip>
+              )}
+              <Switch
+                label="Antibody panel"
+                description="Shown as a panel beside the run, not as a step."
+                checked={selected.isAntibodyPanel}
+                disabled={readOnly}
+                onChange={(event) => {
+                  const on = event.currentTarget.checked;
+                  onChange((draft) => setAntibodyPanel(draft, selected.id, on));
+                }}
+              />
+            </Group>
+            <Textarea
+              label="Description"
+              description={`What learners read when this ${labels.stage.toLowerCase()} opens.`}
+              value={selected.description}
+              onChange={(event) => {
+                const description = event.currentTarget.value;
+                onChange((draft) => updateStage(draft, selected.id, { description }), `stages/${selected.id}/description`);
+              }}
+              autosize
+              minRows={2}
+              maxRows={10}
+              readOnly={readOnly}
+            />
+            <Text fz="sm" fw={600} mt="xs">
+              Opens when
+            </Text>
+            <RequirementSetInput
+              legend="Required stages"
+              value={selected.requiredStages}
+              options={optionsOf(content.stages, selected.id)}
+              readOnly={readOnly}
+              onChange={(value) => setRequirement('requiredStages', value)}
+            />
+            <RequirementSetInput
+              legend={`Required ${labels.actions}`}
+              value={selected.requiredActions}
+              options={optionsOf(content.actions)}
+              readOnly={readOnly}
+              onChange={(value) => setRequirement('requiredActions', value)}
+            />
+            <RequirementSetInput
+              legend={`Required ${pluralLabel(labels.conclusion)}`}
+              value={selected.requiredConclusions}
+              options={optionsOf(content.conclusions)}
+              readOnly={readOnly}
+              onChange={(value) => setRequirement('requiredConclusions', value)}
+            />
+            {problems?.stageId === selected.id ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="This stage cannot be deleted">
+                <Stack gap={4}>
+                  {problems.messages.map((message) => (
+                    <Text key={message} fz="sm">
+                      {message}
+                    </Text>
+                  ))}
+                </Stack>
+              </Alert>
+            ) : null}
+            {readOnly ? null : (
+              <Group justify="flex-end">
+                <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => askDelete(selected)}>
+                  Delete stage
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        ) : null}
+      </ItemList>
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={<Text fw={600}>Delete stage</Text>}>
+        <Stack gap="lg">
+          <Text fz="sm">
+            Delete the stage <strong>{confirming?.name || confirming?.id}</strong>? You can undo this until you leave the editor.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red" onClick={confirmDelete}>
+              Delete stage
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+};

@@ -1,0 +1,129 @@
+import type { Space } from '@resim/contracts';
+import type { Scenario } from '@resim/domain';
+import { useHotkeys } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useApi } from '../../api/api-context';
+import { queryKeys } from '../../api/query-keys';
+import { showDanger, showSuccess } from '../../app/notify';
+import { editAccess, type EditAccess } from './editor-access';
+import { editorMachine, initialEditorState, maySave, type ConflictResolution, type EditorState } from './editor-machine';
+import type { ChangeContent } from './editor-types';
+import { changesPatch, contentOf } from './scenario-changes';
+
+/** SPEC 8: the messages of a save. */
+export const savedMessage = 'Resim saved successfully';
+export const saveFailedMessage = 'Resim has failed to save.';
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+const accessOf = (scenario: Scenario, spaces: readonly Space[]): EditAccess =>
+  editAccess(
+    scenario.resimStatus,
+    spaces.find((space) => space.id === scenario.group),
+  );
+
+/**
+ * The scenario editor's state machine wired to the API: load, change, undo and redo, save only
+ * what changed with the revision it started from, and settle a save someone else beat.
+ */
+export const useResimEditor = (resimId: string) => {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(editorMachine, initialEditorState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const saving = useRef(false);
+
+  const spaces = useCallback(
+    () => queryClient.fetchQuery({ queryKey: queryKeys.spaces, queryFn: ({ signal }) => api.spaces.list(signal) }),
+    [api, queryClient],
+  );
+
+  useEffect(() => {
+    dispatch({ type: 'OPEN', resimId });
+    const controller = new AbortController();
+    Promise.all([api.resims.get(resimId, controller.signal), spaces()])
+      .then(([scenario, list]) => dispatch({ type: 'LOADED', scenario, access: accessOf(scenario, list) }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) dispatch({ type: 'LOAD_FAILED', message: messageOf(error) });
+      });
+    return () => controller.abort();
+  }, [api, resimId, spaces]);
+
+  const change = useCallback<ChangeContent>((recipe, key) => dispatch({ type: 'CHANGE', change: recipe, at: Date.now(), key }), []);
+  const undo = useCallback(() => dispatch({ type: 'UNDO' }), []);
+  const redo = useCallback(() => dispatch({ type: 'REDO' }), []);
+
+  /** Sends the changed parts; `from` is the state to save when it is newer than the last render. */
+  const save = useCallback(
+    async (from?: EditorState) => {
+      const current = from ?? stateRef.current;
+      if (saving.current || !maySave(current) || !current.saved || !current.draft) return;
+      const patch = changesPatch(contentOf(current.saved), current.draft);
+      if (!patch) return;
+      saving.current = true;
+      dispatch({ type: 'SAVE_STARTED' });
+      try {
+        const result = await api.resims.save(resimId, { ...patch, revision: current.saved.revision });
+        if (result.kind === 'saved') {
+          dispatch({ type: 'SAVE_SUCCEEDED', scenario: result.scenario });
+          showSuccess(savedMessage);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.resims });
+        } else {
+          dispatch({ type: 'SAVE_CONFLICT', current: result.current });
+        }
+      } catch (error) {
+        dispatch({ type: 'SAVE_FAILED', message: messageOf(error) });
+        showDanger(saveFailedMessage);
+      } finally {
+        saving.current = false;
+      }
+    },
+    [api, queryClient, resimId],
+  );
+
+  const resolveConflict = useCallback(
+    async (resolution: ConflictResolution) => {
+      const current = stateRef.current;
+      if (!current.conflict) return;
+      const event = { type: 'CONFLICT_RESOLVED', resolution, access: accessOf(current.conflict, await spaces()) } as const;
+      const next = editorMachine(stateRef.current, event);
+      dispatch(event);
+      // Keeping mine or merging sends the result at once, on top of their revision.
+      if (next.status === 'SIM_EDITED') await save(next);
+    },
+    [save, spaces],
+  );
+
+  /** SPEC 4: a reload after a failed save drops the draft and shows the scenario as saved. */
+  const reload = useCallback(async () => {
+    try {
+      const [scenario, list] = await Promise.all([api.resims.get(resimId), spaces()]);
+      dispatch({ type: 'RELOADED', scenario, access: accessOf(scenario, list) });
+    } catch {
+      // The client has already shown why; the editor stays where it was.
+    }
+  }, [api, resimId, spaces]);
+
+  const enterEdit = useCallback(() => dispatch({ type: 'EDIT' }), []);
+  const enterView = useCallback(() => dispatch({ type: 'VIEW' }), []);
+
+  // Shortcuts work inside fields too: Ctrl+Z there undoes the draft, as everywhere in the editor.
+  useHotkeys(
+    [
+      ['mod+S', () => void save()],
+      ['mod+Z', undo],
+      ['mod+shift+Z', redo],
+      ['mod+Y', redo],
+    ],
+    [],
+  );
+
+  return useMemo(
+    () => ({ state, change, undo, redo, save, resolveConflict, reload, enterEdit, enterView }),
+    [state, change, undo, redo, save, resolveConflict, reload, enterEdit, enterView],
+  );
+};
+
+export type ResimEditor = ReturnType<typeof useResimEditor>;
