@@ -332,3 +332,20 @@ test('scenario menu on Home: clone, export, import and delete', async ({ page })
   await expect(space.getByRole('link', { name: new RegExp(name) })).toHaveCount(before - 1);
   await shoot(page, 'editor-home.png');
 });
+
+test('the flow chart draws the demo scenario and opens a test when its box is clicked', async ({ page }) => {
+  await signIn(page);
+  await page
+    .getByRole('link', { name: /Chest pain in the emergency department/ })
+    .first()
+    .click();
+  await tab(page, /Flow chart/).click();
+  const chart = page.getByTestId('flow-chart');
+  await expect(chart.locator('.react-flow__node')).toHaveCount(2 + 4 + 2);
+  await expect(chart.locator('.react-flow__edge').first()).toBeVisible();
+  await shoot(page, 'editor-flow-chart.png');
+  await page.getByText('Right to left', { exact: true }).click();
+  await chart.locator('.react-flow__node', { hasText: 'Troponin' }).click();
+  await expect(page).toHaveURL(/tab=actions&item=act3/);
+  await expect(field(page, 'Name')).toHaveValue('Troponin');
+});

@@ -1,7 +1,7 @@
 import '@xyflow/react/dist/style.css';
 import { Group, SegmentedControl, Text } from '@mantine/core';
 import { flowGraph, type FlowEdgeKind, type FlowNodeKind, type ReadonlyContent } from '@resim/domain';
-import { Background, Controls, MarkerType, MiniMap, Position, ReactFlow, type Edge, type Node } from '@xyflow/react';
+import { Background, Controls, MarkerType, Position, ReactFlow, type Edge, type Node } from '@xyflow/react';
 import { useMemo, useState } from 'react';
 import { layoutFlow, snapGrid, type FlowDirection } from './flow-layout';
 
@@ -105,7 +105,6 @@ export const FlowChart = ({ content, labels, onSelect }: FlowChartProps) => {
         >
           <Background gap={snapGrid[0]} />
           <Controls showInteractive={false} />
-          <MiniMap pannable zoomable />
         </ReactFlow>
       </div>
     </div>

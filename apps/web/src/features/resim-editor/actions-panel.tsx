@@ -16,8 +16,8 @@ const updateAction = (draft: ScenarioContent, actionId: string, fields: Partial<
 });
 
 /** Actions (tests): what a learner can run, what it reveals and what it costs. */
-export const ActionsPanel = ({ content, readOnly, onChange }: PanelProps) => {
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+export const ActionsPanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
+  const [selectedId, setSelectedId] = useState<string | null>(focusId ?? null);
   const selected = selectedOf(content.actions, selectedId);
   const labels = resolveTextSet(content, selected?.stage);
   const scenarioLabels = resolveTextSet(content);

@@ -15,8 +15,8 @@ const updateConclusion = (draft: ScenarioContent, conclusionId: string, fields: 
 });
 
 /** Conclusions (diagnoses): what a learner may choose and confirm, and what each choice is worth. */
-export const ConclusionsPanel = ({ content, readOnly, onChange }: PanelProps) => {
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+export const ConclusionsPanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
+  const [selectedId, setSelectedId] = useState<string | null>(focusId ?? null);
   const selected = selectedOf(content.conclusions, selectedId);
   const labels = resolveTextSet(content, selected?.stage);
   const noun = resolveTextSet(content).conclusion;

@@ -8,6 +8,10 @@ export type PanelProps = {
   readonly content: ScenarioContent;
   readonly readOnly: boolean;
   readonly onChange: ChangeContent;
+  /** the item to open first (from the flow chart or the address) */
+  readonly focusId?: string | null;
+  /** opens an item in its own sub-screen */
+  readonly onOpen?: (tab: 'stages' | 'actions' | 'conclusions', id: string) => void;
 };
 
 export type Option = { readonly value: string; readonly label: string };

@@ -17,6 +17,7 @@ import {
   Text,
   Title,
   Tooltip,
+  Loader,
 } from '@mantine/core';
 import { pluralLabel, resolveTextSet, type ScenarioContent } from '@resim/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -36,8 +37,9 @@ import {
   IconLayoutList,
   IconRefresh,
   IconStethoscope,
+  IconHierarchy,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
@@ -56,7 +58,10 @@ import { StagesPanel } from './stages-panel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { saveFailedMessage, useResimEditor, type ResimEditor } from './use-resim-editor';
 
-type TabId = 'details' | 'stages' | 'actions' | 'conclusions' | 'measures' | 'answers';
+type TabId = 'details' | 'stages' | 'actions' | 'conclusions' | 'measures' | 'answers' | 'flow';
+// React Flow is only loaded when the flow chart is opened.
+const LazyFlowPanel = lazy(() => import('./flow-panel').then((module) => ({ default: module.FlowPanel })));
+
 type TabSpec = { id: TabId; label: string; icon: ReactNode; count?: number; panel: (props: PanelProps) => ReactNode };
 
 /** The sub-screens, named with the scenario's own wording where it reads naturally ('Tests', 'Diagnosis'). */
@@ -75,6 +80,7 @@ const tabsOf = (content: ScenarioContent): TabSpec[] => {
     },
     { id: 'measures', label: 'Measures', icon: <IconGauge size={16} />, count: content.measures.length, panel: MeasuresPanel },
     { id: 'answers', label: 'Answer key', icon: <IconChecklist size={16} />, panel: AnswersPanel },
+    { id: 'flow', label: 'Flow chart', icon: <IconHierarchy size={16} />, panel: LazyFlowPanel },
   ];
 };
 
@@ -333,7 +339,15 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
           ))}
         </Tabs.List>
         <Tabs.Panel value={tab}>
-          <Panel content={draft} readOnly={readOnly} onChange={editor.change} />
+          <Suspense fallback={<Loader size="sm" />}>
+            <Panel
+              content={draft}
+              readOnly={readOnly}
+              onChange={editor.change}
+              focusId={searchParams.get('item')}
+              onOpen={(target, id) => setSearchParams({ tab: target, item: id }, { replace: true })}
+            />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
 

@@ -39,8 +39,8 @@ const setAntibodyPanel = (draft: ScenarioContent, stageId: string, on: boolean):
 };
 
 /** Stages: the steps (tasks) of a run, when they open, and which one opens first. */
-export const StagesPanel = ({ content, readOnly, onChange }: PanelProps) => {
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
+  const [selectedId, setSelectedId] = useState<string | null>(focusId ?? null);
   const [confirming, setConfirming] = useState<Stage | null>(null);
   const [problems, setProblems] = useState<{ stageId: string; messages: string[] } | null>(null);
   const selected = selectedOf(content.stages, selectedId);

@@ -1,0 +1,13 @@
+import type { FlowNodeKind } from '@resim/domain';
+import { resolveTextSet } from '@resim/domain';
+import { FlowChart } from '../flow-chart/flow-chart';
+import type { PanelProps } from './editor-types';
+
+const tabOfKind = { stage: 'stages', action: 'actions', conclusion: 'conclusions' } as const;
+
+/** SPEC 2 flow chart sub-screen: clicking a box opens that item in its own sub-screen. */
+export const FlowPanel = ({ content, onOpen }: PanelProps) => {
+  const text = resolveTextSet(content);
+  const labels: Record<FlowNodeKind, string> = { stage: text.stage, action: text.actions, conclusion: text.conclusion };
+  return <FlowChart content={content} labels={labels} onSelect={(kind, id) => onOpen?.(tabOfKind[kind], id)} />;
+};
