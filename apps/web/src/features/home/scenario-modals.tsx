@@ -1,6 +1,7 @@
 import { Alert, Button, FileButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { ResimSummary, Space } from '@resim/contracts';
 import { readExport } from '@resim/domain';
+import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { IconAlertCircle, IconFileUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 
@@ -11,34 +12,22 @@ export const DeleteScenarioModal = (props: {
   error: string | null;
   onConfirm: () => void;
   onClose: () => void;
-}) => {
-  // The name stays while the modal fades out after the scenario is gone.
-  const shown = useRef<ResimSummary | null>(null);
-  if (props.scenario) shown.current = props.scenario;
-  return (
-    <Modal opened={props.scenario !== null} onClose={props.onClose} title={<Text fw={600}>Delete scenario</Text>} size="md">
-      <Stack gap="lg">
-        <Text fz="sm">
-          Delete the scenario <strong>{shown.current?.resimName}</strong>? Its content and its learners&apos; results are removed. This
-          cannot be undone.
-        </Text>
-        {props.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="The scenario was not deleted">
-            {props.error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={props.onConfirm} loading={props.pending}>
-            Delete scenario
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-};
+}) => (
+  <ConfirmDeleteModal
+    target={props.scenario}
+    noun="scenario"
+    question={(scenario) => (
+      <>
+        Delete the scenario <strong>{scenario?.resimName}</strong>? Its content and its learners&apos; results are removed. This cannot be
+        undone.
+      </>
+    )}
+    pending={props.pending}
+    error={props.error}
+    onConfirm={props.onConfirm}
+    onClose={props.onClose}
+  />
+);
 
 type Parsed = { ok: true; file: unknown; count: number } | { ok: false; problem: string };
 

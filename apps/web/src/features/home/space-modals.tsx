@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { createSpaceBody, type Space } from '@resim/contracts';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { SingleFieldForm } from '../../ui/single-field-form';
 
 /** Create a space, or rename one: a description, Enter submits. */
@@ -38,30 +37,18 @@ export const DeleteSpaceModal = (props: {
   error: string | null;
   onConfirm: () => void;
   onClose: () => void;
-}) => {
-  // The name stays while the modal fades out after the space is gone.
-  const shown = useRef<Space | null>(null);
-  if (props.space) shown.current = props.space;
-  return (
-    <Modal opened={props.space !== null} onClose={props.onClose} title={<Text fw={600}>Delete space</Text>} size="md">
-      <Stack gap="lg">
-        <Text fz="sm">
-          Delete the space <strong>{shown.current?.description}</strong>? This cannot be undone. Only an empty space can be deleted.
-        </Text>
-        {props.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="The space was not deleted">
-            {props.error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={props.onConfirm} loading={props.pending}>
-            Delete space
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-};
+}) => (
+  <ConfirmDeleteModal
+    target={props.space}
+    noun="space"
+    question={(space) => (
+      <>
+        Delete the space <strong>{space?.description}</strong>? This cannot be undone. Only an empty space can be deleted.
+      </>
+    )}
+    pending={props.pending}
+    error={props.error}
+    onConfirm={props.onConfirm}
+    onClose={props.onClose}
+  />
+);

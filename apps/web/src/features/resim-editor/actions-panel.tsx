@@ -1,14 +1,14 @@
-import { Badge, Grid, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { impactSuggestions, newAction, pluralLabel, resolveTextSet, type Action, type ScenarioContent } from '@resim/domain';
+import { Badge, Group, Stack, Switch, Textarea } from '@mantine/core';
+import { newAction, resolveTextSet, type Action, type ScenarioContent } from '@resim/domain';
 import { useState } from 'react';
 import { capitalise } from '../../ui/format';
 import { DeleteItemButton } from './delete-item-button';
-import { ImpactsInput, MeasureConditionsInput } from './impacts-input';
+import { MeasureConditionsInput } from './impacts-input';
+import { ImpactField, NameAndStageFields, RequirementFields } from './item-fields';
 import { ItemList, selectedOf } from './item-list';
 import { removeAction } from './item-removal';
-import { RequirementSetInput } from './requirement-set-input';
-import { StageSelect, stageForNewItem } from './stage-select';
-import { optionsOf, singularLabel, type PanelProps } from './editor-types';
+import { stageForNewItem } from './stage-select';
+import { singularLabel, type PanelProps } from './editor-types';
 
 const updateAction = (draft: ScenarioContent, actionId: string, fields: Partial<Action>): ScenarioContent => ({
   ...draft,
@@ -59,26 +59,7 @@ export const ActionsPanel = ({ content, readOnly, onChange, focusId }: PanelProp
     >
       {selected ? (
         <Stack gap="md">
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 7 }}>
-              <TextInput
-                label="Name"
-                value={selected.name}
-                onChange={(event) => update({ name: event.currentTarget.value }, 'name')}
-                maxLength={200}
-                readOnly={readOnly}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <StageSelect
-                label="Stage"
-                content={content}
-                value={selected.stage}
-                readOnly={readOnly}
-                onChange={(stage) => update({ stage })}
-              />
-            </Grid.Col>
-          </Grid>
+          <NameAndStageFields content={content} item={selected} readOnly={readOnly} update={update} />
           <Textarea
             label={labels.facts}
             description="What the learner learns on running it."
@@ -117,31 +98,8 @@ export const ActionsPanel = ({ content, readOnly, onChange, focusId }: PanelProp
               disabled={readOnly}
             />
           </Group>
-          <ImpactsInput
-            legend="Impact on measures"
-            impacts={selected.impact}
-            measures={content.measures}
-            suggestions={impactSuggestions(content)}
-            readOnly={readOnly}
-            onChange={(impact) => update({ impact })}
-          />
-          <Text fz="sm" fw={600} mt="xs">
-            Available when
-          </Text>
-          <RequirementSetInput
-            legend={`Required ${labels.actions}`}
-            value={selected.requiredActions}
-            options={optionsOf(content.actions, selected.id)}
-            readOnly={readOnly}
-            onChange={(requiredActions) => update({ requiredActions })}
-          />
-          <RequirementSetInput
-            legend={`Required ${pluralLabel(labels.conclusion)}`}
-            value={selected.requiredConclusions}
-            options={optionsOf(content.conclusions)}
-            readOnly={readOnly}
-            onChange={(requiredConclusions) => update({ requiredConclusions })}
-          />
+          <ImpactField content={content} item={selected} readOnly={readOnly} update={update} />
+          <RequirementFields content={content} item={selected} readOnly={readOnly} update={update} labels={labels} />
           <MeasureConditionsInput
             legend="Measure conditions"
             conditions={selected.measureConditions}

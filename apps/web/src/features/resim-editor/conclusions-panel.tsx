@@ -1,13 +1,12 @@
-import { Badge, Grid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { impactSuggestions, newConclusion, pluralLabel, resolveTextSet, type Conclusion, type ScenarioContent } from '@resim/domain';
+import { Badge, Stack, Switch, Textarea } from '@mantine/core';
+import { newConclusion, pluralLabel, resolveTextSet, type Conclusion, type ScenarioContent } from '@resim/domain';
 import { useState } from 'react';
 import { DeleteItemButton } from './delete-item-button';
-import { optionsOf, type PanelProps } from './editor-types';
-import { ImpactsInput } from './impacts-input';
+import { type PanelProps } from './editor-types';
+import { ImpactField, NameAndStageFields, RequirementFields } from './item-fields';
 import { ItemList, selectedOf } from './item-list';
 import { removeConclusion } from './item-removal';
-import { RequirementSetInput } from './requirement-set-input';
-import { StageSelect, stageForNewItem } from './stage-select';
+import { stageForNewItem } from './stage-select';
 
 const updateConclusion = (draft: ScenarioContent, conclusionId: string, fields: Partial<Conclusion>): ScenarioContent => ({
   ...draft,
@@ -59,26 +58,7 @@ export const ConclusionsPanel = ({ content, readOnly, onChange, focusId }: Panel
     >
       {selected ? (
         <Stack gap="md">
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 7 }}>
-              <TextInput
-                label="Name"
-                value={selected.name}
-                onChange={(event) => update({ name: event.currentTarget.value }, 'name')}
-                maxLength={200}
-                readOnly={readOnly}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <StageSelect
-                label="Stage"
-                content={content}
-                value={selected.stage}
-                readOnly={readOnly}
-                onChange={(stage) => update({ stage })}
-              />
-            </Grid.Col>
-          </Grid>
+          <NameAndStageFields content={content} item={selected} readOnly={readOnly} update={update} />
           <Textarea
             label="Feedback"
             description="What the learner is told about this choice."
@@ -97,31 +77,8 @@ export const ConclusionsPanel = ({ content, readOnly, onChange, focusId }: Panel
             onChange={(event) => update({ isAlwaysShown: event.currentTarget.checked })}
             disabled={readOnly}
           />
-          <ImpactsInput
-            legend="Impact on measures"
-            impacts={selected.impact}
-            measures={content.measures}
-            suggestions={impactSuggestions(content)}
-            readOnly={readOnly}
-            onChange={(impact) => update({ impact })}
-          />
-          <Text fz="sm" fw={600} mt="xs">
-            Available when
-          </Text>
-          <RequirementSetInput
-            legend={`Required ${labels.actions}`}
-            value={selected.requiredActions}
-            options={optionsOf(content.actions)}
-            readOnly={readOnly}
-            onChange={(requiredActions) => update({ requiredActions })}
-          />
-          <RequirementSetInput
-            legend={`Required ${pluralLabel(labels.conclusion)}`}
-            value={selected.requiredConclusions}
-            options={optionsOf(content.conclusions, selected.id)}
-            readOnly={readOnly}
-            onChange={(requiredConclusions) => update({ requiredConclusions })}
-          />
+          <ImpactField content={content} item={selected} readOnly={readOnly} update={update} />
+          <RequirementFields content={content} item={selected} readOnly={readOnly} update={update} labels={labels} />
           {readOnly ? null : (
             <DeleteItemButton
               label={`Delete ${selected.name || selected.id}`}
