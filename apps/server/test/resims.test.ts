@@ -111,6 +111,16 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
       [{ details: { resimName: 'x', colour: 'red' } }, /colour/],
       [{ details: { resimName: '' } }, /resimName/],
       [{ details: { userRestriction: { pattern: ['not an email pattern'] } } }, /userRestriction\.pattern\[0\]/],
+      [{ details: { scheduleStart: '2026-12-01T17:00:00Z', scheduleEnd: '2026-12-01T09:00:00Z' } }, /scheduleEnd: must come after/],
+      [{ details: { scheduleStart: 'next week' } }, /scheduleStart: "next week" is not a date/],
+      [
+        { actions: [{ id: 'act1', name: 'Ferritin', factImages: [{ id: 'm1', url: 'javascript:alert(1)' }] }] },
+        /actions\[0\]\.factImages\[0\]\.url/,
+      ],
+      [
+        { stages: [{ id: 'stg1', name: 'A', activators: [{ id: 'act7', name: 'Gone' }] }] },
+        /stages\[0\]\.activators\[0\]\.id: unknown action or stage "act7"/,
+      ],
     ];
     for (const [payload, message] of cases) {
       const refused = await call<{ message: string }>(author, 'PATCH', `/admin/resim/${scenario.id}`, payload);
@@ -189,8 +199,14 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
     expect(bad.body.message).toMatch(/not a scenario export/);
   });
 
-  it('moves through the run statuses of SPEC 4 and stays view-only while not Initialized', async () => {
+  it('moves a live scenario through reading A of SPEC 4 and stays view-only while not Initialized', async () => {
     const scenario = await create();
+    await call(author, 'PATCH', `/admin/resim/${scenario.id}`, { details: { mode: 1 } });
+    const refused = await call<{ message: string }>(author, 'POST', `/admin/control/${scenario.id}/2`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(
+      /live scenario that is Initialized \(0\) cannot change to 2; allowed: 1 \(Open Lobby\), 4 \(Test Mode\)/,
+    );
     const lobby = await call(author, 'POST', `/admin/control/${scenario.id}/1`);
     expect(lobby.body).toMatchObject({ resimStatus: 1 });
     expect(lobby.body.instances).toHaveLength(1);
@@ -200,6 +216,32 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
     expect((await call(author, 'POST', `/admin/control/${scenario.id}/3`)).body.resimStatus).toBe(3);
     expect((await call(author, 'POST', `/admin/control/${scenario.id}/0`)).body.resimStatus).toBe(0);
     expect((await call(author, 'PATCH', `/admin/resim/${scenario.id}`, { details: { resimName: 'Editable again' } })).status).toBe(200);
+    expect((await call(author, 'POST', `/admin/control/${scenario.id}/4`)).body.resimStatus).toBe(4);
+    expect((await call(author, 'POST', `/admin/control/${scenario.id}/0`)).body).toMatchObject({
+      resimStatus: 0,
+      instances: [expect.anything()],
+    });
+  });
+
+  it('moves a self-paced scenario through reading B of SPEC 4', async () => {
+    const scenario = await create();
+    expect((await call(author, 'POST', `/admin/control/${scenario.id}/1`)).status).toBe(400);
+    const open = await call(author, 'POST', `/admin/control/${scenario.id}/2`);
+    expect(open.body).toMatchObject({ resimStatus: 2, instances: [expect.anything()] });
+    expect((await call(author, 'POST', `/admin/control/${scenario.id}/3`)).body.resimStatus).toBe(3);
+    expect((await call(author, 'POST', `/admin/control/${scenario.id}/abc`)).status).toBe(400);
+  });
+
+  it('shows status 6 while a change is pending, and refuses other changes and saves meanwhile', async () => {
+    const scenario = await create();
+    await t.db.updateTable('resims').set({ status: 6 }).where('id', '=', scenario.id).execute();
+    expect((await call(author, 'GET', `/admin/resim/${scenario.id}`)).body.resimStatus).toBe(6);
+    const busy = await call<{ message: string }>(author, 'POST', `/admin/control/${scenario.id}/2`);
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toMatch(/being applied/);
+    expect((await call(author, 'PATCH', `/admin/resim/${scenario.id}`, { details: { resimName: 'x' } })).status).toBe(409);
+    await t.db.updateTable('resims').set({ status: 0 }).where('id', '=', scenario.id).execute();
+    expect((await call(author, 'POST', `/admin/control/${scenario.id}/2`)).body.resimStatus).toBe(2);
   });
 
   it('deletes for the owner, and for members only while the space allows it', async () => {

@@ -16,3 +16,7 @@ export * from './scenario/impact-suggestions';
 export * from './scenario/export';
 export * from './scenario/flow-graph';
 export * from './scenario/user-restriction';
+export * from './scenario/run-status';
+export * from './scenario/stage-template';
+export * from './scenario/schedule';
+export * from './scenario/media';

@@ -17,7 +17,10 @@ export const findResimById = (db: Database, id: string): Promise<ResimRow | unde
 
 export const insertResim = (db: Database, row: ResimRow) => db.insertInto('resims').values(row).execute();
 
-/** Writes a new revision only if the stored one is still `expected`; false when another save came first. */
+/**
+ * Writes a new revision only if the stored one is still `expected` and the scenario is still
+ * Initialized; false when another save or a status change came first.
+ */
 export const updateResimDocument = async (
   db: Database,
   options: { id: string; expected: number; document: string; name: string; description: string; updatedAt: string },
@@ -33,11 +36,23 @@ export const updateResimDocument = async (
     }))
     .where('id', '=', options.id)
     .where('revision', '=', options.expected)
+    .where('status', '=', 0)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 };
 
-export const updateResimStatus = (db: Database, id: string, status: number, updatedAt: string) =>
-  db.updateTable('resims').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
+/** Moves the status only if it is still `from`; false when another change came first. */
+export const updateResimStatus = async (
+  db: Database,
+  options: { id: string; from: number; to: number; updatedAt: string; document?: string },
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('resims')
+    .set({ status: options.to, updated_at: options.updatedAt, ...(options.document === undefined ? {} : { document: options.document }) })
+    .where('id', '=', options.id)
+    .where('status', '=', options.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
 
 export const deleteResimRow = (db: Database, id: string) => db.deleteFrom('resims').where('id', '=', id).execute();

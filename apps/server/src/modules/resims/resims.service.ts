@@ -1,11 +1,18 @@
 import {
   exportScenarios,
   idProblems,
+  mayChangeStatus,
   mayEditInSpace,
+  mediaProblems,
   newScenarioName,
+  pendingStatus,
   readExport,
   referenceProblems,
+  runReadingOf,
+  runStatusName,
   scenarioContent,
+  scheduleProblems,
+  statusCommands,
   scenarioPartNames,
   type ExportFile,
   type Scenario,
@@ -78,6 +85,8 @@ const contentProblems = (content: ScenarioContent): string[] => [
   ...idProblems(content),
   ...referenceProblems(content),
   ...userRestrictionProblems(content.userRestriction.pattern),
+  ...scheduleProblems(content),
+  ...mediaProblems(content),
 ];
 
 const serialise = (content: ScenarioContent, instances: Scenario['instances']) => JSON.stringify({ ...content, instances });
@@ -112,6 +121,8 @@ export const createResim = async (ctx: SpaceContext, spaceId: string, templateId
   return insertScenario(ctx, spaceId, template.build());
 };
 
+const notInitialized = 'The scenario can be edited only while it is Initialized (status 0)';
+
 /**
  * SPEC 7: PATCH carries only the changed parts, each replacing that part whole. A save names
  * the revision it started from; if another save came first it gets 409 with the current version.
@@ -119,7 +130,7 @@ export const createResim = async (ctx: SpaceContext, spaceId: string, templateId
 export const patchResim = async (ctx: SpaceContext, id: string, body: PatchResimBody, ifMatch: number | undefined): Promise<Scenario> => {
   const { row, access } = await getAccessibleResim(ctx, id);
   if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
-  if (row.status !== 0) throw conflict('The scenario can be edited only while it is Initialized (status 0)');
+  if (row.status !== 0) throw conflict(notInitialized);
   const expected = body.revision ?? ifMatch ?? row.revision;
   if (expected !== row.revision) {
     throw conflict('The scenario was changed by someone else since you opened it', { current: toScenario(row) });
@@ -141,6 +152,7 @@ export const patchResim = async (ctx: SpaceContext, id: string, body: PatchResim
   });
   if (!saved) {
     const now = await repo.findResimById(ctx.db, id);
+    if (now && now.status !== 0) throw conflict(notInitialized);
     throw conflict('The scenario was changed by someone else since you opened it', now ? { current: toScenario(now) } : undefined);
   }
   return toScenario((await repo.findResimById(ctx.db, id))!);
@@ -181,43 +193,37 @@ export const importResims = async (ctx: SpaceContext, spaceId: string, file: unk
 };
 
 /**
- * SPEC 4 run status. Reading A (Realtime): 0 → 1 (open lobby) → 2 (start) → 3 (stop); reading B
- * (self-paced): 0 → 2 (activate) → 3 (close). Test mode 4 returns to 0; a finished scenario may
- * be reset to 0. Status 6 shows while a change is applied.
+ * SPEC 4 run status, in the reading of the scenario's mode: a Realtime scenario opens a lobby,
+ * starts and stops (reading A); a self-paced one is activated and closed (reading B). The
+ * scenario shows status 6 while the change is applied; a second change meanwhile gets 409.
  */
-export const allowedTransitions: Readonly<Record<number, readonly number[]>> = {
-  0: [1, 2, 4],
-  1: [2, 0],
-  2: [3],
-  3: [0],
-  4: [0],
-};
-export const pendingStatus = 6;
-
 export const controlResim = async (ctx: SpaceContext, id: string, status: number): Promise<Scenario> => {
   const { row } = await getAccessibleResim(ctx, id);
   if (row.status === pendingStatus) throw conflict('A status change is being applied; try again in a moment');
-  if (!(allowedTransitions[row.status] ?? []).includes(status)) {
+  const reading = runReadingOf(contentOf(row).mode);
+  if (!mayChangeStatus(row.status, status, reading)) {
+    const allowed = statusCommands(row.status, reading).map((command) => `${command.next} (${command.label})`);
     throw badRequest(
-      `Status ${row.status} cannot change to ${status}; allowed: ${(allowedTransitions[row.status] ?? []).join(', ') || 'none'}`,
+      `A ${reading} scenario that is ${runStatusName(row.status, reading)} (${row.status}) cannot change to ${status}; allowed: ${allowed.join(', ') || 'none'}`,
     );
   }
-  const now = iso(ctx.clock);
-  await repo.updateResimStatus(ctx.db, id, pendingStatus, now);
+  if (!(await repo.updateResimStatus(ctx.db, { id, from: row.status, to: pendingStatus, updatedAt: iso(ctx.clock) }))) {
+    throw conflict('The status was changed by someone else; reload the scenario');
+  }
+  // Opening the lobby or activating starts a new instance: the learners' runs of that opening.
+  // Read again under the pending status, which no save can pass, so nothing saved is overwritten.
+  const opensInstance = row.status === 0 && (status === 1 || status === 2);
   try {
-    // Opening the lobby or activating starts a new instance: the learners' runs of that opening.
-    if (status === 1 || (status === 2 && row.status === 0)) {
-      const document = readJson<Record<string, unknown>>(row.document, {});
-      const instances = [...(toScenario(row).instances ?? []), { id: newId(), created: now }];
-      await ctx.db
-        .updateTable('resims')
-        .set({ document: JSON.stringify({ ...document, instances }) })
-        .where('id', '=', id)
-        .execute();
-    }
-    await repo.updateResimStatus(ctx.db, id, status, iso(ctx.clock));
+    const pending = (await repo.findResimById(ctx.db, id))!;
+    const document = opensInstance
+      ? JSON.stringify({
+          ...readJson<Record<string, unknown>>(pending.document, {}),
+          instances: [...toScenario(pending).instances, { id: newId(), created: iso(ctx.clock) }],
+        })
+      : undefined;
+    await repo.updateResimStatus(ctx.db, { id, from: pendingStatus, to: status, updatedAt: iso(ctx.clock), document });
   } catch (error) {
-    await repo.updateResimStatus(ctx.db, id, row.status, iso(ctx.clock));
+    await repo.updateResimStatus(ctx.db, { id, from: pendingStatus, to: row.status, updatedAt: iso(ctx.clock) });
     throw error;
   }
   return toScenario((await repo.findResimById(ctx.db, id))!);
