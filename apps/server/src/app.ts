@@ -74,7 +74,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Scenario media (images and videos an author links) may live on any HTTPS host, such as a file store.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
         connectSrc: ["'self'", issuerOrigin],
         formAction: ["'self'", issuerOrigin],
         frameAncestors: ["'none'"],

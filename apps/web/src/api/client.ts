@@ -2,6 +2,7 @@ import {
   apiToken,
   createdToken,
   type createSpaceBody,
+  type createStageTemplateBody,
   type createTokenBody,
   errorBody,
   exportFile,
@@ -13,6 +14,7 @@ import {
   resimSummary,
   scenarioTemplate,
   space,
+  stageTemplate,
   userAuth,
   userMetadata,
   webConfig,
@@ -225,6 +227,14 @@ export const createApiClient = (options: ApiClientOptions) => {
       exportFile: (ids: readonly string[]) => request({ method: 'POST', path: '/admin/export', schema: exportFile, body: { ids } }),
       importFile: (groupId: string, file: unknown) =>
         request({ method: 'POST', path: '/admin/import', schema: z.array(scenario), body: { groupId, file } }),
+      /** SPEC 4: moves the run status; the scenario comes back as it now is. */
+      control: (resimId: string, status: number) =>
+        request({ method: 'POST', path: `/admin/control/${id(resimId)}/${status}`, schema: scenario }),
+    },
+    stageTemplates: {
+      list: (signal?: AbortSignal) => get('/admin/stagetemplate', z.array(stageTemplate), signal),
+      create: (body: z.input<typeof createStageTemplateBody>) =>
+        request({ method: 'POST', path: '/admin/stagetemplate', schema: stageTemplate, body }),
     },
     templates: {
       list: (signal?: AbortSignal) => get('/admin/template', z.array(scenarioTemplate), signal),

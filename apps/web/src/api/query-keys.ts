@@ -3,6 +3,7 @@ export const queryKeys = {
   spaces: ['spaces'] as const,
   resims: ['resims'] as const,
   templates: ['templates'] as const,
+  stageTemplates: ['stage-templates'] as const,
   userMetadata: ['user', 'metadata'] as const,
   userAuth: ['user', 'auth'] as const,
   tokens: ['user', 'tokens'] as const,

@@ -44,9 +44,13 @@ export type PageOptions = {
   readonly alert?: { readonly kind: 'danger' | 'info'; readonly text: string } | undefined;
 };
 
+// The console's icon, inline, so the browser does not ask for /favicon.ico.
+const favicon =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%231c7ed6' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='M9 3h6'/%3E%3Cpath d='M10 3v6l-5 9a2 2 0 0 0 1.7 3h10.6a2 2 0 0 0 1.7-3l-5-9V3'/%3E%3Cpath d='M7.5 15h9'/%3E%3C/svg%3E";
+
 export const page = (options: PageOptions): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(options.title)} · ${escapeHtml(options.productName)}</title>
+<meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="${favicon}"><title>${escapeHtml(options.title)} · ${escapeHtml(options.productName)}</title>
 <style>${styles}</style></head>
 <body><main><div class="card">
 <div class="brand">${logo}<span>${escapeHtml(options.productName)}</span></div>

@@ -1,19 +1,17 @@
 import { Badge, Group, Stack, Switch, Textarea } from '@mantine/core';
-import { newAction, resolveTextSet, type Action, type ScenarioContent } from '@resim/domain';
+import { newAction, resolveTextSet, type Action } from '@resim/domain';
 import { useState } from 'react';
 import { capitalise } from '../../ui/format';
+import { ActivatorsInput } from './activators-input';
 import { DeleteItemButton } from './delete-item-button';
+import { updateItem } from './draft-updates';
 import { MeasureConditionsInput } from './impacts-input';
 import { ImpactField, NameAndStageFields, RequirementFields } from './item-fields';
 import { ItemList, selectedOf } from './item-list';
+import { factMedia, MediaFields } from './media-list-input';
 import { removeAction } from './item-removal';
 import { stageForNewItem } from './stage-select';
 import { singularLabel, type PanelProps } from './editor-types';
-
-const updateAction = (draft: ScenarioContent, actionId: string, fields: Partial<Action>): ScenarioContent => ({
-  ...draft,
-  actions: draft.actions.map((action) => (action.id === actionId ? { ...action, ...fields } : action)),
-});
 
 /** Actions (tests): what a learner can run, what it reveals and what it costs. */
 export const ActionsPanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
@@ -25,7 +23,8 @@ export const ActionsPanel = ({ content, readOnly, onChange, focusId }: PanelProp
   const stageName = (stageId: string | null) => content.stages.find((stage) => stage.id === stageId)?.name;
 
   const update = (fields: Partial<Action>, field?: string) => {
-    if (selected) onChange((draft) => updateAction(draft, selected.id, fields), field ? `actions/${selected.id}/${field}` : undefined);
+    if (selected)
+      onChange((draft) => updateItem(draft, 'actions', selected.id, fields), field ? `actions/${selected.id}/${field}` : undefined);
   };
 
   const add = () => {
@@ -71,6 +70,7 @@ export const ActionsPanel = ({ content, readOnly, onChange, focusId }: PanelProp
             maxLength={20_000}
             readOnly={readOnly}
           />
+          <MediaFields item={selected} keys={factMedia} label="Result" readOnly={readOnly} onChange={update} />
           <Textarea
             label="Feedback"
             description="What the learner is told about choosing it."
@@ -100,6 +100,14 @@ export const ActionsPanel = ({ content, readOnly, onChange, focusId }: PanelProp
           </Group>
           <ImpactField content={content} item={selected} readOnly={readOnly} update={update} />
           <RequirementFields content={content} item={selected} readOnly={readOnly} update={update} labels={labels} />
+          <ActivatorsInput
+            legend="Opens stages"
+            description="Running it opens these stages at once, whatever their requirements."
+            value={selected.activators}
+            options={content.stages.map((stage) => ({ value: stage.id, label: stage.name || stage.id, stage: null }))}
+            readOnly={readOnly}
+            onChange={(activators) => update({ activators })}
+          />
           <MeasureConditionsInput
             legend="Measure conditions"
             conditions={selected.measureConditions}

@@ -1,17 +1,13 @@
 import { Badge, Stack, Switch, Textarea } from '@mantine/core';
-import { newConclusion, pluralLabel, resolveTextSet, type Conclusion, type ScenarioContent } from '@resim/domain';
+import { newConclusion, pluralLabel, resolveTextSet, type Conclusion } from '@resim/domain';
 import { useState } from 'react';
 import { DeleteItemButton } from './delete-item-button';
+import { updateItem } from './draft-updates';
 import { type PanelProps } from './editor-types';
 import { ImpactField, NameAndStageFields, RequirementFields } from './item-fields';
 import { ItemList, selectedOf } from './item-list';
 import { removeConclusion } from './item-removal';
 import { stageForNewItem } from './stage-select';
-
-const updateConclusion = (draft: ScenarioContent, conclusionId: string, fields: Partial<Conclusion>): ScenarioContent => ({
-  ...draft,
-  conclusions: draft.conclusions.map((conclusion) => (conclusion.id === conclusionId ? { ...conclusion, ...fields } : conclusion)),
-});
 
 /** Conclusions (diagnoses): what a learner may choose and confirm, and what each choice is worth. */
 export const ConclusionsPanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
@@ -24,7 +20,7 @@ export const ConclusionsPanel = ({ content, readOnly, onChange, focusId }: Panel
 
   const update = (fields: Partial<Conclusion>, field?: string) => {
     if (selected)
-      onChange((draft) => updateConclusion(draft, selected.id, fields), field ? `conclusions/${selected.id}/${field}` : undefined);
+      onChange((draft) => updateItem(draft, 'conclusions', selected.id, fields), field ? `conclusions/${selected.id}/${field}` : undefined);
   };
 
   const add = () => {

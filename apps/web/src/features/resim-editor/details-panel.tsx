@@ -1,4 +1,4 @@
-import { Divider, Fieldset, Grid, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, Grid, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { pluralLabel, resolveTextSet, SimulationMode, type ScenarioContent } from '@resim/domain';
 import { NumberField } from './number-field';
 import type { PanelProps } from './editor-types';
@@ -17,18 +17,12 @@ const modeOf = (value: string | null): ScenarioContent['mode'] | null => {
 };
 
 type Settings = ScenarioContent['settings'];
-type Flag = 'allowAnonymous' | 'allowSignin';
 
 const settingSwitches: readonly { key: keyof Settings; label: string; hint: string }[] = [
   { key: 'hideRank', label: 'Hide rank', hint: 'Learners do not see where they stand.' },
   { key: 'hideTime', label: 'Hide time', hint: 'Learners do not see the clock.' },
   { key: 'allowApp', label: 'Allow the app', hint: 'Learners may play in the mobile app.' },
   { key: 'allowBrowser', label: 'Allow the browser', hint: 'Learners may play in a web browser.' },
-];
-
-const accessSwitches: readonly { key: Flag; label: string; hint: string }[] = [
-  { key: 'allowAnonymous', label: 'Allow anonymous learners', hint: 'Anyone with the code may join without an account.' },
-  { key: 'allowSignin', label: 'Allow sign-in', hint: 'Learners may sign in to keep their results.' },
 ];
 
 /** The first item a run opens on: a stage, an info or a page; none means the default stage. */
@@ -138,17 +132,6 @@ export const DetailsPanel = ({ content, readOnly, onChange }: PanelProps) => {
                   const checked = event.currentTarget.checked;
                   onChange((draft) => ({ ...draft, settings: { ...draft.settings, [setting.key]: checked } }));
                 }}
-                disabled={readOnly}
-              />
-            ))}
-            <Divider my={4} />
-            {accessSwitches.map((flag) => (
-              <Switch
-                key={flag.key}
-                label={flag.label}
-                description={flag.hint}
-                checked={content[flag.key]}
-                onChange={(event) => set(flag.key, event.currentTarget.checked)}
                 disabled={readOnly}
               />
             ))}

@@ -138,6 +138,29 @@ describe('scenario editor machine (SPEC 4)', () => {
     }
   });
 
+  it('a status change away from Initialized makes it view-only; Initialized again returns it to edit (SPEC 4)', () => {
+    const lobby = run([...open, { type: 'STATUS_CHANGED', scenario: { ...loaded, resimStatus: 1 }, access: refused }]);
+    expect(lobby.status).toBe('VIEW_ONLY');
+    expect(lobby.saved?.resimStatus).toBe(1);
+    expect(run([{ type: 'EDIT' }], lobby).status).toBe('VIEW_ONLY');
+    const back = run([{ type: 'STATUS_CHANGED', scenario: { ...loaded, resimStatus: 0 }, access: allowed }], lobby);
+    expect(back.status).toBe('SIM_LOADED');
+    expect(back.saved?.revision).toBe(3);
+  });
+
+  it('keeps unsaved changes across a status change, and takes no content from it', () => {
+    const away = run(
+      [{ type: 'STATUS_CHANGED', scenario: { ...loaded, resimStatus: 4, resimName: 'Theirs', revision: 9 }, access: refused }],
+      edited,
+    );
+    expect(away.status).toBe('VIEW_ONLY');
+    expect(away.draft?.resimName).toBe('Anaemia');
+    expect(away.saved?.resimName).toBe(loaded.resimName);
+    const back = run([{ type: 'STATUS_CHANGED', scenario: { ...loaded, resimStatus: 0 }, access: allowed }], away);
+    expect(back.status).toBe('SIM_EDITED');
+    expect(maySave(back)).toBe(true);
+  });
+
   describe('a save refused because someone saved first', () => {
     // I renamed the scenario and added a test; they changed the description and added another test.
     const mine = run(

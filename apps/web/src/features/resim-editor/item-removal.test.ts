@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionFixture, conclusionFixture, scenarioFixture, stageFixture } from '../../test/scenario-fixtures';
-import { removeAction, removeConclusion } from './item-removal';
+import { removeAction, removeConclusion, removeInfo, removePage, removeStageGroup } from './item-removal';
 import { contentOf } from './scenario-changes';
 
 const requires = (all: string[], any: string[] = [], none: string[] = []) => ({ all, any, none });
@@ -40,5 +40,32 @@ describe('removing a test or a diagnosis', () => {
     expect(after.actions[1]?.requiredConclusions).toEqual(requires([]));
     expect(after.stages[0]?.requiredConclusions).toEqual(requires([]));
     expect(after.answers.conclusions).toEqual([]);
+  });
+
+  it('removes an info or a page, and a run no longer opens on it', () => {
+    const withInfo = {
+      ...content,
+      infos: [{ id: 'info1', name: 'Triage note', text: '', stage: null, measureConditions: [], impact: [] }],
+    };
+    const openingOnInfo = { ...withInfo, initial: { type: 'info' as const, id: 'info1' } };
+    expect(removeInfo(openingOnInfo, 'info1')).toMatchObject({ infos: [], initial: null });
+    const withPage = {
+      ...content,
+      pages: [{ id: 'page1', name: 'Welcome', content: 'Hello' }],
+      initial: { type: 'page' as const, id: 'page1' },
+    };
+    expect(removePage(withPage, 'page1')).toMatchObject({ pages: [], initial: null });
+    expect(removePage({ ...withPage, initial: { type: 'stage', id: 'stg1' } }, 'page1').initial).toEqual({ type: 'stage', id: 'stg1' });
+  });
+
+  it('removes a stage group and leaves its stages in no group', () => {
+    const grouped = {
+      ...content,
+      stageGroups: [{ id: 'group1', name: 'Work-up' }],
+      stages: content.stages.map((stage) => ({ ...stage, stageGroup: 'group1' })),
+    };
+    const after = removeStageGroup(grouped, 'group1');
+    expect(after.stageGroups).toEqual([]);
+    expect(after.stages.map((stage) => stage.stageGroup)).toEqual([null]);
   });
 });

@@ -33,3 +33,24 @@ export const removeConclusion = (content: ScenarioContent, conclusionId: string)
   stages: content.stages.map((item) => ({ ...item, requiredConclusions: without(item.requiredConclusions, conclusionId) })),
   answers: { ...content.answers, conclusions: content.answers.conclusions.filter((id) => id !== conclusionId) },
 });
+
+/** Removes an info; a run that opened on it opens on the default stage instead. */
+export const removeInfo = (content: ScenarioContent, infoId: string): ScenarioContent => ({
+  ...content,
+  infos: content.infos.filter((item) => item.id !== infoId),
+  initial: content.initial?.type === 'info' && content.initial.id === infoId ? null : content.initial,
+});
+
+/** Removes a page; a run that opened on it opens on the default stage instead. */
+export const removePage = (content: ScenarioContent, pageId: string): ScenarioContent => ({
+  ...content,
+  pages: content.pages.filter((item) => item.id !== pageId),
+  initial: content.initial?.type === 'page' && content.initial.id === pageId ? null : content.initial,
+});
+
+/** Removes a stage group; its stages stay, in no group. */
+export const removeStageGroup = (content: ScenarioContent, groupId: string): ScenarioContent => ({
+  ...content,
+  stageGroups: content.stageGroups.filter((item) => item.id !== groupId),
+  stages: content.stages.map((stage) => (stage.stageGroup === groupId ? { ...stage, stageGroup: null } : stage)),
+});

@@ -38,49 +38,117 @@ import {
   IconRefresh,
   IconStethoscope,
   IconHierarchy,
+  IconCalendarEvent,
+  IconLock,
+  IconLanguage,
+  IconInfoCircle,
+  IconClipboardHeart,
+  IconFileText,
+  IconBulb,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
 import { capitalise } from '../../ui/format';
-import { ScenarioStatusBadge } from '../../ui/scenario-status';
+import { AccessPanel } from './access-panel';
 import { ActionsPanel } from './actions-panel';
 import { AnswersPanel } from './answers-panel';
+import { BaselinePanel } from './baseline-panel';
 import { ConclusionsPanel } from './conclusions-panel';
 import { ConflictModal } from './conflict-modal';
 import { DetailsPanel } from './details-panel';
 import { isDirty, isEditing, mayRedo, maySave, mayUndo, type EditorState } from './editor-machine';
 import type { PanelProps } from './editor-types';
+import { HintPanel } from './hint-panel';
+import { InfosPanel } from './infos-panel';
 import { MeasuresPanel } from './measures-panel';
+import { OverviewPanel } from './overview-panel';
+import { PagesPanel } from './pages-panel';
+import { RunStatusControl } from './run-status-control';
 import { contentOf } from './scenario-changes';
 import { StagesPanel } from './stages-panel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { WordingPanel } from './wording-panel';
 import { saveFailedMessage, useResimEditor, type ResimEditor } from './use-resim-editor';
 
-type TabId = 'details' | 'stages' | 'actions' | 'conclusions' | 'measures' | 'answers' | 'flow';
+type TabId =
+  | 'details'
+  | 'overview'
+  | 'access'
+  | 'wording'
+  | 'stages'
+  | 'actions'
+  | 'conclusions'
+  | 'measures'
+  | 'infos'
+  | 'baseline'
+  | 'pages'
+  | 'hint'
+  | 'answers'
+  | 'flow';
 // React Flow is only loaded when the flow chart is opened.
 const LazyFlowPanel = lazy(() => import('./flow-panel').then((module) => ({ default: module.FlowPanel })));
 
-type TabSpec = { id: TabId; label: string; icon: ReactNode; count?: number; panel: (props: PanelProps) => ReactNode };
+type TabSpec = {
+  id: TabId;
+  group: string;
+  label: string;
+  icon: ReactNode;
+  count?: number;
+  panel: (props: PanelProps) => ReactNode;
+};
 
-/** The sub-screens, named with the scenario's own wording where it reads naturally ('Tests', 'Diagnosis'). */
+/** The sub-screens (SPEC 2), named with the scenario's own wording where it reads naturally ('Tests', 'Diagnosis'). */
 const tabsOf = (content: ScenarioContent): TabSpec[] => {
   const labels = resolveTextSet(content);
+  const scenario = 'Scenario';
+  const parts = 'Content';
+  const scoring = 'Scoring';
   return [
-    { id: 'details', label: 'Details & settings', icon: <IconAdjustments size={16} />, panel: DetailsPanel },
-    { id: 'stages', label: 'Stages', icon: <IconLayoutList size={16} />, count: content.stages.length, panel: StagesPanel },
-    { id: 'actions', label: capitalise(labels.actions), icon: <IconFlask size={16} />, count: content.actions.length, panel: ActionsPanel },
+    { id: 'details', group: scenario, label: 'Details & settings', icon: <IconAdjustments size={16} />, panel: DetailsPanel },
+    { id: 'overview', group: scenario, label: 'Overview & schedule', icon: <IconCalendarEvent size={16} />, panel: OverviewPanel },
+    { id: 'access', group: scenario, label: 'Access', icon: <IconLock size={16} />, panel: AccessPanel },
+    { id: 'wording', group: scenario, label: 'Wording', icon: <IconLanguage size={16} />, panel: WordingPanel },
+    { id: 'stages', group: parts, label: 'Stages', icon: <IconLayoutList size={16} />, count: content.stages.length, panel: StagesPanel },
+    {
+      id: 'actions',
+      group: parts,
+      label: capitalise(labels.actions),
+      icon: <IconFlask size={16} />,
+      count: content.actions.length,
+      panel: ActionsPanel,
+    },
     {
       id: 'conclusions',
+      group: parts,
       label: labels.conclusion,
       icon: <IconStethoscope size={16} />,
       count: content.conclusions.length,
       panel: ConclusionsPanel,
     },
-    { id: 'measures', label: 'Measures', icon: <IconGauge size={16} />, count: content.measures.length, panel: MeasuresPanel },
-    { id: 'answers', label: 'Answer key', icon: <IconChecklist size={16} />, panel: AnswersPanel },
-    { id: 'flow', label: 'Flow chart', icon: <IconHierarchy size={16} />, panel: LazyFlowPanel },
+    {
+      id: 'measures',
+      group: parts,
+      label: 'Measures',
+      icon: <IconGauge size={16} />,
+      count: content.measures.length,
+      panel: MeasuresPanel,
+    },
+    { id: 'infos', group: parts, label: 'Infos', icon: <IconInfoCircle size={16} />, count: content.infos.length, panel: InfosPanel },
+    {
+      id: 'baseline',
+      group: parts,
+      label: 'Baseline',
+      icon: <IconClipboardHeart size={16} />,
+      count: content.baseline.length,
+      panel: BaselinePanel,
+    },
+    { id: 'pages', group: parts, label: 'Pages', icon: <IconFileText size={16} />, count: content.pages.length, panel: PagesPanel },
+    { id: 'hint', group: scoring, label: 'Hint', icon: <IconBulb size={16} />, panel: HintPanel },
+    { id: 'answers', group: scoring, label: 'Answer key', icon: <IconChecklist size={16} />, panel: AnswersPanel },
+    { id: 'flow', group: 'Views', label: 'Flow chart', icon: <IconHierarchy size={16} />, panel: LazyFlowPanel },
   ];
 };
 
@@ -190,6 +258,8 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
   const api = useApi();
   const editor = useResimEditor(resimId);
   const { state } = editor;
+  // The sub-screens stand in a column beside the work on wide screens, in a row above it on narrow ones.
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const spaces = useQuery({ queryKey: queryKeys.spaces, queryFn: ({ signal }) => api.spaces.list(signal) });
   const [searchParams, setSearchParams] = useSearchParams();
   // A conflict dialog closed by the author stays closed for that revision; a newer conflict opens it again.
@@ -262,17 +332,22 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
         style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + 8px)', zIndex: 5 }}
       >
         <Group justify="space-between" align="center" gap="md" wrap="wrap">
-          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 320px' }}>
-            <Group gap="sm" wrap="nowrap">
-              <Title order={1} fz={24} lineClamp={1}>
-                {draft.resimName.trim() || 'Untitled scenario'}
-              </Title>
-              <ScenarioStatusBadge status={saved.resimStatus} />
+          <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
+            <Title order={1} fz={24} lineClamp={1}>
+              {draft.resimName.trim() || 'Untitled scenario'}
+            </Title>
+            <Group gap="sm" wrap="wrap">
+              <RunStatusControl
+                status={saved.resimStatus}
+                mode={saved.mode}
+                blocked={isDirty(state) ? 'Save or undo your changes first' : null}
+                onChange={editor.changeStatus}
+              />
+              <Text fz="xs" c="dimmed">
+                Revision {saved.revision} · {draft.actions.length} {resolveTextSet(draft).actions} · {draft.conclusions.length}{' '}
+                {pluralLabel(resolveTextSet(draft).conclusion)}
+              </Text>
             </Group>
-            <Text fz="xs" c="dimmed">
-              Revision {saved.revision} · {draft.actions.length} {resolveTextSet(draft).actions} · {draft.conclusions.length}{' '}
-              {pluralLabel(resolveTextSet(draft).conclusion)}
-            </Text>
           </Stack>
           <EditorToolbar editor={editor} />
         </Group>
@@ -317,28 +392,45 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
           if (value) setSearchParams(value === 'details' ? {} : { tab: value }, { replace: true });
         }}
         keepMounted={false}
-        variant="outline"
+        variant={wide ? 'pills' : 'outline'}
+        orientation={wide ? 'vertical' : 'horizontal'}
         radius="md"
       >
-        <Tabs.List mb="md">
-          {tabs.map((spec) => (
-            <Tabs.Tab
-              key={spec.id}
-              value={spec.id}
-              leftSection={spec.icon}
-              rightSection={
-                spec.count === undefined ? null : (
-                  <Badge size="xs" variant="light" color="gray" radius="sm" aria-hidden>
-                    {spec.count}
-                  </Badge>
-                )
-              }
-            >
-              {spec.label}
-            </Tabs.Tab>
+        <Tabs.List
+          mb={wide ? undefined : 'md'}
+          mr={wide ? 'md' : undefined}
+          w={wide ? 210 : undefined}
+          style={
+            wide
+              ? { flex: 'none', alignSelf: 'flex-start', position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + 112px)' }
+              : undefined
+          }
+        >
+          {tabs.map((spec, index) => (
+            <Fragment key={spec.id}>
+              {wide && spec.group !== tabs[index - 1]?.group ? (
+                <Text role="presentation" fz={11} fw={700} c="dimmed" tt="uppercase" px="sm" pt={index === 0 ? 0 : 'sm'} pb={4}>
+                  {spec.group}
+                </Text>
+              ) : null}
+              <Tabs.Tab
+                value={spec.id}
+                leftSection={spec.icon}
+                rightSection={
+                  spec.count === undefined ? null : (
+                    <Badge size="xs" variant="light" color="gray" radius="sm" aria-hidden>
+                      {spec.count}
+                    </Badge>
+                  )
+                }
+                styles={wide ? { tab: { justifyContent: 'flex-start' }, tabLabel: { flex: 1, textAlign: 'left' } } : undefined}
+              >
+                {spec.label}
+              </Tabs.Tab>
+            </Fragment>
           ))}
         </Tabs.List>
-        <Tabs.Panel value={tab}>
+        <Tabs.Panel value={tab} style={{ minWidth: 0 }}>
           <Suspense fallback={<Loader size="sm" />}>
             <Panel
               content={draft}

@@ -1,4 +1,19 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Switch, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import {
+  Accordion,
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import {
   addStage,
   deleteStage,
@@ -11,19 +26,20 @@ import {
   type ScenarioContent,
   type Stage,
 } from '@resim/domain';
-import { IconAlertCircle, IconFlag, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconFlag, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showDanger } from '../../app/notify';
+import { ActivatorsInput } from './activators-input';
+import { updateItem } from './draft-updates';
 import { ItemList, selectedOf } from './item-list';
+import { descriptionMedia, MediaFields } from './media-list-input';
 import { RequirementSetInput } from './requirement-set-input';
+import { StageGroupsModal } from './stage-groups';
+import { InsertStageTemplateButton, SaveStageTemplateButton } from './stage-templates';
+import { UiTextInput } from './ui-text-input';
 import { optionsOf, type PanelProps } from './editor-types';
 
 type RequirementKey = 'requiredStages' | 'requiredActions' | 'requiredConclusions';
-
-const updateStage = (draft: ScenarioContent, stageId: string, fields: Partial<Stage>): ScenarioContent => ({
-  ...draft,
-  stages: draft.stages.map((stage) => (stage.id === stageId ? { ...stage, ...fields } : stage)),
-});
 
 /**
  * SPEC 5: an antibody panel is never the default stage. Marking the default stage as one hands
@@ -32,8 +48,8 @@ const updateStage = (draft: ScenarioContent, stageId: string, fields: Partial<St
 const setAntibodyPanel = (draft: ScenarioContent, stageId: string, on: boolean): ScenarioContent => {
   const target = draft.stages.find((stage) => stage.id === stageId);
   if (!target) return draft;
-  if (!on) return updateStage(draft, stageId, { isAntibodyPanel: false });
-  const marked = updateStage(draft, stageId, { isAntibodyPanel: true, default: false });
+  if (!on) return updateItem(draft, 'stages', stageId, { isAntibodyPanel: false });
+  const marked = updateItem(draft, 'stages', stageId, { isAntibodyPanel: true, default: false });
   const successor = target.default ? marked.stages.find((stage) => !stage.isAntibodyPanel) : undefined;
   return successor ? setDefaultStage(marked, successor.id) : marked;
 };
@@ -43,8 +59,18 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
   const [selectedId, setSelectedId] = useState<string | null>(focusId ?? null);
   const [confirming, setConfirming] = useState<Stage | null>(null);
   const [problems, setProblems] = useState<{ stageId: string; messages: string[] } | null>(null);
+  const [groupsOpened, setGroupsOpened] = useState(false);
   const selected = selectedOf(content.stages, selectedId);
   const labels = resolveTextSet(content, selected?.id);
+  const update = (fields: Partial<Stage>, field?: string) => {
+    if (selected)
+      onChange((draft) => updateItem(draft, 'stages', selected.id, fields), field ? `stages/${selected.id}/${field}` : undefined);
+  };
+  // Tests that open this stage from their own side (their activators), shown beside the stage's own.
+  const openedFromTests = selected
+    ? content.actions.filter((action) => action.activators.some((activator) => (activator.stage ?? activator.id) === selected.id))
+    : [];
+  const groupName = (groupId: string | null) => content.stageGroups.find((group) => group.id === groupId)?.name;
 
   const add = () => {
     const stage = newStage(content);
@@ -74,9 +100,7 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
     setConfirming(null);
   };
 
-  const setRequirement = (key: RequirementKey, value: RequirementSet) => {
-    if (selected) onChange((draft) => updateStage(draft, selected.id, { [key]: value }));
-  };
+  const setRequirement = (key: RequirementKey, value: RequirementSet) => update({ [key]: value });
 
   const counts = (stage: Stage): string => {
     const actions = content.actions.filter((action) => action.stage === stage.id).length;
@@ -93,7 +117,7 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
         items={content.stages.map((stage) => ({
           id: stage.id,
           name: stage.name,
-          hint: counts(stage),
+          hint: [groupName(stage.stageGroup), counts(stage)].filter(Boolean).join(' · '),
           badges: [
             stage.default ? (
               <Badge key="default" size="xs" variant="light" color="blue" radius="sm">
@@ -114,6 +138,17 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
         }}
         addLabel="Add stage"
         onAdd={readOnly ? null : add}
+        extraActions={
+          readOnly ? null : (
+            <InsertStageTemplateButton
+              content={content}
+              onInsert={(next, stageId) => {
+                onChange(() => next);
+                setSelectedId(stageId);
+              }}
+            />
+          )
+        }
         emptyTitle="No stages yet"
         emptyText="A stage groups tests and diagnoses into a step of the run. The first one you add opens first."
       >
@@ -123,10 +158,7 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
               <TextInput
                 label="Stage name"
                 value={selected.name}
-                onChange={(event) => {
-                  const name = event.currentTarget.value;
-                  onChange((draft) => updateStage(draft, selected.id, { name }), `stages/${selected.id}/name`);
-                }}
+                onChange={(event) => update({ name: event.currentTarget.value }, 'name')}
                 maxLength={200}
                 readOnly={readOnly}
                 style={{ flex: 1 }}
@@ -166,14 +198,31 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
                 }}
               />
             </Group>
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <Select
+                label="Stage group"
+                data={optionsOf(content.stageGroups)}
+                value={selected.stageGroup}
+                onChange={(stageGroup) => update({ stageGroup })}
+                placeholder={content.stageGroups.length === 0 ? 'No groups yet' : 'No group'}
+                clearable={!readOnly}
+                allowDeselect={false}
+                readOnly={readOnly}
+                style={{ flex: 1 }}
+              />
+              {readOnly ? null : (
+                <Tooltip label="Manage stage groups">
+                  <ActionIcon variant="default" size="lg" mb={1} aria-label="Manage stage groups" onClick={() => setGroupsOpened(true)}>
+                    <IconSettings size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
             <Textarea
               label="Description"
               description={`What learners read when this ${labels.stage.toLowerCase()} opens.`}
               value={selected.description}
-              onChange={(event) => {
-                const description = event.currentTarget.value;
-                onChange((draft) => updateStage(draft, selected.id, { description }), `stages/${selected.id}/description`);
-              }}
+              onChange={(event) => update({ description: event.currentTarget.value }, 'description')}
               autosize
               minRows={2}
               maxRows={10}
@@ -203,6 +252,46 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
               readOnly={readOnly}
               onChange={(value) => setRequirement('requiredConclusions', value)}
             />
+            <ActivatorsInput
+              legend="Opened early by"
+              description={`Running any of these ${labels.actions} opens this ${labels.stage.toLowerCase()}, whatever the requirements above.`}
+              value={selected.activators}
+              options={content.actions.map((action) => ({ value: action.id, label: action.name || action.id, stage: action.stage }))}
+              readOnly={readOnly}
+              onChange={(activators) => update({ activators })}
+            />
+            {openedFromTests.length > 0 ? (
+              <Text fz="xs" c="dimmed">
+                Also opened by {openedFromTests.map((action) => action.name || action.id).join(', ')}, as set on{' '}
+                {openedFromTests.length === 1 ? 'that test' : 'those tests'}.
+              </Text>
+            ) : null}
+            <Accordion variant="separated" radius="md" multiple>
+              <Accordion.Item value="media">
+                <Accordion.Control>Description media</Accordion.Control>
+                <Accordion.Panel>
+                  <MediaFields item={selected} keys={descriptionMedia} label="Description" readOnly={readOnly} onChange={update} />
+                </Accordion.Panel>
+              </Accordion.Item>
+              <Accordion.Item value="wording">
+                <Accordion.Control>
+                  Wording in this {labels.stage.toLowerCase()}
+                  {Object.keys(selected.uiText).length > 0 ? (
+                    <Badge size="xs" variant="light" radius="sm" ml="xs">
+                      {Object.keys(selected.uiText).length} changed
+                    </Badge>
+                  ) : null}
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <UiTextInput
+                    value={selected.uiText}
+                    underneath={resolveTextSet(content)}
+                    readOnly={readOnly}
+                    onChange={(uiText, field) => update({ uiText }, field ? `uiText/${field}` : undefined)}
+                  />
+                </Accordion.Panel>
+              </Accordion.Item>
+            </Accordion>
             {problems?.stageId === selected.id ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="This stage cannot be deleted">
                 <Stack gap={4}>
@@ -215,7 +304,8 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
               </Alert>
             ) : null}
             {readOnly ? null : (
-              <Group justify="flex-end">
+              <Group justify="space-between">
+                <SaveStageTemplateButton content={content} stageId={selected.id} />
                 <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => askDelete(selected)}>
                   Delete stage
                 </Button>
@@ -224,6 +314,7 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
           </Stack>
         ) : null}
       </ItemList>
+      <StageGroupsModal opened={groupsOpened} onClose={() => setGroupsOpened(false)} content={content} onChange={onChange} />
       <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={<Text fw={600}>Delete stage</Text>}>
         <Stack gap="lg">
           <Text fz="sm">

@@ -106,6 +106,16 @@ export const useResimEditor = (resimId: string) => {
     }
   }, [api, resimId, spaces]);
 
+  /** SPEC 4: moves the run status; the editor follows into view-only and back. */
+  const changeStatus = useCallback(
+    async (status: number) => {
+      const scenario = await api.resims.control(resimId, status);
+      dispatch({ type: 'STATUS_CHANGED', scenario, access: accessOf(scenario, await spaces()) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resims });
+    },
+    [api, queryClient, resimId, spaces],
+  );
+
   const enterEdit = useCallback(() => dispatch({ type: 'EDIT' }), []);
   const enterView = useCallback(() => dispatch({ type: 'VIEW' }), []);
 
@@ -121,8 +131,8 @@ export const useResimEditor = (resimId: string) => {
   );
 
   return useMemo(
-    () => ({ state, change, undo, redo, save, resolveConflict, reload, enterEdit, enterView }),
-    [state, change, undo, redo, save, resolveConflict, reload, enterEdit, enterView],
+    () => ({ state, change, undo, redo, save, resolveConflict, reload, changeStatus, enterEdit, enterView }),
+    [state, change, undo, redo, save, resolveConflict, reload, changeStatus, enterEdit, enterView],
   );
 };
 

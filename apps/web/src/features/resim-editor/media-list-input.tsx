@@ -1,0 +1,190 @@
+import { ActionIcon, Anchor, Button, Fieldset, Grid, Group, Image, MultiSelect, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { mediaUrlProblem, nextId, type MediaItem } from '@resim/domain';
+import { capitalise } from '../../ui/format';
+import { IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { Option } from './editor-types';
+
+export type MediaKind = 'image' | 'video' | 'file';
+
+/** A medium, and for overview media the stages it is shown in (all when none are chosen). */
+type Media = MediaItem & { readonly availableStages?: readonly string[] };
+
+const nouns: Record<MediaKind, string> = { image: 'image', video: 'video', file: 'file' };
+const examples: Record<MediaKind, string> = {
+  image: 'https://… or /files/x-ray.png',
+  video: 'https://… or /files/echo.mp4',
+  file: 'https://… or /files/guideline.pdf',
+};
+
+type RowsProps<M extends Media> = {
+  kind: MediaKind;
+  items: readonly M[];
+  readOnly: boolean;
+  onChange: (items: M[]) => void;
+  /** the stages an overview medium may be limited to */
+  stages?: readonly Option[];
+};
+
+/** A new medium of a kind, with the lowest free id of that kind. */
+const withNewMedia = <M extends Media>(kind: MediaKind, items: readonly M[], withStages: boolean): M[] => {
+  const base = {
+    id: nextId(
+      kind,
+      items.map((item) => item.id),
+    ),
+    url: '',
+    description: '',
+  };
+  return [...items, (withStages ? { ...base, availableStages: [] } : base) as unknown as M];
+};
+
+/** One row per medium: its address (checked as it is typed), its description, and the stages it is shown in. */
+const MediaRows = <M extends Media>({ kind, items, readOnly, onChange, stages }: RowsProps<M>) => {
+  const noun = nouns[kind];
+  const replace = (index: number, fields: Partial<Media>) =>
+    onChange(items.map((item, at) => (at === index ? { ...item, ...fields } : item)));
+  return (
+    <>
+      {items.map((item, index) => {
+        const problem = item.url === '' ? undefined : mediaUrlProblem(item.url);
+        const previewable = kind === 'image' && item.url !== '' && !problem;
+        return (
+          <Group key={item.id} gap="sm" wrap="nowrap" align="flex-start">
+            {kind === 'image' ? (
+              <Image
+                src={previewable ? item.url : null}
+                alt={item.description || 'Preview'}
+                w={56}
+                h={56}
+                radius="sm"
+                fit="cover"
+                mt={24}
+                fallbackSrc="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='56' height='56'%3E%3Crect width='56' height='56' fill='%23eef1f4'/%3E%3C/svg%3E"
+              />
+            ) : null}
+            <Grid gap="xs" style={{ flex: 1, minWidth: 0 }}>
+              <Grid.Col span={{ base: 12, sm: stages ? 5 : 6 }}>
+                <TextInput
+                  label={`${capitalise(noun)} address`}
+                  placeholder={examples[kind]}
+                  value={item.url}
+                  onChange={(event) => replace(index, { url: event.currentTarget.value })}
+                  onBlur={() => item.url === '' || replace(index, { url: item.url.trim() })}
+                  error={item.url === '' ? `Give the address of the ${noun}` : problem}
+                  readOnly={readOnly}
+                  maxLength={2000}
+                  rightSection={
+                    item.url !== '' && !problem ? (
+                      <Anchor href={item.url} target="_blank" rel="noopener noreferrer" aria-label={`Open the ${noun}`} c="dimmed">
+                        <IconExternalLink size={14} />
+                      </Anchor>
+                    ) : null
+                  }
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: stages ? 4 : 6 }}>
+                <TextInput
+                  label="Description"
+                  value={item.description}
+                  onChange={(event) => replace(index, { description: event.currentTarget.value })}
+                  readOnly={readOnly}
+                  maxLength={500}
+                />
+              </Grid.Col>
+              {stages ? (
+                <Grid.Col span={{ base: 12, sm: 3 }}>
+                  <MultiSelect
+                    label="Shown in"
+                    data={stages as Option[]}
+                    value={[...(item.availableStages ?? [])]}
+                    onChange={(availableStages) => replace(index, { availableStages })}
+                    placeholder={(item.availableStages ?? []).length === 0 ? 'Every stage' : undefined}
+                    readOnly={readOnly}
+                    clearable={!readOnly}
+                    hidePickedOptions
+                  />
+                </Grid.Col>
+              ) : null}
+            </Grid>
+            {readOnly ? null : (
+              <Tooltip label={`Remove this ${noun}`}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  mt={24}
+                  aria-label={`Remove ${noun} ${index + 1}`}
+                  onClick={() => onChange(items.filter((_, at) => at !== index))}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        );
+      })}
+    </>
+  );
+};
+
+const AddMediaButton = ({ kind, onClick }: { kind: MediaKind; onClick: () => void }) => (
+  <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onClick}>
+    Add {nouns[kind]}
+  </Button>
+);
+
+/** Where an item keeps its images, videos and files. */
+export const factMedia = { image: 'factImages', video: 'factVideos', file: 'factFiles' } as const;
+export const descriptionMedia = { image: 'descriptionImages', video: 'descriptionVideos', file: 'descriptionFiles' } as const;
+type MediaKeys = typeof factMedia | typeof descriptionMedia;
+type MediaKey<K extends MediaKeys> = K[MediaKind];
+
+const kinds = ['image', 'video', 'file'] as const;
+
+/** The images, videos and files of an item (its facts, its description, the overview) in one place. */
+export const MediaFields = <K extends MediaKeys, M extends Media = MediaItem>(props: {
+  item: Readonly<Record<MediaKey<K>, readonly M[]>>;
+  keys: K;
+  /** what the media belong to, e.g. 'Result' gives 'Result media' */
+  label: string;
+  readOnly: boolean;
+  onChange: (fields: Partial<Record<MediaKey<K>, M[]>>) => void;
+  /** for overview media: the stages each may be limited to */
+  stages?: readonly Option[];
+}) => {
+  const listOf = (kind: MediaKind) => props.item[props.keys[kind] as MediaKey<K>];
+  const set = (kind: MediaKind, items: M[]) => props.onChange({ [props.keys[kind]]: items } as Partial<Record<MediaKey<K>, M[]>>);
+  const empty = kinds.every((kind) => listOf(kind).length === 0);
+  return (
+    <Fieldset legend={`${props.label} media`} variant="filled" radius="md">
+      <Stack gap="sm">
+        {empty ? (
+          <Text fz="sm" c="dimmed">
+            No images, videos or files.
+          </Text>
+        ) : null}
+        {kinds.map((kind) => (
+          <MediaRows
+            key={kind}
+            kind={kind}
+            items={listOf(kind)}
+            readOnly={props.readOnly}
+            onChange={(items) => set(kind, items)}
+            stages={props.stages}
+          />
+        ))}
+        {props.readOnly ? null : (
+          <Group gap="xs">
+            {kinds.map((kind) => (
+              <AddMediaButton
+                key={kind}
+                kind={kind}
+                onClick={() => set(kind, withNewMedia(kind, listOf(kind), props.stages !== undefined))}
+              />
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+};

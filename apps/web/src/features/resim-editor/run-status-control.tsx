@@ -1,0 +1,81 @@
+import { Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { pendingStatus, runReadingOf, runStatusName, statusCommands, type StatusCommand } from '@resim/domain';
+import { IconPlayerPlay, IconPlayerStop, IconRefresh, IconTestPipe, IconDoorEnter, IconX } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+
+const statusColors: Record<number, string> = { 0: 'gray', 1: 'yellow', 2: 'green', 3: 'blue', 4: 'violet', 6: 'orange' };
+
+const icons: Record<string, ReactNode> = {
+  'Open Lobby': <IconDoorEnter size={14} />,
+  'Start Simulation': <IconPlayerPlay size={14} />,
+  'Activate Scenario': <IconPlayerPlay size={14} />,
+  'Stop Simulation': <IconPlayerStop size={14} />,
+  'Close Scenario': <IconPlayerStop size={14} />,
+  'Test Mode': <IconTestPipe size={14} />,
+  'End Test Mode': <IconX size={14} />,
+  'Close Lobby': <IconX size={14} />,
+  'Reset to Initialized': <IconRefresh size={14} />,
+};
+
+// Ending a session ends every learner's run: asked first.
+const ending = new Set(['Stop Simulation', 'Close Scenario']);
+
+/**
+ * SPEC 4 run status of the scenario, in the reading of its mode, with the commands it allows.
+ * While a change is applied the scenario shows status 6 (Updating).
+ */
+export const RunStatusControl = (props: {
+  status: number;
+  mode: number;
+  /** why the commands are unavailable now, if they are */
+  blocked: string | null;
+  onChange: (status: number) => Promise<void>;
+}) => {
+  const [pending, setPending] = useState(false);
+  const [confirming, setConfirming] = useState<StatusCommand | null>(null);
+  const reading = runReadingOf(props.mode);
+  const status = pending ? pendingStatus : props.status;
+  const run = (command: StatusCommand) => {
+    setConfirming(null);
+    setPending(true);
+    // A refused change is reported by the API client; the status shown stays the saved one.
+    props
+      .onChange(command.next)
+      .catch(() => undefined)
+      .finally(() => setPending(false));
+  };
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge variant="light" color={statusColors[status] ?? 'gray'} radius="sm" size="sm" aria-label="Run status" style={{ flex: 'none' }}>
+        {runStatusName(status, reading)}
+      </Badge>
+      {statusCommands(status, reading).map((command) => (
+        <Tooltip key={command.label} label={props.blocked} disabled={props.blocked === null}>
+          <Button
+            size="compact-xs"
+            variant={command.next === 0 || command.label === 'Test Mode' ? 'subtle' : 'light'}
+            color={ending.has(command.label) ? 'red' : undefined}
+            leftSection={icons[command.label]}
+            disabled={props.blocked !== null}
+            onClick={() => (ending.has(command.label) ? setConfirming(command) : run(command))}
+          >
+            {command.label}
+          </Button>
+        </Tooltip>
+      ))}
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={<Text fw={600}>{confirming?.label}?</Text>}>
+        <Stack gap="lg">
+          <Text fz="sm">Every learner&apos;s run of this session ends now, and no one can join until the scenario is opened again.</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => confirming && run(confirming)}>
+              {confirming?.label}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+};
