@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = 18080;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const port = Number(process.env['E2E_PORT'] ?? 18080);
 const baseURL = `http://localhost:${port}`;
 
 // A fresh, empty product per run. Workers load this file again: they inherit the folder made by

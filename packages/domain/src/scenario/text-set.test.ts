@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textFields } from './schema';
-import { defaultTextSet, formatText, pluralLabel, resolveTextSet } from './text-set';
+import { defaultTextSet, formatText, pluralLabel, resolveTextSet, textSetUnderneath } from './text-set';
 
 describe('simulation text set (SPEC 3)', () => {
   it('has a default for every field', () => {
@@ -27,6 +27,46 @@ describe('simulation text set (SPEC 3)', () => {
       noActionsFound: 'No tests found',
       noConclusionsFound: 'No diagnoses found',
     });
+  });
+
+  it('words every default message in the nouns in force, the scenario’s then the stage’s', () => {
+    const scenario = {
+      uiText: { actions: 'investigations', conclusion: 'Fault', noActionsFound: 'Nothing here' },
+      stages: [{ id: 'stg1', uiText: { actions: 'checks' } }],
+    };
+    expect(resolveTextSet(scenario)).toMatchObject({
+      actionChoiceCTA: 'Run investigations',
+      addActions: 'Add investigations',
+      searchActions: 'Search investigations',
+      allActionsUsedMessage: 'You have used all investigations',
+      maxConclusionsMessage: 'You can select {max} faults',
+      noConclusionsFound: 'No faults found',
+      conclusionChoiceCTA: 'Confirm Fault',
+      conclusionChange: 'Change fault',
+      // written out by the author: kept as written
+      noActionsFound: 'Nothing here',
+    });
+    expect(resolveTextSet(scenario, 'stg1')).toMatchObject({
+      actions: 'checks',
+      actionChoiceCTA: 'Run checks',
+      noActionsFound: 'Nothing here',
+    });
+  });
+
+  it('shows authors the wording underneath each field of a level', () => {
+    const scenario = {
+      uiText: { actions: 'investigations', hintCTA: 'Need help?' },
+      stages: [{ id: 'stg1', uiText: { actions: 'checks', hintCTA: 'Ask' } }],
+    };
+    // At the scenario level, a field left empty reads as the default in the scenario's nouns.
+    expect(textSetUnderneath(scenario)).toMatchObject({ actions: 'tests', hintCTA: 'Show hint', actionChoiceCTA: 'Run investigations' });
+    // In the stage, it reads as the scenario's wording in the stage's nouns.
+    expect(textSetUnderneath(scenario, 'stg1')).toMatchObject({
+      actions: 'investigations',
+      hintCTA: 'Need help?',
+      actionChoiceCTA: 'Run checks',
+    });
+    expect(textSetUnderneath({})).toEqual(defaultTextSet);
   });
 
   it('gives the defaults to a scenario without uiText', () => {

@@ -1,4 +1,4 @@
-import type { ScenarioContent } from '@resim/domain';
+import { inSentence, pluralLabel, type ScenarioContent, type TextSet } from '@resim/domain';
 
 /** Changes the draft; `key` names the field changed, so that keystrokes in it undo as one step. */
 export type ChangeContent = (change: (draft: ScenarioContent) => ScenarioContent, key?: string) => void;
@@ -22,3 +22,9 @@ export const optionsOf = (items: readonly { readonly id: string; readonly name: 
 
 /** One of a plural label such as the text set's 'tests', for buttons that add one ('Add test'). */
 export const singularLabel = (plural: string): string => plural.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+
+/** A count in the scenario's words: '1 test', '4 tests', '1 diagnosis', '2 diagnoses'. */
+export const countOf = (count: number, what: 'actions' | 'conclusions', labels: TextSet): string => {
+  if (what === 'actions') return `${count} ${count === 1 ? singularLabel(labels.actions) : labels.actions}`;
+  return `${count} ${count === 1 ? inSentence(labels.conclusion) : pluralLabel(labels.conclusion)}`;
+};

@@ -19,7 +19,7 @@ import {
   Tooltip,
   Loader,
 } from '@mantine/core';
-import { pluralLabel, resolveTextSet, type ScenarioContent } from '@resim/domain';
+import { resolveTextSet, type ScenarioContent } from '@resim/domain';
 import { useQuery } from '@tanstack/react-query';
 import {
   IconAdjustments,
@@ -60,7 +60,7 @@ import { ConclusionsPanel } from './conclusions-panel';
 import { ConflictModal } from './conflict-modal';
 import { DetailsPanel } from './details-panel';
 import { isDirty, isEditing, mayRedo, maySave, mayUndo, type EditorState } from './editor-machine';
-import type { PanelProps } from './editor-types';
+import { countOf, type PanelProps } from './editor-types';
 import { HintPanel } from './hint-panel';
 import { InfosPanel } from './infos-panel';
 import { MeasuresPanel } from './measures-panel';
@@ -344,8 +344,8 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
                 onChange={editor.changeStatus}
               />
               <Text fz="xs" c="dimmed">
-                Revision {saved.revision} · {draft.actions.length} {resolveTextSet(draft).actions} · {draft.conclusions.length}{' '}
-                {pluralLabel(resolveTextSet(draft).conclusion)}
+                Revision {saved.revision} · {countOf(draft.actions.length, 'actions', resolveTextSet(draft))} ·{' '}
+                {countOf(draft.conclusions.length, 'conclusions', resolveTextSet(draft))}
               </Text>
             </Group>
           </Stack>

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import type { StageTemplate } from '@resim/contracts';
-import { insertStageTemplate, pluralLabel, resolveTextSet, stageTemplateOf, type ScenarioContent } from '@resim/domain';
+import { insertStageTemplate, resolveTextSet, stageTemplateOf, type ScenarioContent, type TextSet } from '@resim/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle, IconSearch, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
 import { showSuccess } from '../../app/notify';
 import { formatDate } from '../../ui/format';
+import { countOf } from './editor-types';
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -55,8 +56,9 @@ export const SaveStageTemplateButton = ({ content, stageId }: { content: Scenari
         >
           <Stack gap="md">
             <Text fz="sm">
-              The stage with its {template?.actions.length ?? 0} {labels.actions} and {template?.conclusions.length ?? 0}{' '}
-              {pluralLabel(labels.conclusion)}, ready to insert into any scenario. Links to other stages are left out.
+              The stage with its {countOf(template?.actions.length ?? 0, 'actions', labels)} and{' '}
+              {countOf(template?.conclusions.length ?? 0, 'conclusions', labels)}, ready to insert into any scenario. Links to other stages
+              are left out.
             </Text>
             <TextInput
               label="Template name"
@@ -86,7 +88,7 @@ export const SaveStageTemplateButton = ({ content, stageId }: { content: Scenari
   );
 };
 
-const TemplateRow = ({ template, onInsert }: { template: StageTemplate; onInsert: () => void }) => (
+const TemplateRow = ({ template, labels, onInsert }: { template: StageTemplate; labels: TextSet; onInsert: () => void }) => (
   <Paper withBorder radius="md" p="sm">
     <Group justify="space-between" wrap="nowrap">
       <Stack gap={0} style={{ minWidth: 0 }}>
@@ -94,8 +96,8 @@ const TemplateRow = ({ template, onInsert }: { template: StageTemplate; onInsert
           {template.name}
         </Text>
         <Text fz="xs" c="dimmed">
-          Stage “{template.stage.name}” · {template.actions.length} tests · {template.conclusions.length} diagnoses · saved{' '}
-          {formatDate(template.created)}
+          Stage “{template.stage.name}” · {countOf(template.actions.length, 'actions', labels)} ·{' '}
+          {countOf(template.conclusions.length, 'conclusions', labels)} · saved {formatDate(template.created)}
         </Text>
       </Stack>
       <Button size="xs" variant="light" onClick={onInsert} aria-label={`Insert ${template.name}`}>
@@ -176,7 +178,12 @@ export const InsertStageTemplateButton = (props: {
             <ScrollArea.Autosize mah={420}>
               <Stack gap="xs" role="list" aria-label="Stage templates">
                 {shown.map((template) => (
-                  <TemplateRow key={template.id} template={template} onInsert={() => insert(template)} />
+                  <TemplateRow
+                    key={template.id}
+                    template={template}
+                    labels={resolveTextSet(props.content)}
+                    onInsert={() => insert(template)}
+                  />
                 ))}
               </Stack>
             </ScrollArea.Autosize>

@@ -22,6 +22,7 @@ import {
   resolveTextSet,
   setDefaultStage,
   stageDeletionProblems,
+  textSetUnderneath,
   type RequirementSet,
   type ScenarioContent,
   type Stage,
@@ -37,7 +38,7 @@ import { RequirementSetInput } from './requirement-set-input';
 import { StageGroupsModal } from './stage-groups';
 import { InsertStageTemplateButton, SaveStageTemplateButton } from './stage-templates';
 import { UiTextInput } from './ui-text-input';
-import { optionsOf, type PanelProps } from './editor-types';
+import { countOf, optionsOf, type PanelProps } from './editor-types';
 
 type RequirementKey = 'requiredStages' | 'requiredActions' | 'requiredConclusions';
 
@@ -103,10 +104,10 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
   const setRequirement = (key: RequirementKey, value: RequirementSet) => update({ [key]: value });
 
   const counts = (stage: Stage): string => {
+    const stageLabels = resolveTextSet(content, stage.id);
     const actions = content.actions.filter((action) => action.stage === stage.id).length;
     const conclusions = content.conclusions.filter((conclusion) => conclusion.stage === stage.id).length;
-    const stageLabels = resolveTextSet(content, stage.id);
-    return `${actions} ${stageLabels.actions} · ${conclusions} ${pluralLabel(stageLabels.conclusion)}`;
+    return `${countOf(actions, 'actions', stageLabels)} · ${countOf(conclusions, 'conclusions', stageLabels)}`;
   };
 
   return (
@@ -285,7 +286,7 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
                 <Accordion.Panel>
                   <UiTextInput
                     value={selected.uiText}
-                    underneath={resolveTextSet(content)}
+                    underneath={textSetUnderneath(content, selected.id)}
                     readOnly={readOnly}
                     onChange={(uiText, field) => update({ uiText }, field ? `uiText/${field}` : undefined)}
                   />

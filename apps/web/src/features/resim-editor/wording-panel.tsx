@@ -1,6 +1,6 @@
 import { Badge, Button, Divider, Grid, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { capitalise } from '../../ui/format';
-import { defaultTextSet, formatText, resolveTextSet, type ScenarioContent, type TextSet } from '@resim/domain';
+import { formatText, resolveTextSet, textSetUnderneath, type ScenarioContent, type TextSet } from '@resim/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { optionsOf, type PanelProps } from './editor-types';
@@ -98,7 +98,7 @@ export const WordingPanel = ({ content, readOnly, onChange }: PanelProps) => {
             </div>
             <UiTextInput
               value={content.uiText}
-              underneath={defaultTextSet}
+              underneath={textSetUnderneath(content)}
               readOnly={readOnly}
               onChange={(uiText, field) => onChange((draft) => ({ ...draft, uiText }), field ? `uiText/${field}` : undefined)}
             />
