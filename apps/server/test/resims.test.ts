@@ -210,7 +210,12 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
     const lobby = await call(author, 'POST', `/admin/control/${scenario.id}/1`);
     expect(lobby.body).toMatchObject({ resimStatus: 1 });
     expect(lobby.body.instances).toHaveLength(1);
-    expect((await call(author, 'PATCH', `/admin/resim/${scenario.id}`, { details: { resimName: 'x' } })).status).toBe(409);
+    const locked = await call<{ message: string; current: Scenario }>(author, 'PATCH', `/admin/resim/${scenario.id}`, {
+      details: { resimName: 'x' },
+    });
+    expect(locked.status).toBe(409);
+    expect(locked.body.message).toMatch(/only while it is Initialized/);
+    expect(locked.body.current).toMatchObject({ resimStatus: 1, revision: 1 });
     expect((await call(author, 'POST', `/admin/control/${scenario.id}/4`)).status).toBe(400);
     expect((await call(author, 'POST', `/admin/control/${scenario.id}/2`)).body.resimStatus).toBe(2);
     expect((await call(author, 'POST', `/admin/control/${scenario.id}/3`)).body.resimStatus).toBe(3);

@@ -20,3 +20,4 @@ export * from './scenario/run-status';
 export * from './scenario/stage-template';
 export * from './scenario/schedule';
 export * from './scenario/media';
+export * from './scenario/scenario-problems';

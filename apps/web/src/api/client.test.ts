@@ -207,7 +207,11 @@ describe('API client', () => {
 
     it('brings back the current scenario on a 409, without a danger message or a report', async () => {
       const { client, notify, logCalls } = setup([json(409, { code: 'conflict', message: 'Changed by someone else', current: saved })]);
-      await expect(client.resims.save('r1', { revision: 3 })).resolves.toEqual({ kind: 'conflict', current: saved });
+      await expect(client.resims.save('r1', { revision: 3 })).resolves.toEqual({
+        kind: 'conflict',
+        current: saved,
+        message: 'Changed by someone else',
+      });
       expect(notify).not.toHaveBeenCalled();
       expect(logCalls()).toHaveLength(0);
     });

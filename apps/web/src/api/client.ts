@@ -170,7 +170,8 @@ export type UserMetadataChanges = z.input<typeof postUserMetadataBody>;
 
 /** A save either lands, or finds that someone saved first and brings back what they saved. */
 export type SaveResult =
-  { readonly kind: 'saved'; readonly scenario: Scenario } | { readonly kind: 'conflict'; readonly current: Scenario };
+  | { readonly kind: 'saved'; readonly scenario: Scenario }
+  | { readonly kind: 'conflict'; readonly current: Scenario; readonly message: string };
 
 /** Every call of the API the web app makes, typed by the shared contracts. */
 export const createApiClient = (options: ApiClientOptions) => {
@@ -218,7 +219,7 @@ export const createApiClient = (options: ApiClientOptions) => {
           return { kind: 'saved', scenario: saved };
         } catch (error) {
           const conflict = isApiError(error) && error.status === 409 ? resimConflict.safeParse(error.body) : null;
-          if (conflict?.success) return { kind: 'conflict', current: conflict.data.current };
+          if (conflict?.success) return { kind: 'conflict', current: conflict.data.current, message: conflict.data.message };
           throw error;
         }
       },

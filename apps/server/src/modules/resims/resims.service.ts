@@ -1,23 +1,19 @@
 import {
   exportScenarios,
-  idProblems,
   mayChangeStatus,
   mayEditInSpace,
-  mediaProblems,
   newScenarioName,
   pendingStatus,
   readExport,
-  referenceProblems,
   runReadingOf,
   runStatusName,
   scenarioContent,
-  scheduleProblems,
   statusCommands,
   scenarioPartNames,
+  scenarioProblems,
   type ExportFile,
   type Scenario,
   type ScenarioContent,
-  userRestrictionProblems,
 } from '@resim/domain';
 import type { PatchResimBody, ResimSummary } from '@resim/contracts';
 import type { ResimRow } from '../../db/schema';
@@ -80,19 +76,10 @@ const getAccessibleResim = async (ctx: SpaceContext, id: string) => {
 
 export const getResim = async (ctx: SpaceContext, id: string): Promise<Scenario> => toScenario((await getAccessibleResim(ctx, id)).row);
 
-/** The problems that make content unsavable: references to ids that do not exist, ids past the limit. */
-const contentProblems = (content: ScenarioContent): string[] => [
-  ...idProblems(content),
-  ...referenceProblems(content),
-  ...userRestrictionProblems(content.userRestriction.pattern),
-  ...scheduleProblems(content),
-  ...mediaProblems(content),
-];
-
 const serialise = (content: ScenarioContent, instances: Scenario['instances']) => JSON.stringify({ ...content, instances });
 
 const insertScenario = async (ctx: SpaceContext, spaceId: string, content: ScenarioContent): Promise<Scenario> => {
-  const problems = contentProblems(content);
+  const problems = scenarioProblems(content);
   if (problems.length > 0) throw badRequest(problems.join('; '));
   const now = iso(ctx.clock);
   const row: ResimRow = {
@@ -130,7 +117,7 @@ const notInitialized = 'The scenario can be edited only while it is Initialized 
 export const patchResim = async (ctx: SpaceContext, id: string, body: PatchResimBody, ifMatch: number | undefined): Promise<Scenario> => {
   const { row, access } = await getAccessibleResim(ctx, id);
   if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
-  if (row.status !== 0) throw conflict(notInitialized);
+  if (row.status !== 0) throw conflict(notInitialized, { current: toScenario(row) });
   const expected = body.revision ?? ifMatch ?? row.revision;
   if (expected !== row.revision) {
     throw conflict('The scenario was changed by someone else since you opened it', { current: toScenario(row) });
@@ -140,7 +127,7 @@ export const patchResim = async (ctx: SpaceContext, id: string, body: PatchResim
   for (const part of scenarioPartNames) if (body[part] !== undefined) merged[part] = body[part];
   const parsed = scenarioContent.safeParse(merged);
   if (!parsed.success) throw badRequest(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
-  const problems = contentProblems(parsed.data);
+  const problems = scenarioProblems(parsed.data);
   if (problems.length > 0) throw badRequest(problems.join('; '));
   const saved = await repo.updateResimDocument(ctx.db, {
     id,
@@ -152,7 +139,7 @@ export const patchResim = async (ctx: SpaceContext, id: string, body: PatchResim
   });
   if (!saved) {
     const now = await repo.findResimById(ctx.db, id);
-    if (now && now.status !== 0) throw conflict(notInitialized);
+    if (now && now.status !== 0) throw conflict(notInitialized, { current: toScenario(now) });
     throw conflict('The scenario was changed by someone else since you opened it', now ? { current: toScenario(now) } : undefined);
   }
   return toScenario((await repo.findResimById(ctx.db, id))!);
@@ -183,7 +170,7 @@ export const importResims = async (ctx: SpaceContext, spaceId: string, file: unk
   if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
   const read = readExport(file);
   if (!read.ok) throw badRequest(`The file is not a scenario export: ${read.problems.join('; ')}`);
-  const problems = read.scenarios.flatMap((content, index) => contentProblems(content).map((problem) => `scenarios[${index}].${problem}`));
+  const problems = read.scenarios.flatMap((content, index) => scenarioProblems(content).map((problem) => `scenarios[${index}].${problem}`));
   if (problems.length > 0) throw badRequest(problems.join('; '));
   return ctx.db.transaction().execute(async (trx) => {
     const created: Scenario[] = [];

@@ -80,7 +80,9 @@ describe('scenario editor page', () => {
 
   it('on a conflict, keeps mine by sending my changes again on top of their revision', async () => {
     const theirs = scenarioFixture({ revision: 9, description: 'Their description' });
-    const { api, save } = fakeApi(scenarioFixture({ revision: 7 }), spaceOf(), [{ kind: 'conflict', current: theirs }]);
+    const { api, save } = fakeApi(scenarioFixture({ revision: 7 }), spaceOf(), [
+      { kind: 'conflict', current: theirs, message: 'Changed by someone else' },
+    ]);
     renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
     await screen.findByRole('heading', { name: 'Chest pain' });
     fireEvent.change(nameField(), { target: { value: 'Anaemia' } });
@@ -96,7 +98,9 @@ describe('scenario editor page', () => {
 
   it('on a conflict, merges part by part', async () => {
     const theirs = scenarioFixture({ revision: 9, resimName: 'Their name', description: 'Their description' });
-    const { api, save } = fakeApi(scenarioFixture({ revision: 7 }), spaceOf(), [{ kind: 'conflict', current: theirs }]);
+    const { api, save } = fakeApi(scenarioFixture({ revision: 7 }), spaceOf(), [
+      { kind: 'conflict', current: theirs, message: 'Changed by someone else' },
+    ]);
     renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
     await screen.findByRole('heading', { name: 'Chest pain' });
     fireEvent.change(nameField(), { target: { value: 'My name' } });
@@ -122,5 +126,36 @@ describe('scenario editor page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reload the saved scenario' }));
     await waitFor(() => expect(nameField().value).toBe('Chest pain'));
     expect(screen.getByRole('status').textContent).toBe('No changes');
+  });
+
+  it('names what the server would refuse before sending anything', async () => {
+    const { api, save } = fakeApi(scenarioFixture({ userRestriction: { pattern: ['*'] } }), spaceOf());
+    renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
+    await screen.findByRole('heading', { name: 'Chest pain' });
+    fireEvent.change(nameField(), { target: { value: 'Anaemia' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(/^Fix this first: userRestriction\.pattern\[0\] "\*": A pattern of only \* lets everyone in/),
+    ).toBeTruthy();
+    expect(save).not.toHaveBeenCalled();
+    expect(screen.getByRole('status').textContent).toBe('Not saved');
+  });
+
+  it('turns view-only, keeping the changes, when a save finds the scenario has left Initialized', async () => {
+    const lobby = scenarioFixture({ revision: 7, resimStatus: 1 });
+    const refused = 'The scenario can be edited only while it is Initialized (status 0)';
+    const { api } = fakeApi(scenarioFixture({ revision: 7 }), spaceOf(), [{ kind: 'conflict', current: lobby, message: refused }]);
+    renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
+    await screen.findByRole('heading', { name: 'Chest pain' });
+    fireEvent.change(nameField(), { target: { value: 'Anaemia' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'This scenario is Waiting: only an Initialized scenario can be edited. Your unsaved changes are kept here, to save once it can be edited again.',
+      ),
+    ).toBeTruthy();
+    expect(nameField().value).toBe('Anaemia');
+    expect(nameField().hasAttribute('readonly')).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -356,6 +356,7 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
       {state.status === 'VIEW_ONLY' && state.access && !state.access.canEdit ? (
         <Alert color="gray" variant="light" icon={<IconEye size={18} />} title="View only" mb="md">
           {state.access.reason}
+          {isDirty(state) ? ' Your unsaved changes are kept here, to save once it can be edited again.' : null}
         </Alert>
       ) : null}
 

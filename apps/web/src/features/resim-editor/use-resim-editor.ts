@@ -1,5 +1,5 @@
 import type { Space } from '@resim/contracts';
-import type { Scenario } from '@resim/domain';
+import { scenarioProblems, type Scenario } from '@resim/domain';
 import { useHotkeys } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
@@ -64,12 +64,26 @@ export const useResimEditor = (resimId: string) => {
       if (!patch) return;
       saving.current = true;
       dispatch({ type: 'SAVE_STARTED' });
+      // What the server would refuse is named here, without a round trip.
+      const problems = scenarioProblems(current.draft);
+      if (problems.length > 0) {
+        saving.current = false;
+        dispatch({ type: 'SAVE_FAILED', message: `Fix ${problems.length === 1 ? 'this' : 'these'} first: ${problems.join('; ')}` });
+        showDanger(saveFailedMessage);
+        return;
+      }
       try {
         const result = await api.resims.save(resimId, { ...patch, revision: current.saved.revision });
         if (result.kind === 'saved') {
           dispatch({ type: 'SAVE_SUCCEEDED', scenario: result.scenario });
           showSuccess(savedMessage);
           void queryClient.invalidateQueries({ queryKey: queryKeys.resims });
+        } else if (result.current.revision === current.saved.revision && result.current.resimStatus !== 0) {
+          // Nobody changed the content: the run status moved (a lobby opened). The draft is kept
+          // for when the scenario is Initialized again, and the editor turns view-only.
+          dispatch({ type: 'SAVE_FAILED', message: result.message });
+          dispatch({ type: 'STATUS_CHANGED', scenario: result.current, access: accessOf(result.current, await spaces()) });
+          showDanger(saveFailedMessage);
         } else {
           dispatch({ type: 'SAVE_CONFLICT', current: result.current });
         }
@@ -80,7 +94,7 @@ export const useResimEditor = (resimId: string) => {
         saving.current = false;
       }
     },
-    [api, queryClient, resimId],
+    [api, queryClient, resimId, spaces],
   );
 
   const resolveConflict = useCallback(
