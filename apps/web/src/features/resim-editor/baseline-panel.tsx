@@ -1,27 +1,15 @@
 import { Stack, Textarea, TextInput } from '@mantine/core';
-import { newBaseline, resolveTextSet, type Baseline } from '@resim/domain';
-import { useState } from 'react';
+import { newBaseline, resolveTextSet } from '@resim/domain';
 import { DeleteItemButton } from './delete-item-button';
-import { updateItem } from './draft-updates';
+import { useItemSelection } from './use-item-selection';
 import type { PanelProps } from './editor-types';
-import { ItemList, selectedOf } from './item-list';
+import { ItemList } from './item-list';
 import { factMedia, MediaFields } from './media-list-input';
 
 /** Baseline (SPEC 3): the facts a learner has from the start of a run, before running anything. */
 export const BaselinePanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
-  const [selectedId, setSelectedId] = useState<string | null>(focusId ?? null);
-  const selected = selectedOf(content.baseline, selectedId);
+  const { selected, select, update, add } = useItemSelection({ content, part: 'baseline', onChange, focusId, create: newBaseline });
   const labels = resolveTextSet(content);
-
-  const update = (fields: Partial<Baseline>, field?: string) => {
-    if (selected)
-      onChange((draft) => updateItem(draft, 'baseline', selected.id, fields), field ? `baseline/${selected.id}/${field}` : undefined);
-  };
-  const add = () => {
-    const baseline = newBaseline(content);
-    onChange((draft) => ({ ...draft, baseline: [...draft.baseline, baseline] }));
-    setSelectedId(baseline.id);
-  };
 
   return (
     <ItemList
@@ -33,7 +21,7 @@ export const BaselinePanel = ({ content, readOnly, onChange, focusId }: PanelPro
         hint: baseline.facts.split('\n')[0]?.slice(0, 60),
       }))}
       selectedId={selected?.id ?? null}
-      onSelect={setSelectedId}
+      onSelect={select}
       addLabel="Add baseline"
       onAdd={readOnly ? null : add}
       emptyTitle="No baseline yet"

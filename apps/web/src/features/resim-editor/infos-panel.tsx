@@ -1,27 +1,16 @@
 import { Grid, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { impactSuggestions, newInfo, type Info } from '@resim/domain';
-import { useState } from 'react';
+import { impactSuggestions, newInfo } from '@resim/domain';
 import { DeleteItemButton } from './delete-item-button';
-import { updateItem } from './draft-updates';
+import { useItemSelection } from './use-item-selection';
 import { optionsOf, type PanelProps } from './editor-types';
 import { ImpactsInput, MeasureConditionsInput } from './impacts-input';
-import { ItemList, selectedOf } from './item-list';
+import { ItemList } from './item-list';
 import { removeInfo } from './item-removal';
 
 /** Infos (SPEC 3): information a learner reads during a run, in a stage or throughout, when its conditions hold. */
 export const InfosPanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
-  const [selectedId, setSelectedId] = useState<string | null>(focusId ?? null);
-  const selected = selectedOf(content.infos, selectedId);
+  const { selected, select, update, add } = useItemSelection({ content, part: 'infos', onChange, focusId, create: newInfo });
   const stageName = (stageId: string | null) => content.stages.find((stage) => stage.id === stageId)?.name;
-
-  const update = (fields: Partial<Info>, field?: string) => {
-    if (selected) onChange((draft) => updateItem(draft, 'infos', selected.id, fields), field ? `infos/${selected.id}/${field}` : undefined);
-  };
-  const add = () => {
-    const info = newInfo(content);
-    onChange((draft) => ({ ...draft, infos: [...draft.infos, info] }));
-    setSelectedId(info.id);
-  };
 
   return (
     <ItemList
@@ -29,7 +18,7 @@ export const InfosPanel = ({ content, readOnly, onChange, focusId }: PanelProps)
       description="Information a learner reads during a run: a referral letter, a note from a colleague, a change in the patient."
       items={content.infos.map((info) => ({ id: info.id, name: info.name, hint: stageName(info.stage) ?? 'Every stage' }))}
       selectedId={selected?.id ?? null}
-      onSelect={setSelectedId}
+      onSelect={select}
       addLabel="Add info"
       onAdd={readOnly ? null : add}
       emptyTitle="No infos yet"

@@ -1,27 +1,16 @@
 import { Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { newPage, type Page } from '@resim/domain';
-import { useState } from 'react';
+import { newPage } from '@resim/domain';
 import { DeleteItemButton } from './delete-item-button';
-import { updateItem } from './draft-updates';
+import { useItemSelection } from './use-item-selection';
 import type { PanelProps } from './editor-types';
-import { ItemList, selectedOf } from './item-list';
+import { ItemList } from './item-list';
 import { removePage } from './item-removal';
 
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
 /** Pages (SPEC 2, 3): pages of text a run can open on or show, such as a briefing or a consent form. */
 export const PagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
-  const [selectedId, setSelectedId] = useState<string | null>(focusId ?? null);
-  const selected = selectedOf(content.pages, selectedId);
-
-  const update = (fields: Partial<Page>, field?: string) => {
-    if (selected) onChange((draft) => updateItem(draft, 'pages', selected.id, fields), field ? `pages/${selected.id}/${field}` : undefined);
-  };
-  const add = () => {
-    const page = newPage(content);
-    onChange((draft) => ({ ...draft, pages: [...draft.pages, page] }));
-    setSelectedId(page.id);
-  };
+  const { selected, select, update, add } = useItemSelection({ content, part: 'pages', onChange, focusId, create: newPage });
 
   return (
     <ItemList
@@ -33,7 +22,7 @@ export const PagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps)
         hint: `${words(page.content)} words${content.initial?.type === 'page' && content.initial.id === page.id ? ' · opens the run' : ''}`,
       }))}
       selectedId={selected?.id ?? null}
-      onSelect={setSelectedId}
+      onSelect={select}
       addLabel="Add page"
       onAdd={readOnly ? null : add}
       emptyTitle="No pages yet"
