@@ -1,8 +1,9 @@
-import { Badge, Group, Stack, Switch, Textarea } from '@mantine/core';
+import { Badge, Group, Stack } from '@mantine/core';
 import { newAction, resolveTextSet, type Action, type ScenarioContent } from '@resim/domain';
 import { useState } from 'react';
 import { capitalise } from '../../ui/format';
 import { DeleteItemButton } from './delete-item-button';
+import { Switch, Textarea } from './form-fields';
 import { MeasureConditionsInput } from './impacts-input';
 import { ImpactField, NameAndStageFields, RequirementFields } from './item-fields';
 import { ItemList, selectedOf } from './item-list';

@@ -9,6 +9,7 @@ import {
   isDirty,
   maySave,
   mayUndo,
+  sameToolbarState,
   type EditorEvent,
   type EditorState,
   type EditorStatus,
@@ -220,5 +221,13 @@ describe('scenario editor machine (SPEC 4)', () => {
     // The last undo goes back to what the save sent: clean again.
     expect(state.status).toBe('SIM_SAVED');
     expect(isDirty(state)).toBe(false);
+  });
+
+  it('tells when the toolbar shows the same: typing on shows no change there', () => {
+    const typed = run([rename('Anaemia w', 100)], edited);
+    expect(sameToolbarState(edited, typed)).toBe(true);
+    expect(sameToolbarState(run(open), edited)).toBe(false);
+    expect(sameToolbarState(edited, run([{ type: 'SAVE_STARTED' }], edited))).toBe(false);
+    expect(sameToolbarState(edited, run([{ type: 'UNDO' }, { type: 'REDO' }], edited))).toBe(true);
   });
 });

@@ -87,6 +87,19 @@ export const mayRedo = (state: EditorState): boolean => isEditing(state) && canR
 export const maySave = (state: EditorState): boolean =>
   (state.status === 'SIM_EDITED' || state.status === 'ERROR_SAVING') && isDirty(state);
 
+/**
+ * Whether the editor's toolbar (save state, mode, undo, redo, save) shows the same for two states:
+ * most changes to the draft leave it as it is.
+ */
+export const sameToolbarState = (a: EditorState, b: EditorState): boolean =>
+  a === b ||
+  (a.status === b.status &&
+    a.access === b.access &&
+    isDirty(a) === isDirty(b) &&
+    mayUndo(a) === mayUndo(b) &&
+    mayRedo(a) === mayRedo(b) &&
+    maySave(a) === maySave(b));
+
 const opened = (state: EditorState, scenario: Scenario, access: EditAccess): EditorState => ({
   ...state,
   status: access.canEdit ? 'SIM_LOADED' : 'VIEW_ONLY',

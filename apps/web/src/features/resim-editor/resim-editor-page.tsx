@@ -39,7 +39,7 @@ import {
   IconStethoscope,
   IconHierarchy,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
@@ -56,7 +56,7 @@ import { MeasuresPanel } from './measures-panel';
 import { contentOf } from './scenario-changes';
 import { StagesPanel } from './stages-panel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
-import { saveFailedMessage, useResimEditor, type ResimEditor } from './use-resim-editor';
+import { sameToolbar, saveFailedMessage, useResimEditor, type ResimEditor } from './use-resim-editor';
 
 type TabId = 'details' | 'stages' | 'actions' | 'conclusions' | 'measures' | 'answers' | 'flow';
 // React Flow is only loaded when the flow chart is opened.
@@ -120,7 +120,8 @@ const Shortcut = ({ label, keys }: { label: string; keys: readonly string[] }) =
   </Group>
 );
 
-const EditorToolbar = ({ editor }: { editor: ResimEditor }) => {
+// Typing changes the draft, not the toolbar: it renders again only when what it shows changes.
+const EditorToolbar = memo(({ editor }: { editor: ResimEditor }) => {
   const { state } = editor;
   const saveState = saveStateOf(state);
   const editing = isEditing(state);
@@ -174,7 +175,7 @@ const EditorToolbar = ({ editor }: { editor: ResimEditor }) => {
       ) : null}
     </Group>
   );
-};
+}, sameToolbar);
 
 const EditorSkeleton = () => (
   <Stack gap="md" aria-busy="true" aria-label="Loading scenario">

@@ -7,7 +7,7 @@ import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
 import { showDanger, showSuccess } from '../../app/notify';
 import { editAccess, type EditAccess } from './editor-access';
-import { editorMachine, initialEditorState, maySave, type ConflictResolution, type EditorState } from './editor-machine';
+import { editorMachine, initialEditorState, maySave, sameToolbarState, type ConflictResolution, type EditorState } from './editor-machine';
 import type { ChangeContent } from './editor-types';
 import { changesPatch, contentOf } from './scenario-changes';
 
@@ -127,3 +127,12 @@ export const useResimEditor = (resimId: string) => {
 };
 
 export type ResimEditor = ReturnType<typeof useResimEditor>;
+
+/** Whether the toolbar of two editors shows and does the same (its actions keep their identity while the page lives). */
+export const sameToolbar = (before: { editor: ResimEditor }, after: { editor: ResimEditor }): boolean =>
+  sameToolbarState(before.editor.state, after.editor.state) &&
+  before.editor.undo === after.editor.undo &&
+  before.editor.redo === after.editor.redo &&
+  before.editor.save === after.editor.save &&
+  before.editor.enterEdit === after.editor.enterEdit &&
+  before.editor.enterView === after.editor.enterView;
