@@ -2,7 +2,7 @@ import type { Space } from '@resim/contracts';
 import type { Scenario } from '@resim/domain';
 import { useHotkeys } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
 import { showDanger, showSuccess } from '../../app/notify';
@@ -40,7 +40,9 @@ export const useResimEditor = (resimId: string) => {
     [api, queryClient],
   );
 
-  useEffect(() => {
+  // Loading starts as soon as the page is in the document, not after the browser has painted the
+  // shell and the skeleton: a large scenario takes a while to come.
+  useLayoutEffect(() => {
     dispatch({ type: 'OPEN', resimId });
     const controller = new AbortController();
     Promise.all([api.resims.get(resimId, controller.signal), spaces()])
