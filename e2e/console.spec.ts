@@ -32,7 +32,7 @@ test('sign in, organise spaces, create an API token and sign out', async ({ page
   expect(authorizationUrl.searchParams.get('response_type')).toBe('code');
   expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorizationUrl.searchParams.get('code_challenge')).toBeTruthy();
-  expect(authorizationUrl.searchParams.get('redirect_uri')).toBe('http://localhost:18080/auth/callback');
+  expect(authorizationUrl.searchParams.get('redirect_uri')).toBe(new URL('/auth/callback', test.info().project.use.baseURL).toString());
   await expect(page.locator('#email')).toBeVisible();
   await shoot(page, 'sign-in.png');
 

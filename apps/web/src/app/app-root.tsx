@@ -13,7 +13,7 @@ import { appMachine, initialAppState, isPageState, samePage, type PageState } fr
 import { AppSessionProvider, type AppSession } from './app-session';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
-import { PageContent } from './pages';
+import { PageContent, preloadPage } from './pages';
 import { parsePath } from './routes';
 import { ConsoleShell } from './shell';
 
@@ -60,6 +60,9 @@ export const AppRoot = ({ auth }: { auth: AuthSession }) => {
     if (started.current) return;
     started.current = true;
     const boot = async () => {
+      // The page in the address downloads while the session is restored, so that it shows at once.
+      const requested = pageOfPath(window.location.href);
+      if (requested) preloadPage(requested);
       const config = await api.config();
       setProductName(config.productName);
       document.title = config.productName;

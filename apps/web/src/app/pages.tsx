@@ -1,36 +1,45 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { PageState } from './app-machine';
 import { loadChunk } from './chunk';
+import { lazyPage, type LazyPage } from './lazy-page';
 
 // One chunk per page, named after it, so a chunk that fails to load says which page it was.
-const HomePage = lazy(() => loadChunk('home', () => import('../features/home/home-page')).then((m) => ({ default: m.HomePage })));
-const ProfilePage = lazy(() =>
-  loadChunk('profile', () => import('../features/profile/profile-page')).then((m) => ({ default: m.ProfilePage })),
-);
-const ResimEditorPage = lazy(() =>
-  loadChunk('resim-editor', () => import('../features/resim-editor/resim-editor-page')).then((m) => ({ default: m.ResimEditorPage })),
-);
-const MonitoringPage = lazy(() =>
-  loadChunk('monitoring', () => import('../features/monitoring/monitoring-page')).then((m) => ({ default: m.MonitoringPage })),
-);
-const ClientsPage = lazy(() =>
-  loadChunk('clients', () => import('../features/clients/clients-page')).then((m) => ({ default: m.ClientsPage })),
-);
-const IntelPage = lazy(() => loadChunk('intel', () => import('../features/intel/intel-page')).then((m) => ({ default: m.IntelPage })));
-const EmailTemplatesPage = lazy(() =>
-  loadChunk('email-templates', () => import('../features/email-templates/email-templates-page')).then((m) => ({
-    default: m.EmailTemplatesPage,
-  })),
-);
-const SubscriptionsPage = lazy(() =>
-  loadChunk('subscriptions', () => import('../features/subscriptions/subscriptions-page')).then((m) => ({
-    default: m.SubscriptionsPage,
-  })),
-);
-const SchedulePage = lazy(() =>
-  loadChunk('schedule', () => import('../features/schedule/schedule-page')).then((m) => ({ default: m.SchedulePage })),
-);
+const pages = {
+  HOME: lazyPage(() => loadChunk('home', () => import('../features/home/home-page')).then((m) => m.HomePage)),
+  PROFILE: lazyPage(() => loadChunk('profile', () => import('../features/profile/profile-page')).then((m) => m.ProfilePage)),
+  EDIT_RESIM: lazyPage(() =>
+    loadChunk('resim-editor', () => import('../features/resim-editor/resim-editor-page')).then((m) => m.ResimEditorPage),
+  ),
+  MONITORING: lazyPage(() => loadChunk('monitoring', () => import('../features/monitoring/monitoring-page')).then((m) => m.MonitoringPage)),
+  CLIENTS: lazyPage(() => loadChunk('clients', () => import('../features/clients/clients-page')).then((m) => m.ClientsPage)),
+  INTEL: lazyPage(() => loadChunk('intel', () => import('../features/intel/intel-page')).then((m) => m.IntelPage)),
+  TEMPLATES: lazyPage(() =>
+    loadChunk('email-templates', () => import('../features/email-templates/email-templates-page')).then((m) => m.EmailTemplatesPage),
+  ),
+  SUBSCRIPTIONS: lazyPage(() =>
+    loadChunk('subscriptions', () => import('../features/subscriptions/subscriptions-page')).then((m) => m.SubscriptionsPage),
+  ),
+  SCHEDULE: lazyPage(() => loadChunk('schedule', () => import('../features/schedule/schedule-page')).then((m) => m.SchedulePage)),
+} satisfies Record<PageState['name'], Pick<LazyPage<never>, 'preload'>>;
+
+const HomePage = pages.HOME.Page;
+const ProfilePage = pages.PROFILE.Page;
+const ResimEditorPage = pages.EDIT_RESIM.Page;
+const MonitoringPage = pages.MONITORING.Page;
+const ClientsPage = pages.CLIENTS.Page;
+const IntelPage = pages.INTEL.Page;
+const EmailTemplatesPage = pages.TEMPLATES.Page;
+const SubscriptionsPage = pages.SUBSCRIPTIONS.Page;
+const SchedulePage = pages.SCHEDULE.Page;
+
+/**
+ * Starts downloading the chunk of a page before it is shown, e.g. of the page in the address while
+ * the session is restored; a failure shows when the page is.
+ */
+export const preloadPage = (page: PageState): void => {
+  pages[page.name].preload().catch(() => undefined);
+};
 
 const PageFallback = () => (
   <Center py={96} role="status" aria-label="Loading page">

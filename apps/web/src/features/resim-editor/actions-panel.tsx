@@ -1,10 +1,11 @@
-import { Badge, Group, Stack, Switch, Textarea } from '@mantine/core';
+import { Badge, Group, Stack } from '@mantine/core';
 import { newAction, resolveTextSet, type Action } from '@resim/domain';
 import { useState } from 'react';
 import { capitalise } from '../../ui/format';
 import { ActivatorsInput } from './activators-input';
 import { DeleteItemButton } from './delete-item-button';
 import { updateItem } from './draft-updates';
+import { Switch, Textarea } from './form-fields';
 import { MeasureConditionsInput } from './impacts-input';
 import { ImpactField, NameAndStageFields, RequirementFields } from './item-fields';
 import { ItemList, selectedOf } from './item-list';

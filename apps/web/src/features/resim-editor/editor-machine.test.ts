@@ -1,6 +1,7 @@
 import type { Scenario, ScenarioContent } from '@resim/domain';
 import { describe, expect, it } from 'vitest';
 import { actionFixture, scenarioFixture } from '../../test/scenario-fixtures';
+import { changedKeys, contentOf } from './scenario-changes';
 import type { EditAccess } from './editor-access';
 import {
   editorMachine,
@@ -8,6 +9,7 @@ import {
   isDirty,
   maySave,
   mayUndo,
+  sameToolbarState,
   type EditorEvent,
   type EditorState,
   type EditorStatus,
@@ -203,5 +205,52 @@ describe('scenario editor machine (SPEC 4)', () => {
       const state = run([{ type: 'CONFLICT_RESOLVED', resolution: { kind: 'mine' }, access: refused }], conflicted);
       expect(state.status).toBe('VIEW_ONLY');
     });
+  });
+
+  it('keeps what differs from the saved scenario as the draft moves, as a full comparison would', () => {
+    const renameAction = (id: string, name: string, at: number): EditorEvent => ({
+      type: 'CHANGE',
+      change: (draft) => ({ ...draft, actions: draft.actions.map((action) => (action.id === id ? { ...action, name } : action)) }),
+      at,
+      key: `actions/${id}/name`,
+    });
+    const start = run([
+      { type: 'OPEN', resimId: 'r1' },
+      {
+        type: 'LOADED',
+        scenario: savedAs(3, { actions: [actionFixture('act1', 'Ferritin'), actionFixture('act2', 'Troponin')] }),
+        access: allowed,
+      },
+    ]);
+    const events: EditorEvent[] = [
+      renameAction('act1', 'Ferritin (fasting)', 0),
+      rename('Anaemia', 2000),
+      renameAction('act1', 'Ferritin', 4000),
+      { type: 'UNDO' },
+      { type: 'REDO' },
+      { type: 'SAVE_STARTED' },
+      renameAction('act2', 'Troponin I', 6000),
+      { type: 'SAVE_SUCCEEDED', scenario: savedAs(4, { resimName: 'Anaemia', actions: start.draft!.actions }) },
+      rename('Chest pain', 8000),
+      { type: 'UNDO' },
+      { type: 'UNDO' },
+    ];
+    let state = start;
+    for (const event of events) {
+      state = editorMachine(state, event);
+      expect(state.changed).toEqual(changedKeys(contentOf(state.saved!), state.draft!));
+      expect(isDirty(state)).toBe(state.changed.length > 0);
+    }
+    // The last undo goes back to what the save sent: clean again.
+    expect(state.status).toBe('SIM_SAVED');
+    expect(isDirty(state)).toBe(false);
+  });
+
+  it('tells when the toolbar shows the same: typing on shows no change there', () => {
+    const typed = run([rename('Anaemia w', 100)], edited);
+    expect(sameToolbarState(edited, typed)).toBe(true);
+    expect(sameToolbarState(run(open), edited)).toBe(false);
+    expect(sameToolbarState(edited, run([{ type: 'SAVE_STARTED' }], edited))).toBe(false);
+    expect(sameToolbarState(edited, run([{ type: 'UNDO' }, { type: 'REDO' }], edited))).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import type { Scenario, ScenarioContent } from '@resim/domain';
 import { mergeContent, type MergeChoices } from './conflict-merge';
 import { canRedo, canUndo, emptyHistory, recordChange, redo, undo, type DraftHistory } from './draft-history';
 import type { EditAccess } from './editor-access';
-import { contentOf, hasChanges, sameValue } from './scenario-changes';
+import { changedKeys, changedKeysAfter, contentOf, sameValue, type ContentKey } from './scenario-changes';
 
 /**
  * SPEC 4, scenario editor: one pure reducer holds where the editor is. Events that make no sense
@@ -21,6 +21,8 @@ export type EditorState = {
   readonly draft: ScenarioContent | null;
   readonly history: DraftHistory;
   readonly access: EditAccess | null;
+  /** the detail fields and parts in which the draft differs from the saved scenario, kept as the draft moves */
+  readonly changed: readonly ContentKey[];
   /** the draft as it was sent, while saving */
   readonly sending: ScenarioContent | null;
   /** why loading or the last save failed */
@@ -62,6 +64,7 @@ export const initialEditorState: EditorState = {
   draft: null,
   history: emptyHistory,
   access: null,
+  changed: [],
   sending: null,
   error: null,
   conflict: null,
@@ -74,8 +77,10 @@ const editableStatuses: readonly EditorStatus[] = ['SIM_LOADED', 'SIM_EDITED', '
 export const isEditing = (state: EditorState): boolean => editableStatuses.includes(state.status);
 
 /** Whether the draft holds changes the server does not have. */
-export const isDirty = (state: EditorState): boolean =>
-  state.saved !== null && state.draft !== null && hasChanges(contentOf(state.saved), state.draft);
+export const isDirty = (state: EditorState): boolean => state.saved !== null && state.draft !== null && state.changed.length > 0;
+
+/** What differs between a saved scenario and a draft, compared in full: when the saved scenario itself changes. */
+const changedFrom = (saved: Scenario, draft: ScenarioContent): ContentKey[] => changedKeys(contentOf(saved), draft);
 
 export const mayUndo = (state: EditorState): boolean => isEditing(state) && canUndo(state.history);
 export const mayRedo = (state: EditorState): boolean => isEditing(state) && canRedo(state.history);
@@ -84,6 +89,19 @@ export const mayRedo = (state: EditorState): boolean => isEditing(state) && canR
 export const maySave = (state: EditorState): boolean =>
   (state.status === 'SIM_EDITED' || state.status === 'ERROR_SAVING') && isDirty(state);
 
+/**
+ * Whether the editor's toolbar (save state, mode, undo, redo, save) shows the same for two states:
+ * most changes to the draft leave it as it is.
+ */
+export const sameToolbarState = (a: EditorState, b: EditorState): boolean =>
+  a === b ||
+  (a.status === b.status &&
+    a.access === b.access &&
+    isDirty(a) === isDirty(b) &&
+    mayUndo(a) === mayUndo(b) &&
+    mayRedo(a) === mayRedo(b) &&
+    maySave(a) === maySave(b));
+
 const opened = (state: EditorState, scenario: Scenario, access: EditAccess): EditorState => ({
   ...state,
   status: access.canEdit ? 'SIM_LOADED' : 'VIEW_ONLY',
@@ -91,6 +109,7 @@ const opened = (state: EditorState, scenario: Scenario, access: EditAccess): Edi
   draft: contentOf(scenario),
   history: emptyHistory,
   access,
+  changed: [],
   sending: null,
   error: null,
   conflict: null,
@@ -99,7 +118,8 @@ const opened = (state: EditorState, scenario: Scenario, access: EditAccess): Edi
 
 /** After the draft moved: edited when it differs from the saved scenario, back to clean when it does not. */
 const afterDraftMoved = (state: EditorState, draft: ScenarioContent, history: DraftHistory): EditorState => {
-  const next = { ...state, draft, history };
+  const changed = state.saved && state.draft ? changedKeysAfter(contentOf(state.saved), state.changed, state.draft, draft) : [];
+  const next = { ...state, draft, history, changed };
   // A change while saving waits for the answer, which tells whether it is still unsaved.
   if (state.status === 'SIM_SAVING') return next;
   if (isDirty(next)) return { ...next, status: 'SIM_EDITED', error: null };
@@ -133,8 +153,9 @@ export const editorMachine = (state: EditorState, event: EditorEvent): EditorSta
       const untouched = state.sending !== null && sameValue(state.draft, state.sending);
       const next: EditorState = { ...state, saved: event.scenario, sending: null, conflict: null, cleanStatus: 'SIM_SAVED' };
       // The server's copy is the truth, unless the author kept typing while it was on its way.
-      if (untouched) return { ...next, status: 'SIM_SAVED', draft: contentOf(event.scenario) };
-      return { ...next, status: isDirty(next) ? 'SIM_EDITED' : 'SIM_SAVED' };
+      if (untouched) return { ...next, status: 'SIM_SAVED', draft: contentOf(event.scenario), changed: [] };
+      const changed = changedFrom(event.scenario, state.draft);
+      return { ...next, changed, status: changed.length > 0 ? 'SIM_EDITED' : 'SIM_SAVED' };
     }
     case 'SAVE_FAILED':
       return state.status === 'SIM_SAVING' ? { ...state, status: 'ERROR_SAVING', sending: null, error: event.message } : state;
@@ -148,7 +169,8 @@ export const editorMachine = (state: EditorState, event: EditorEvent): EditorSta
       if (event.resolution.kind === 'theirs' || !event.access.canEdit) return opened(state, conflict, event.access);
       const sides = { base: contentOf(saved), mine: draft, theirs: contentOf(conflict) };
       const merged = mergeContent(sides, event.resolution.kind === 'merge' ? event.resolution.choices : {});
-      const next: EditorState = { ...state, saved: conflict, draft: merged, conflict: null, error: null, access: event.access };
+      const changed = changedFrom(conflict, merged);
+      const next: EditorState = { ...state, saved: conflict, draft: merged, changed, conflict: null, error: null, access: event.access };
       return {
         ...next,
         status: isDirty(next) ? 'SIM_EDITED' : state.cleanStatus,

@@ -20,6 +20,10 @@ export type Option = { readonly value: string; readonly label: string };
 export const optionsOf = (items: readonly { readonly id: string; readonly name: string }[], except?: string): Option[] =>
   items.filter((item) => item.id !== except).map((item) => ({ value: item.id, label: item.name.trim() || item.id }));
 
+/** Whether two lists of options read the same, in the same order. */
+export const sameOptions = (a: readonly Option[], b: readonly Option[]): boolean =>
+  a === b || (a.length === b.length && a.every((option, index) => option.value === b[index]!.value && option.label === b[index]!.label));
+
 /** One of a plural label such as the text set's 'tests', for buttons that add one ('Add test'). */
 export const singularLabel = (plural: string): string => plural.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
 

@@ -2,7 +2,9 @@ import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, Tooltip } fro
 import { comparisonOperators, type Impact, type Measure, type MeasureCondition } from '@resim/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { optionsOf } from './editor-types';
+import { memoField } from './memo-fields';
 import { NumberField } from './number-field';
+import { sameValue } from './scenario-changes';
 
 const signed = (value: number): string => (value > 0 ? `+${value}` : String(value));
 
@@ -14,7 +16,7 @@ export const suggestionLabel = (impact: Impact, measures: readonly Measure[]): s
 };
 
 /** The impact of a test or diagnosis on measures, with one-click suggestions. */
-export const ImpactsInput = (props: {
+const ImpactsField = (props: {
   legend: string;
   impacts: readonly Impact[];
   measures: readonly Measure[];
@@ -102,8 +104,10 @@ export const ImpactsInput = (props: {
   );
 };
 
+export const ImpactsInput = memoField(ImpactsField, { suggestions: sameValue });
+
 /** Conditions on measures that must all hold, e.g. points >= 10. */
-export const MeasureConditionsInput = (props: {
+const MeasureConditionsField = (props: {
   legend: string;
   conditions: readonly MeasureCondition[];
   measures: readonly Measure[];
@@ -186,3 +190,5 @@ export const MeasureConditionsInput = (props: {
     </Fieldset>
   );
 };
+
+export const MeasureConditionsInput = memoField(MeasureConditionsField);

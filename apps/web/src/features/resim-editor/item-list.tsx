@@ -1,8 +1,46 @@
-import { Badge, Box, Button, EmptyState, Grid, Group, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, EmptyState, Grid, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
+import classes from './item-list.module.css';
+import { ListRow, useRowLook, type RowLook } from './list-row';
+import { rowBlocks, sameListItems, type ListItem } from './list-rows';
 
-export type ListItem = { readonly id: string; readonly name: string; readonly badges?: readonly ReactNode[]; readonly hint?: string };
+export type { ListItem } from './list-rows';
+
+type BlockProps = {
+  readonly items: readonly ListItem[];
+  readonly selectedId: string | null;
+  readonly look: RowLook;
+  readonly onSelect: (id: string) => void;
+};
+
+/**
+ * A block of consecutive rows. With a thousand rows, even skipping each one costs React a walk up
+ * the tree per row; blocks keep a keystroke to the rows of one block.
+ */
+const RowBlock = memo(
+  ({ items, selectedId, look, onSelect }: BlockProps) => (
+    <div className={classes.block}>
+      {items.map((item) => (
+        <ListRow key={item.id} item={item} active={item.id === selectedId} look={look} onSelect={onSelect} />
+      ))}
+    </div>
+  ),
+  (before, after) =>
+    before.selectedId === after.selectedId &&
+    before.look === after.look &&
+    before.onSelect === after.onSelect &&
+    sameListItems(before.items, after.items),
+);
+
+/** A callback of constant identity that calls the latest `callback` given. */
+const useStableCallback = <A extends unknown[]>(callback: (...args: A) => void): ((...args: A) => void) => {
+  const latest = useRef(callback);
+  useLayoutEffect(() => {
+    latest.current = callback;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+};
 
 /**
  * One part of the scenario as a list on the left and the chosen item's form on the right.
@@ -20,72 +58,65 @@ export const ItemList = (props: {
   emptyTitle: string;
   emptyText: string;
   children: ReactNode;
-}) => (
-  <Grid gap="md">
-    <Grid.Col span={{ base: 12, md: 4 }}>
-      <Paper radius="md" p="sm">
-        <Stack gap="xs">
-          <Group justify="space-between" wrap="nowrap" px={4}>
-            <Title order={2} fz="md" fw={600}>
-              {props.title}
-            </Title>
-            <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
-              {props.items.length}
-            </Badge>
-          </Group>
-          <Text fz="xs" c="dimmed" px={4}>
-            {props.description}
-          </Text>
-          {props.onAdd || props.extraActions ? (
-            <Group gap="xs" px={4}>
-              {props.onAdd ? (
-                <Button size="xs" leftSection={<IconPlus size={14} />} onClick={props.onAdd}>
-                  {props.addLabel}
-                </Button>
-              ) : null}
-              {props.extraActions}
+}) => {
+  const onSelect = useStableCallback(props.onSelect);
+  const look = useRowLook();
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper radius="md" p="sm">
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="nowrap" px={4}>
+              <Title order={2} fz="md" fw={600}>
+                {props.title}
+              </Title>
+              <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
+                {props.items.length}
+              </Badge>
             </Group>
-          ) : null}
-          <ScrollArea.Autosize mah={560} type="auto" offsetScrollbars>
-            <Stack gap={2} component="nav" aria-label={props.title}>
-              {props.items.map((item) => (
-                <NavLink
-                  key={item.id}
-                  component="button"
-                  active={item.id === props.selectedId}
-                  aria-current={item.id === props.selectedId ? 'true' : undefined}
-                  onClick={() => props.onSelect(item.id)}
-                  label={item.name.trim() || 'Untitled'}
-                  description={item.hint}
-                  rightSection={
-                    item.badges && item.badges.length > 0 ? (
-                      <Group gap={4} wrap="nowrap">
-                        {item.badges}
-                      </Group>
-                    ) : null
-                  }
-                  variant="light"
-                  styles={{ root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontWeight: 500 } }}
-                />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        </Stack>
-      </Paper>
-    </Grid.Col>
-    <Grid.Col span={{ base: 12, md: 8 }}>
-      {props.items.length === 0 ? (
-        <Paper radius="md" p="xl">
-          <EmptyState size="md" py="lg" title={props.emptyTitle} description={props.emptyText} />
+            <Text fz="xs" c="dimmed" px={4}>
+              {props.description}
+            </Text>
+            {props.onAdd || props.extraActions ? (
+              <Group gap="xs" px={4}>
+                {props.onAdd ? (
+                  <Button size="xs" leftSection={<IconPlus size={14} />} onClick={props.onAdd}>
+                    {props.addLabel}
+                  </Button>
+                ) : null}
+                {props.extraActions}
+              </Group>
+            ) : null}
+            <ScrollArea.Autosize mah={560} type="auto" offsetScrollbars>
+              <Stack gap={2} component="nav" aria-label={props.title}>
+                {rowBlocks(props.items).map((block, index) => (
+                  <RowBlock
+                    key={index}
+                    items={block}
+                    selectedId={block.some((item) => item.id === props.selectedId) ? props.selectedId : null}
+                    look={look}
+                    onSelect={onSelect}
+                  />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          </Stack>
         </Paper>
-      ) : (
-        <Paper radius="md" p="lg">
-          <Box>{props.children}</Box>
-        </Paper>
-      )}
-    </Grid.Col>
-  </Grid>
-);
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        {props.items.length === 0 ? (
+          <Paper radius="md" p="xl">
+            <EmptyState size="md" py="lg" title={props.emptyTitle} description={props.emptyText} />
+          </Paper>
+        ) : (
+          <Paper radius="md" p="lg">
+            <Box>{props.children}</Box>
+          </Paper>
+        )}
+      </Grid.Col>
+    </Grid>
+  );
+};
 
 /** The selected item, or the first one when the selection is gone (deleted, undone). */
 export const selectedOf = <T extends { readonly id: string }>(items: readonly T[], selectedId: string | null): T | undefined =>

@@ -1,7 +1,8 @@
 import { Fieldset, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import type { RequirementSet } from '@resim/domain';
 import { useId } from 'react';
-import type { Option } from './editor-types';
+import { sameOptions, type Option } from './editor-types';
+import { memoField } from './memo-fields';
 
 const kinds = [
   { key: 'all', label: 'All of', hint: 'every one done' },
@@ -9,11 +10,15 @@ const kinds = [
   { key: 'none', label: 'None of', hint: 'none of them done' },
 ] as const;
 
+// Options are rendered only while the list is open: Mantine keeps them mounted (hidden) by default,
+// which for a scenario of a thousand tests is thousands of hidden elements rendered on every change.
+const closedComboboxProps = { keepMounted: false } as const;
+
 /**
  * A requirement set {all, any, none}: it holds when every id in all is done, one of any (when
  * there are any), and none of none. An id sits in one list at a time.
  */
-export const RequirementSetInput = (props: {
+const RequirementSetField = (props: {
   legend: string;
   value: RequirementSet;
   options: readonly Option[];
@@ -61,6 +66,7 @@ export const RequirementSetInput = (props: {
                 nothingFoundMessage="Nothing found"
                 placeholder={value[kind.key].length === 0 ? 'None' : undefined}
                 style={{ flex: 1, minWidth: 0 }}
+                comboboxProps={closedComboboxProps}
               />
             </Group>
           ))}
@@ -69,3 +75,6 @@ export const RequirementSetInput = (props: {
     </Fieldset>
   );
 };
+
+/** Options are rebuilt from the scenario on every render: the same names leave the field as it is. */
+export const RequirementSetInput = memoField(RequirementSetField, { options: sameOptions });

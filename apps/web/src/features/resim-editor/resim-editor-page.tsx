@@ -47,7 +47,7 @@ import {
   IconBulb,
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
+import { Fragment, lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
@@ -71,7 +71,7 @@ import { contentOf } from './scenario-changes';
 import { StagesPanel } from './stages-panel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { WordingPanel } from './wording-panel';
-import { saveFailedMessage, useResimEditor, type ResimEditor } from './use-resim-editor';
+import { sameToolbar, saveFailedMessage, useResimEditor, type ResimEditor } from './use-resim-editor';
 
 type TabId =
   | 'details'
@@ -188,7 +188,8 @@ const Shortcut = ({ label, keys }: { label: string; keys: readonly string[] }) =
   </Group>
 );
 
-const EditorToolbar = ({ editor }: { editor: ResimEditor }) => {
+// Typing changes the draft, not the toolbar: it renders again only when what it shows changes.
+const EditorToolbar = memo(({ editor }: { editor: ResimEditor }) => {
   const { state } = editor;
   const saveState = saveStateOf(state);
   const editing = isEditing(state);
@@ -242,7 +243,7 @@ const EditorToolbar = ({ editor }: { editor: ResimEditor }) => {
       ) : null}
     </Group>
   );
-};
+}, sameToolbar);
 
 const EditorSkeleton = () => (
   <Stack gap="md" aria-busy="true" aria-label="Loading scenario">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionFixture, conclusionFixture, scenarioFixture } from '../../test/scenario-fixtures';
-import { changedKeys, changesPatch, contentOf, sameValue, withKeysFrom } from './scenario-changes';
+import { changedKeys, changedKeysAfter, changesPatch, contentOf, sameValue, withKeysFrom } from './scenario-changes';
 
 const base = contentOf(scenarioFixture({ actions: [actionFixture('act1', 'Full blood count')] }));
 
@@ -50,5 +50,44 @@ describe('changedKeys and withKeysFrom', () => {
     expect(content).not.toHaveProperty('id');
     expect(content).not.toHaveProperty('revision');
     expect(content).not.toHaveProperty('resimStatus');
+  });
+});
+
+describe('changedKeysAfter', () => {
+  const actions = [actionFixture('act1', 'Full blood count'), actionFixture('act2', 'Ferritin')];
+  const saved = contentOf(scenarioFixture({ actions }));
+  const rename = (content: typeof saved, id: string, name: string) => ({
+    ...content,
+    actions: content.actions.map((action) => (action.id === id ? { ...action, name } : action)),
+  });
+
+  it('follows the draft through changes as a full comparison would', () => {
+    const steps = [
+      (draft: typeof saved) => rename(draft, 'act2', 'Ferritin (fasting)'),
+      (draft: typeof saved) => ({ ...draft, resimName: 'Anaemia' }),
+      (draft: typeof saved) => rename(draft, 'act2', 'Ferritin'), // back to the saved name, as a new object
+      (draft: typeof saved) => ({ ...draft, resimName: 'Chest pain' }),
+      (draft: typeof saved) => ({ ...draft, actions: [...draft.actions, actionFixture('act3', 'Blood film')] }),
+      (draft: typeof saved) => ({ ...draft, actions: draft.actions.slice(0, 2) }),
+    ];
+    let draft = saved;
+    let changed = changedKeys(saved, draft);
+    const seen: string[][] = [];
+    for (const step of steps) {
+      const next = step(draft);
+      changed = changedKeysAfter(saved, changed, draft, next);
+      expect(changed).toEqual(changedKeys(saved, next));
+      seen.push(changed);
+      draft = next;
+    }
+    expect(seen).toEqual([['actions'], ['resimName', 'actions'], ['resimName'], [], ['actions'], []]);
+  });
+
+  it('compares again only what the change replaced', () => {
+    // A verdict on an untouched key is kept as it was given, without looking at the key again.
+    const draft = { ...saved, description: 'Pale' };
+    const next = { ...draft, resimName: 'Anaemia' };
+    expect(changedKeysAfter(saved, [], draft, next)).toEqual(['resimName']);
+    expect(changedKeysAfter(saved, ['description'], draft, next)).toEqual(['resimName', 'description']);
   });
 });

@@ -35,6 +35,19 @@ export const hasChanges = (before: ScenarioContent, after: ScenarioContent): boo
   contentKeys.some((key) => !sameValue(before[key], after[key]));
 
 /**
+ * `changedKeys(saved, after)`, knowing `changed`, the keys in which `before` differs from `saved`.
+ * A change replaces only what it touches and keeps the rest by identity, so only the keys whose
+ * value was replaced are compared again: a keystroke in a list of a thousand items compares one
+ * part, not the whole scenario.
+ */
+export const changedKeysAfter = (
+  saved: ScenarioContent,
+  changed: readonly ContentKey[],
+  before: ScenarioContent,
+  after: ScenarioContent,
+): ContentKey[] => contentKeys.filter((key) => (before[key] === after[key] ? changed.includes(key) : !sameValue(saved[key], after[key])));
+
+/**
  * SPEC 7: a save sends only the changed parts, each whole; changed detail fields go together in
  * `details`. Null when nothing changed.
  */

@@ -1,12 +1,13 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect } from 'react';
+import { memo, useCallback, useEffect } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 
 /**
  * Asks before unsaved changes are lost: the browser's own prompt when the page is closed or
- * reloaded, and a dialog when the author moves to another page of the console.
+ * reloaded, and a dialog when the author moves to another page of the console. Renders again only
+ * when `dirty` changes (or the router blocks), not on every change to the draft.
  */
-export const UnsavedChangesGuard = ({ dirty }: { dirty: boolean }) => {
+export const UnsavedChangesGuard = memo(({ dirty }: { dirty: boolean }) => {
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -41,4 +42,5 @@ export const UnsavedChangesGuard = ({ dirty }: { dirty: boolean }) => {
       </Stack>
     </Modal>
   );
-};
+});
+UnsavedChangesGuard.displayName = 'UnsavedChangesGuard';

@@ -2,12 +2,12 @@ import type { Space } from '@resim/contracts';
 import { scenarioProblems, type Scenario } from '@resim/domain';
 import { useHotkeys } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
 import { showDanger, showSuccess } from '../../app/notify';
 import { editAccess, type EditAccess } from './editor-access';
-import { editorMachine, initialEditorState, maySave, type ConflictResolution, type EditorState } from './editor-machine';
+import { editorMachine, initialEditorState, maySave, sameToolbarState, type ConflictResolution, type EditorState } from './editor-machine';
 import type { ChangeContent } from './editor-types';
 import { changesPatch, contentOf } from './scenario-changes';
 
@@ -40,7 +40,9 @@ export const useResimEditor = (resimId: string) => {
     [api, queryClient],
   );
 
-  useEffect(() => {
+  // Loading starts as soon as the page is in the document, not after the browser has painted the
+  // shell and the skeleton: a large scenario takes a while to come.
+  useLayoutEffect(() => {
     dispatch({ type: 'OPEN', resimId });
     const controller = new AbortController();
     Promise.all([api.resims.get(resimId, controller.signal), spaces()])
@@ -151,3 +153,12 @@ export const useResimEditor = (resimId: string) => {
 };
 
 export type ResimEditor = ReturnType<typeof useResimEditor>;
+
+/** Whether the toolbar of two editors shows and does the same (its actions keep their identity while the page lives). */
+export const sameToolbar = (before: { editor: ResimEditor }, after: { editor: ResimEditor }): boolean =>
+  sameToolbarState(before.editor.state, after.editor.state) &&
+  before.editor.undo === after.editor.undo &&
+  before.editor.redo === after.editor.redo &&
+  before.editor.save === after.editor.save &&
+  before.editor.enterEdit === after.editor.enterEdit &&
+  before.editor.enterView === after.editor.enterView;
