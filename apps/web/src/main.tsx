@@ -20,11 +20,15 @@ const api = createApiClient({
   notify: showDanger,
 });
 
+// Requested before React renders anything: everything else at start waits for it.
+const config = api.config();
+config.catch(() => undefined);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App services={{ api, auth, queryClient: createQueryClient() }} />
+    <App services={{ api, auth, queryClient: createQueryClient(), config }} />
   </StrictMode>,
 );

@@ -2,6 +2,8 @@
 export const queryKeys = {
   spaces: ['spaces'] as const,
   resims: ['resims'] as const,
+  /** one scenario as the editor opens it (taken once, see editor-data) */
+  resim: (resimId: string) => ['resim', resimId] as const,
   templates: ['templates'] as const,
   stageTemplates: ['stage-templates'] as const,
   userMetadata: ['user', 'metadata'] as const,

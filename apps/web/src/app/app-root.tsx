@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Paper, Stack, Title } from '@mantine/core';
+import type { WebConfig } from '@resim/contracts';
 import { defaultProductName, loadingMessage } from '@resim/domain';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { useApi } from '../api/api-context';
 import { isSignInReturn, isSignOutReturn } from '../auth/auth-paths';
 import type { AuthSession } from '../auth/auth-session';
 import { toIdentityError } from '../auth/identity-errors';
+import { prefetchEditorData } from '../features/resim-editor/editor-data';
 import { WelcomePage } from '../features/welcome/welcome-page';
 import { appMachine, initialAppState, isPageState, samePage, type PageState } from './app-machine';
 import { AppSessionProvider, type AppSession } from './app-session';
@@ -41,7 +43,7 @@ const BootFailure = ({ message }: { message: string }) => (
  * Runs the application state machine (SPEC 4) and keeps the address bar in step with it: the
  * URL names the page, the machine says whether a page may be shown at all.
  */
-export const AppRoot = ({ auth }: { auth: AuthSession }) => {
+export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; config: Promise<WebConfig> }) => {
   const api = useApi();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -63,7 +65,7 @@ export const AppRoot = ({ auth }: { auth: AuthSession }) => {
       // The page in the address downloads while the session is restored, so that it shows at once.
       const requested = pageOfPath(window.location.href);
       if (requested) preloadPage(requested);
-      const config = await api.config();
+      const config = await configRequest;
       setProductName(config.productName);
       document.title = config.productName;
       auth.configure(config);
@@ -97,10 +99,11 @@ export const AppRoot = ({ auth }: { auth: AuthSession }) => {
       }
       const page = parsePath(window.location.pathname);
       if (!page) void navigate('/', { replace: true });
+      if (page?.name === 'EDIT_RESIM') prefetchEditorData(queryClient, api, page.resimId);
       dispatch({ type: 'SESSION_RESTORED', to: page ?? { name: 'HOME' } });
     };
     boot().catch((error: unknown) => setBootError(error instanceof Error ? error.message : String(error)));
-  }, [api, auth, navigate, queryClient]);
+  }, [api, auth, configRequest, navigate, queryClient]);
 
   // Links, back and forward change the address; the machine follows between pages.
   useEffect(() => {

@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiProvider } from '../api/api-context';
+import type { WebConfig } from '@resim/contracts';
 import type { ApiClient } from '../api/client';
 import type { AuthSession } from '../auth/auth-session';
 import { AppRoot } from './app-root';
@@ -14,6 +15,8 @@ export type AppServices = {
   readonly api: ApiClient;
   readonly auth: AuthSession;
   readonly queryClient: QueryClient;
+  /** the console's configuration, requested as the page starts, before React renders */
+  readonly config: Promise<WebConfig>;
 };
 
 // A data router, because only it can hold a navigation back while the editor has unsaved changes.
@@ -23,7 +26,7 @@ const createRouter = (services: AppServices) =>
       path: '*',
       element: (
         <ErrorBoundary log={services.api.log} fullPage>
-          <AppRoot auth={services.auth} />
+          <AppRoot auth={services.auth} config={services.config} />
         </ErrorBoundary>
       ),
     },

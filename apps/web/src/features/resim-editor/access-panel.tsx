@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Badge, Button, Grid, Group, Paper, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Grid, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { TextInput } from './form-fields';
 import { matchesUserRestriction, userRestrictionProblem, type ScenarioContent } from '@resim/domain';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

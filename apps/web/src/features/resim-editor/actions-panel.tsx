@@ -8,6 +8,7 @@ import { updateItem } from './draft-updates';
 import { Switch, Textarea } from './form-fields';
 import { MeasureConditionsInput } from './impacts-input';
 import { ImpactField, NameAndStageFields, RequirementFields } from './item-fields';
+import { useListItems } from './use-list-items';
 import { ItemList, selectedOf } from './item-list';
 import { factMedia, MediaFields } from './media-list-input';
 import { removeAction } from './item-removal';
@@ -34,22 +35,27 @@ export const ActionsPanel = ({ content, readOnly, onChange, focusId }: PanelProp
     setSelectedId(action.id);
   };
 
+  const answerBadge = (
+    <Badge key="answer" size="xs" variant="light" color="teal" radius="sm">
+      Answer
+    </Badge>
+  );
+  const listItems = useListItems(
+    content.actions,
+    (action) => ({
+      id: action.id,
+      name: action.name,
+      hint: stageName(action.stage) ?? 'No stage',
+      badges: content.answers.actions.includes(action.id) ? [answerBadge] : [],
+    }),
+    [content.stages, content.answers.actions],
+  );
+
   return (
     <ItemList
       title={noun}
       description={`What a learner can run. Each one reveals its ${scenarioLabels.facts.toLowerCase()} and may change measures.`}
-      items={content.actions.map((action) => ({
-        id: action.id,
-        name: action.name,
-        hint: stageName(action.stage) ?? 'No stage',
-        badges: content.answers.actions.includes(action.id)
-          ? [
-              <Badge key="answer" size="xs" variant="light" color="teal" radius="sm">
-                Answer
-              </Badge>,
-            ]
-          : [],
-      }))}
+      items={listItems}
       selectedId={selected?.id ?? null}
       onSelect={setSelectedId}
       addLabel={`Add ${singularLabel(scenarioLabels.actions)}`}

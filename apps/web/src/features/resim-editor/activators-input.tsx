@@ -1,5 +1,9 @@
 import { Fieldset, MultiSelect, Text } from '@mantine/core';
 import type { Activator } from '@resim/domain';
+import { memoField } from './memo-fields';
+
+// Options render only while the list is open: a stage may list a thousand tests.
+const closedComboboxProps = { keepMounted: false } as const;
 
 export type ActivatorOption = { readonly value: string; readonly label: string; readonly stage: string | null };
 
@@ -7,7 +11,7 @@ export type ActivatorOption = { readonly value: string; readonly label: string; 
  * Activators (SPEC 3 {id, name, stage}): on a stage, the tests whose running opens it; on a test,
  * the stages its running opens. Chosen by name; each keeps the name and stage of what it names.
  */
-export const ActivatorsInput = (props: {
+const ActivatorsField = (props: {
   legend: string;
   description: string;
   value: readonly Activator[];
@@ -47,7 +51,15 @@ export const ActivatorsInput = (props: {
         clearable={!props.readOnly}
         hidePickedOptions
         nothingFoundMessage="Nothing found"
+        comboboxProps={closedComboboxProps}
       />
     </Fieldset>
   );
 };
+
+const sameOptions = (a: readonly ActivatorOption[], b: readonly ActivatorOption[]): boolean =>
+  a.length === b.length &&
+  a.every((option, index) => option.value === b[index]?.value && option.label === b[index]?.label && option.stage === b[index]?.stage);
+
+/** Rendered again only when its activators or the items to choose from change, not on every keystroke in the form. */
+export const ActivatorsInput = memoField(ActivatorsField, { options: sameOptions });

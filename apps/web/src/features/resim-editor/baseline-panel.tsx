@@ -1,4 +1,5 @@
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { Textarea, TextInput } from './form-fields';
 import { newBaseline, resolveTextSet } from '@resim/domain';
 import { DeleteItemButton } from './delete-item-button';
 import { useItemSelection } from './use-item-selection';

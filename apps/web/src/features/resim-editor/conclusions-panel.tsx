@@ -1,10 +1,12 @@
-import { Badge, Stack, Switch, Textarea } from '@mantine/core';
+import { Badge, Stack, Switch } from '@mantine/core';
+import { Textarea } from './form-fields';
 import { newConclusion, pluralLabel, resolveTextSet, type Conclusion } from '@resim/domain';
 import { useState } from 'react';
 import { DeleteItemButton } from './delete-item-button';
 import { updateItem } from './draft-updates';
 import { type PanelProps } from './editor-types';
 import { ImpactField, NameAndStageFields, RequirementFields } from './item-fields';
+import { useListItems } from './use-list-items';
 import { ItemList, selectedOf } from './item-list';
 import { removeConclusion } from './item-removal';
 import { stageForNewItem } from './stage-select';
@@ -29,22 +31,27 @@ export const ConclusionsPanel = ({ content, readOnly, onChange, focusId }: Panel
     setSelectedId(conclusion.id);
   };
 
+  const answerBadge = (
+    <Badge key="answer" size="xs" variant="light" color="teal" radius="sm">
+      Answer
+    </Badge>
+  );
+  const listItems = useListItems(
+    content.conclusions,
+    (conclusion) => ({
+      id: conclusion.id,
+      name: conclusion.name,
+      hint: stageName(conclusion.stage) ?? 'No stage',
+      badges: content.answers.conclusions.includes(conclusion.id) ? [answerBadge] : [],
+    }),
+    [content.stages, content.answers.conclusions],
+  );
+
   return (
     <ItemList
       title={noun}
       description={`What a learner may choose (at most ${content.maxConclusions} at once) and confirm.`}
-      items={content.conclusions.map((conclusion) => ({
-        id: conclusion.id,
-        name: conclusion.name,
-        hint: stageName(conclusion.stage) ?? 'No stage',
-        badges: content.answers.conclusions.includes(conclusion.id)
-          ? [
-              <Badge key="answer" size="xs" variant="light" color="teal" radius="sm">
-                Answer
-              </Badge>,
-            ]
-          : [],
-      }))}
+      items={listItems}
       selectedId={selected?.id ?? null}
       onSelect={setSelectedId}
       addLabel={`Add ${noun.toLowerCase()}`}

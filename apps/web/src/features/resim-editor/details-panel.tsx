@@ -1,4 +1,5 @@
-import { Fieldset, Grid, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, Grid, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { Textarea, TextInput } from './form-fields';
 import { pluralLabel, resolveTextSet, SimulationMode, type ScenarioContent } from '@resim/domain';
 import { NumberField } from './number-field';
 import type { PanelProps } from './editor-types';

@@ -1,4 +1,5 @@
-import { Paper, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Textarea } from './form-fields';
 import { hint as hintSchema, impactSuggestions, resolveTextSet, type Hint } from '@resim/domain';
 import type { PanelProps } from './editor-types';
 import { ImpactsInput, MeasureConditionsInput } from './impacts-input';

@@ -1,4 +1,5 @@
-import { Grid, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Grid, Select, Stack } from '@mantine/core';
+import { Textarea, TextInput } from './form-fields';
 import { impactSuggestions, newInfo } from '@resim/domain';
 import { DeleteItemButton } from './delete-item-button';
 import { useItemSelection } from './use-item-selection';

@@ -1,4 +1,5 @@
-import { Grid, Text, TextInput } from '@mantine/core';
+import { Grid, Text } from '@mantine/core';
+import { TextInput } from './form-fields';
 import { impactSuggestions, pluralLabel, type Impact, type RequirementSet, type ScenarioContent, type TextSet } from '@resim/domain';
 import { optionsOf } from './editor-types';
 import { ImpactsInput } from './impacts-input';

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, EmptyState, Grid, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, EmptyState, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { memo, useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
 import classes from './item-list.module.css';
@@ -87,7 +87,7 @@ export const ItemList = (props: {
                 {props.extraActions}
               </Group>
             ) : null}
-            <ScrollArea.Autosize mah={560} type="auto" offsetScrollbars>
+            <div className={classes.scroll}>
               <Stack gap={2} component="nav" aria-label={props.title}>
                 {rowBlocks(props.items).map((block, index) => (
                   <RowBlock
@@ -99,7 +99,7 @@ export const ItemList = (props: {
                   />
                 ))}
               </Stack>
-            </ScrollArea.Autosize>
+            </div>
           </Stack>
         </Paper>
       </Grid.Col>

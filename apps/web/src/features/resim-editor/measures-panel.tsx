@@ -1,4 +1,5 @@
-import { Badge, Button, Fieldset, Grid, Group, SegmentedControl, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Fieldset, Grid, Group, SegmentedControl, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { TextInput } from './form-fields';
 import {
   deleteMeasure,
   LimitKind,

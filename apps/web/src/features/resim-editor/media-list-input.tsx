@@ -1,8 +1,10 @@
-import { ActionIcon, Anchor, Button, Fieldset, Grid, Group, Image, MultiSelect, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Fieldset, Grid, Group, Image, MultiSelect, Stack, Text, Tooltip } from '@mantine/core';
+import { TextInput } from './form-fields';
 import { mediaUrlProblem, nextId, type MediaItem } from '@resim/domain';
 import { capitalise } from '../../ui/format';
 import { IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Option } from './editor-types';
+import { memoField } from './memo-fields';
 
 export type MediaKind = 'image' | 'video' | 'file';
 
@@ -142,7 +144,7 @@ type MediaKey<K extends MediaKeys> = K[MediaKind];
 const kinds = ['image', 'video', 'file'] as const;
 
 /** The images, videos and files of an item (its facts, its description, the overview) in one place. */
-export const MediaFields = <K extends MediaKeys, M extends Media = MediaItem>(props: {
+const MediaFieldsOf = <K extends MediaKeys, M extends Media = MediaItem>(props: {
   item: Readonly<Record<MediaKey<K>, readonly M[]>>;
   keys: K;
   /** what the media belong to, e.g. 'Result' gives 'Result media' */
@@ -188,3 +190,16 @@ export const MediaFields = <K extends MediaKeys, M extends Media = MediaItem>(pr
     </Fieldset>
   );
 };
+
+const mediaKeys = [...Object.values(factMedia), ...Object.values(descriptionMedia)];
+const sameMedia = (a: object, b: object): boolean =>
+  mediaKeys.every((key) => (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key]);
+const sameStageOptions = (a: readonly Option[] | undefined, b: readonly Option[] | undefined): boolean =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.length === b.length &&
+    a.every((option, index) => option.value === b[index]?.value && option.label === b[index]?.label));
+
+/** The media of an item, rendered again only when its media (or the stages to choose from) change. */
+export const MediaFields = memoField(MediaFieldsOf, { item: sameMedia, stages: sameStageOptions }) as typeof MediaFieldsOf;

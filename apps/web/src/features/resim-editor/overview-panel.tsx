@@ -1,4 +1,5 @@
-import { Badge, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { TextInput } from './form-fields';
 import { schedulePhase, scheduleProblems, type OverviewMedia } from '@resim/domain';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { optionsOf, type PanelProps } from './editor-types';

@@ -1,4 +1,5 @@
-import { Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { Textarea, TextInput } from './form-fields';
 import { newPage } from '@resim/domain';
 import { DeleteItemButton } from './delete-item-button';
 import { useItemSelection } from './use-item-selection';

@@ -57,16 +57,25 @@ describe('scenario editor page', () => {
     const { api, save } = fakeApi(scenarioFixture({ revision: 7 }), spaceOf());
     renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
     await screen.findByRole('heading', { name: 'Chest pain' });
+    // Saving at once, before the editor has rendered the keystroke, still sends what was typed.
     fireEvent.change(nameField(), { target: { value: 'Anaemia' } });
-    expect(screen.getByRole('status').textContent).toBe('Unsaved changes');
-
     fireEvent.keyDown(document.documentElement, { key: 's', ctrlKey: true });
     await waitFor(() => expect(save).toHaveBeenCalledWith('r1', { revision: 7, details: { resimName: 'Anaemia' } }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('All changes saved'));
     expect(screen.getByText(/Revision 8/)).toBeTruthy();
   });
 
-  it('undoes and redoes from the keyboard', async () => {
+  it('shows unsaved changes once a keystroke has been painted', async () => {
+    const { api } = fakeApi(scenarioFixture(), spaceOf());
+    renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
+    await screen.findByRole('heading', { name: 'Chest pain' });
+    fireEvent.change(nameField(), { target: { value: 'Anaemia' } });
+    expect(nameField().value).toBe('Anaemia');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Unsaved changes'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Anaemia');
+  });
+
+  it('undoes and redoes from the keyboard, even right after typing', async () => {
     const { api } = fakeApi(scenarioFixture(), spaceOf());
     renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
     await screen.findByRole('heading', { name: 'Chest pain' });
@@ -86,6 +95,7 @@ describe('scenario editor page', () => {
     renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
     await screen.findByRole('heading', { name: 'Chest pain' });
     fireEvent.change(nameField(), { target: { value: 'Anaemia' } });
+    await screen.findByText('Unsaved changes');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Someone else saved this scenario' });
@@ -105,6 +115,7 @@ describe('scenario editor page', () => {
     await screen.findByRole('heading', { name: 'Chest pain' });
     fireEvent.change(nameField(), { target: { value: 'My name' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Description' }), { target: { value: 'My description' } });
+    await screen.findByText('Unsaved changes');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Someone else saved this scenario' });
@@ -120,6 +131,7 @@ describe('scenario editor page', () => {
     renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
     await screen.findByRole('heading', { name: 'Chest pain' });
     fireEvent.change(nameField(), { target: { value: ' ' } });
+    await screen.findByText('Unsaved changes');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Resim has failed to save.')).toBeTruthy();
     expect(screen.getByText('details.resimName: must not be empty')).toBeTruthy();
@@ -133,6 +145,7 @@ describe('scenario editor page', () => {
     renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
     await screen.findByRole('heading', { name: 'Chest pain' });
     fireEvent.change(nameField(), { target: { value: 'Anaemia' } });
+    await screen.findByText('Unsaved changes');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText(/^Fix this first: userRestriction\.pattern\[0\] "\*": A pattern of only \* lets everyone in/),
@@ -148,6 +161,7 @@ describe('scenario editor page', () => {
     renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
     await screen.findByRole('heading', { name: 'Chest pain' });
     fireEvent.change(nameField(), { target: { value: 'Anaemia' } });
+    await screen.findByText('Unsaved changes');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText(

@@ -10,7 +10,6 @@ import {
   Group,
   Kbd,
   Paper,
-  SegmentedControl,
   Skeleton,
   Stack,
   Tabs,
@@ -19,7 +18,7 @@ import {
   Tooltip,
   Loader,
 } from '@mantine/core';
-import { resolveTextSet, type ScenarioContent } from '@resim/domain';
+import { resolveTextSet, type ScenarioContent, type TextSet } from '@resim/domain';
 import { useQuery } from '@tanstack/react-query';
 import {
   IconAdjustments,
@@ -46,7 +45,7 @@ import {
   IconFileText,
   IconBulb,
 } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
+import { useCallbackRef, useMediaQuery } from '@mantine/hooks';
 import { Fragment, lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context';
@@ -101,8 +100,7 @@ type TabSpec = {
 };
 
 /** The sub-screens (SPEC 2), named with the scenario's own wording where it reads naturally ('Tests', 'Diagnosis'). */
-const tabsOf = (content: ScenarioContent): TabSpec[] => {
-  const labels = resolveTextSet(content);
+const tabsOf = (content: ScenarioContent, labels: TextSet): TabSpec[] => {
   const scenario = 'Scenario';
   const parts = 'Content';
   const scoring = 'Scoring';
@@ -203,17 +201,25 @@ const EditorToolbar = memo(({ editor }: { editor: ResimEditor }) => {
         {saveState.label}
       </Badge>
       {state.access?.canEdit ? (
-        <SegmentedControl
-          size="xs"
-          aria-label="Mode of the editor"
-          data={[
-            { value: 'edit', label: 'Edit' },
-            { value: 'view', label: 'View' },
-          ]}
-          value={editing ? 'edit' : 'view'}
-          onChange={(value) => (value === 'edit' ? editor.enterEdit() : editor.enterView())}
-          disabled={!mayToggle}
-        />
+        <Button.Group aria-label="Mode of the editor">
+          {(['edit', 'view'] as const).map((mode) => {
+            const active = (mode === 'edit') === editing;
+            return (
+              <Button
+                key={mode}
+                size="xs"
+                variant={active ? 'light' : 'default'}
+                aria-pressed={active}
+                disabled={!active && !mayToggle}
+                onClick={() => {
+                  if (!active) (mode === 'edit' ? editor.enterEdit : editor.enterView)();
+                }}
+              >
+                {mode === 'edit' ? 'Edit' : 'View'}
+              </Button>
+            );
+          })}
+        </Button.Group>
       ) : null}
       {editing ? (
         <Group gap={4} wrap="nowrap">
@@ -245,6 +251,104 @@ const EditorToolbar = memo(({ editor }: { editor: ResimEditor }) => {
   );
 }, sameToolbar);
 
+/** The scenario's name, run status and size: rendered again only when one of them changes. */
+const EditorTitle = memo(
+  (props: {
+    name: string;
+    status: number;
+    mode: number;
+    revision: number;
+    size: string;
+    blocked: string | null;
+    onChangeStatus: (status: number) => Promise<void>;
+  }) => (
+    <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
+      <Title order={1} fz={24} lineClamp={1}>
+        {props.name}
+      </Title>
+      <Group gap="sm" wrap="wrap">
+        <RunStatusControl status={props.status} mode={props.mode} blocked={props.blocked} onChange={props.onChangeStatus} />
+        <Text fz="xs" c="dimmed">
+          Revision {props.revision} · {props.size}
+        </Text>
+      </Group>
+    </Stack>
+  ),
+);
+
+const EditorBreadcrumbs = memo(({ name, spaceName }: { name: string; spaceName: string | undefined }) => (
+  <Breadcrumbs mb="sm" fz="sm" separatorMargin={6}>
+    <Anchor component={Link} to="/" fz="sm">
+      Home
+    </Anchor>
+    {spaceName ? (
+      <Text fz="sm" c="dimmed">
+        {spaceName}
+      </Text>
+    ) : null}
+    <Text fz="sm" c="dimmed" truncate="end" maw={320}>
+      {name}
+    </Text>
+  </Breadcrumbs>
+));
+
+/** The tabs' id, from which Mantine names each tab `${tabsId}-tab-${value}` (and each panel `-panel-`). */
+const tabsId = 'resim-editor';
+
+const sameTabs = (a: readonly TabSpec[], b: readonly TabSpec[]): boolean =>
+  a.length === b.length &&
+  a.every((spec, index) => spec.id === b[index]?.id && spec.label === b[index]?.label && spec.count === b[index]?.count);
+
+/**
+ * The sub-screens as tabs. The list renders apart from the panel it opens, so that typing in a
+ * panel, which changes counts and labels only now and then, does not render every tab again.
+ */
+const EditorTabList = memo(
+  ({ tabs, tab, wide, onSelect }: { tabs: readonly TabSpec[]; tab: TabId; wide: boolean; onSelect: (tab: string | null) => void }) => (
+    <Tabs
+      id={tabsId}
+      value={tab}
+      onChange={onSelect}
+      variant={wide ? 'pills' : 'outline'}
+      orientation={wide ? 'vertical' : 'horizontal'}
+      radius="md"
+      w={wide ? 210 : undefined}
+      style={
+        wide
+          ? { flex: 'none', alignSelf: 'flex-start', position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + 112px)' }
+          : undefined
+      }
+    >
+      <Tabs.List w="100%">
+        {tabs.map((spec, index) => (
+          <Fragment key={spec.id}>
+            {wide && spec.group !== tabs[index - 1]?.group ? (
+              <Text role="presentation" fz={11} fw={700} c="dimmed" tt="uppercase" px="sm" pt={index === 0 ? 0 : 'sm'} pb={4}>
+                {spec.group}
+              </Text>
+            ) : null}
+            <Tabs.Tab
+              value={spec.id}
+              leftSection={spec.icon}
+              rightSection={
+                spec.count === undefined ? null : (
+                  <Badge size="xs" variant="light" color="gray" radius="sm" aria-hidden>
+                    {spec.count}
+                  </Badge>
+                )
+              }
+              styles={wide ? { tab: { justifyContent: 'flex-start' }, tabLabel: { flex: 1, textAlign: 'left' } } : undefined}
+            >
+              {spec.label}
+            </Tabs.Tab>
+          </Fragment>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  ),
+  (before, after) => before.tab === after.tab && before.wide === after.wide && sameTabs(before.tabs, after.tabs),
+);
+
 const EditorSkeleton = () => (
   <Stack gap="md" aria-busy="true" aria-label="Loading scenario">
     <Skeleton height={14} width={220} />
@@ -266,6 +370,13 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
   // A conflict dialog closed by the author stays closed for that revision; a newer conflict opens it again.
   const [dismissedConflict, setDismissedConflict] = useState<number | null>(null);
   const [resolving, setResolving] = useState(false);
+  // Stable across renders, so the memoised tab list is not rendered again by a new function.
+  const selectTab = useCallbackRef((value: string | null) => {
+    if (value) setSearchParams(value === 'details' ? {} : { tab: value }, { replace: true });
+  });
+  const openItem = useCallbackRef((target: 'stages' | 'actions' | 'conclusions', id: string) =>
+    setSearchParams({ tab: target, item: id }, { replace: true }),
+  );
 
   const backHome = (
     <Button component={Link} to="/" variant="default" leftSection={<IconArrowLeft size={16} />}>
@@ -294,7 +405,9 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
 
   const { draft, saved } = state;
   const readOnly = !isEditing(state);
-  const tabs = tabsOf(draft);
+  const labels = resolveTextSet(draft);
+  const name = draft.resimName.trim() || 'Untitled scenario';
+  const tabs = tabsOf(draft, labels);
   const requested = searchParams.get('tab');
   const tab: TabId = isTabId(requested, tabs) ? requested : 'details';
   const space = spaces.data?.find((candidate) => candidate.id === saved.group);
@@ -311,19 +424,7 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
 
   return (
     <>
-      <Breadcrumbs mb="sm" fz="sm" separatorMargin={6}>
-        <Anchor component={Link} to="/" fz="sm">
-          Home
-        </Anchor>
-        {space ? (
-          <Text fz="sm" c="dimmed">
-            {space.description}
-          </Text>
-        ) : null}
-        <Text fz="sm" c="dimmed" truncate="end" maw={320}>
-          {draft.resimName.trim() || 'Untitled scenario'}
-        </Text>
-      </Breadcrumbs>
+      <EditorBreadcrumbs name={name} spaceName={space?.description} />
       <Paper
         radius="md"
         px="lg"
@@ -333,23 +434,15 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
         style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + 8px)', zIndex: 5 }}
       >
         <Group justify="space-between" align="center" gap="md" wrap="wrap">
-          <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
-            <Title order={1} fz={24} lineClamp={1}>
-              {draft.resimName.trim() || 'Untitled scenario'}
-            </Title>
-            <Group gap="sm" wrap="wrap">
-              <RunStatusControl
-                status={saved.resimStatus}
-                mode={saved.mode}
-                blocked={isDirty(state) ? 'Save or undo your changes first' : null}
-                onChange={editor.changeStatus}
-              />
-              <Text fz="xs" c="dimmed">
-                Revision {saved.revision} · {countOf(draft.actions.length, 'actions', resolveTextSet(draft))} ·{' '}
-                {countOf(draft.conclusions.length, 'conclusions', resolveTextSet(draft))}
-              </Text>
-            </Group>
-          </Stack>
+          <EditorTitle
+            name={name}
+            status={saved.resimStatus}
+            mode={saved.mode}
+            revision={saved.revision}
+            size={`${countOf(draft.actions.length, 'actions', labels)} · ${countOf(draft.conclusions.length, 'conclusions', labels)}`}
+            blocked={isDirty(state) ? 'Save or undo your changes first' : null}
+            onChangeStatus={editor.changeStatus}
+          />
           <EditorToolbar editor={editor} />
         </Group>
       </Paper>
@@ -388,62 +481,26 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
         </Alert>
       ) : null}
 
-      <Tabs
-        value={tab}
-        onChange={(value) => {
-          if (value) setSearchParams(value === 'details' ? {} : { tab: value }, { replace: true });
-        }}
-        keepMounted={false}
-        variant={wide ? 'pills' : 'outline'}
-        orientation={wide ? 'vertical' : 'horizontal'}
-        radius="md"
-      >
-        <Tabs.List
-          mb={wide ? undefined : 'md'}
-          mr={wide ? 'md' : undefined}
-          w={wide ? 210 : undefined}
-          style={
-            wide
-              ? { flex: 'none', alignSelf: 'flex-start', position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + 112px)' }
-              : undefined
-          }
+      <div style={{ display: 'flex', flexDirection: wide ? 'row' : 'column', gap: wide ? 'var(--mantine-spacing-md)' : 0 }}>
+        <EditorTabList tabs={tabs} tab={tab} wide={wide} onSelect={selectTab} />
+        <div
+          role="tabpanel"
+          id={`${tabsId}-panel-${tab}`}
+          aria-labelledby={`${tabsId}-tab-${tab}`}
+          style={{ flex: 1, minWidth: 0, marginTop: wide ? 0 : 'var(--mantine-spacing-md)' }}
         >
-          {tabs.map((spec, index) => (
-            <Fragment key={spec.id}>
-              {wide && spec.group !== tabs[index - 1]?.group ? (
-                <Text role="presentation" fz={11} fw={700} c="dimmed" tt="uppercase" px="sm" pt={index === 0 ? 0 : 'sm'} pb={4}>
-                  {spec.group}
-                </Text>
-              ) : null}
-              <Tabs.Tab
-                value={spec.id}
-                leftSection={spec.icon}
-                rightSection={
-                  spec.count === undefined ? null : (
-                    <Badge size="xs" variant="light" color="gray" radius="sm" aria-hidden>
-                      {spec.count}
-                    </Badge>
-                  )
-                }
-                styles={wide ? { tab: { justifyContent: 'flex-start' }, tabLabel: { flex: 1, textAlign: 'left' } } : undefined}
-              >
-                {spec.label}
-              </Tabs.Tab>
-            </Fragment>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value={tab} style={{ minWidth: 0 }}>
           <Suspense fallback={<Loader size="sm" />}>
             <Panel
+              key={tab}
               content={draft}
               readOnly={readOnly}
               onChange={editor.change}
               focusId={searchParams.get('item')}
-              onOpen={(target, id) => setSearchParams({ tab: target, item: id }, { replace: true })}
+              onOpen={openItem}
             />
           </Suspense>
-        </Tabs.Panel>
-      </Tabs>
+        </div>
+      </div>
 
       {state.conflict ? (
         <ConflictModal

@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { TextInput } from './form-fields';
 import { newStageGroup, type ScenarioContent } from '@resim/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { updateItem } from './draft-updates';

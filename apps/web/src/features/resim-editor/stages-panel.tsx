@@ -1,19 +1,5 @@
-import {
-  Accordion,
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Accordion, ActionIcon, Alert, Badge, Button, Group, Modal, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { Textarea, TextInput } from './form-fields';
 import {
   addStage,
   deleteStage,

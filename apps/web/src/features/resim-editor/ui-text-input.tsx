@@ -1,4 +1,5 @@
-import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { TextInput } from './form-fields';
 import type { TextField, TextSet, UiText } from '@resim/domain';
 import { IconRestore } from '@tabler/icons-react';
 

@@ -2,14 +2,25 @@ import type { Space } from '@resim/contracts';
 import { scenarioProblems, type Scenario } from '@resim/domain';
 import { useHotkeys } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import { startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
 import { showDanger, showSuccess } from '../../app/notify';
 import { editAccess, type EditAccess } from './editor-access';
-import { editorMachine, initialEditorState, maySave, sameToolbarState, type ConflictResolution, type EditorState } from './editor-machine';
+import {
+  editorMachine,
+  initialEditorState,
+  maySave,
+  sameToolbarState,
+  type ConflictResolution,
+  type EditorEvent,
+  type EditorState,
+} from './editor-machine';
 import type { ChangeContent } from './editor-types';
 import { changesPatch, contentOf } from './scenario-changes';
+import { isTyping } from './typing';
+import { loadEditorData } from './editor-data';
 
 /** SPEC 8: the messages of a save. */
 export const savedMessage = 'Resim saved successfully';
@@ -30,9 +41,38 @@ const accessOf = (scenario: Scenario, spaces: readonly Space[]): EditAccess =>
 export const useResimEditor = (resimId: string) => {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(editorMachine, initialEditorState);
+  const [state, setState] = useState(initialEditorState);
+  // The machine's state lives here, moved at once by every event, so a save or an undo always acts
+  // on the latest draft. React renders it at once, or, for typing in a field, after the browser has
+  // painted the keystroke.
   const stateRef = useRef(state);
-  stateRef.current = state;
+  const renderScheduled = useRef(false);
+  const dispatch = useCallback((event: EditorEvent) => {
+    // Typing not yet rendered is rendered first, so that each field sees its own text arrive before
+    // a change from elsewhere (an undo, a reload) moves it, even back to what it showed before.
+    if (!isTyping() && renderScheduled.current) {
+      renderScheduled.current = false;
+      flushSync(() => setState(stateRef.current));
+    }
+    const next = editorMachine(stateRef.current, event);
+    if (next === stateRef.current) return;
+    stateRef.current = next;
+    if (!isTyping()) {
+      setState(next);
+      return;
+    }
+    if (renderScheduled.current) return;
+    renderScheduled.current = true;
+    // A frame's animation callbacks run before it is painted and a task queued there after it: the
+    // keystroke shows first, then the editor renders, interruptibly, whatever was typed meanwhile.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (!renderScheduled.current) return;
+        renderScheduled.current = false;
+        startTransition(() => setState(stateRef.current));
+      }, 0),
+    );
+  }, []);
   const saving = useRef(false);
 
   const spaces = useCallback(
@@ -44,14 +84,18 @@ export const useResimEditor = (resimId: string) => {
   // shell and the skeleton: a large scenario takes a while to come.
   useLayoutEffect(() => {
     dispatch({ type: 'OPEN', resimId });
-    const controller = new AbortController();
-    Promise.all([api.resims.get(resimId, controller.signal), spaces()])
-      .then(([scenario, list]) => dispatch({ type: 'LOADED', scenario, access: accessOf(scenario, list) }))
+    let left = false;
+    loadEditorData(queryClient, api, resimId)
+      .then(([scenario, list]) => {
+        if (!left) dispatch({ type: 'LOADED', scenario, access: accessOf(scenario, list) });
+      })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) dispatch({ type: 'LOAD_FAILED', message: messageOf(error) });
+        if (!left) dispatch({ type: 'LOAD_FAILED', message: messageOf(error) });
       });
-    return () => controller.abort();
-  }, [api, resimId, spaces]);
+    return () => {
+      left = true;
+    };
+  }, [api, queryClient, resimId, dispatch]);
 
   const change = useCallback<ChangeContent>((recipe, key) => dispatch({ type: 'CHANGE', change: recipe, at: Date.now(), key }), []);
   const undo = useCallback(() => dispatch({ type: 'UNDO' }), []);
