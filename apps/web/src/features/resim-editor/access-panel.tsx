@@ -52,8 +52,9 @@ const PatternTester = ({ patterns }: { patterns: readonly string[] }) => {
  */
 export const AccessPanel = ({ content, readOnly, onChange }: PanelProps) => {
   const patterns = content.userRestriction.pattern;
-  const setPatterns = (pattern: string[], key?: string) =>
-    onChange((draft) => ({ ...draft, userRestriction: { ...draft.userRestriction, pattern } }), key);
+  // Changes the patterns as they are in the draft, which may be ahead of what is shown.
+  const setPatterns = (change: (current: readonly string[]) => string[], key?: string) =>
+    onChange((draft) => ({ ...draft, userRestriction: { ...draft.userRestriction, pattern: change(draft.userRestriction.pattern) } }), key);
   const set = (key: Flag, value: ScenarioContent[Flag]) => onChange((draft) => ({ ...draft, [key]: value }));
   return (
     <Grid gap="md">
@@ -110,9 +111,8 @@ export const AccessPanel = ({ content, readOnly, onChange }: PanelProps) => {
                   placeholder="*@hospital.org"
                   value={pattern}
                   onChange={(event) => {
-                    const next = [...patterns];
-                    next[index] = event.currentTarget.value;
-                    setPatterns(next, `userRestriction/${index}`);
+                    const typed = event.currentTarget.value;
+                    setPatterns((current) => current.map((other, at) => (at === index ? typed : other)), `userRestriction/${index}`);
                   }}
                   error={userRestrictionProblem(pattern)}
                   readOnly={readOnly}
@@ -127,7 +127,7 @@ export const AccessPanel = ({ content, readOnly, onChange }: PanelProps) => {
                       color="gray"
                       size="lg"
                       aria-label={`Remove pattern ${index + 1}`}
-                      onClick={() => setPatterns(patterns.filter((_, at) => at !== index))}
+                      onClick={() => setPatterns((current) => current.filter((_, at) => at !== index))}
                     >
                       <IconTrash size={16} />
                     </ActionIcon>
@@ -137,7 +137,12 @@ export const AccessPanel = ({ content, readOnly, onChange }: PanelProps) => {
             ))}
             {readOnly ? null : (
               <Group>
-                <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setPatterns([...patterns, ''])}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() => setPatterns((current) => [...current, ''])}
+                >
                   Add pattern
                 </Button>
               </Group>

@@ -1,15 +1,14 @@
 import { Badge, Group, Stack } from '@mantine/core';
-import { newAction, resolveTextSet, type Action } from '@resim/domain';
-import { useState } from 'react';
+import { newAction, resolveTextSet } from '@resim/domain';
 import { capitalise } from '../../ui/format';
 import { ActivatorsInput } from './activators-input';
 import { DeleteItemButton } from './delete-item-button';
-import { updateItem } from './draft-updates';
 import { Switch, Textarea } from './form-fields';
 import { MeasureConditionsInput } from './impacts-input';
 import { ImpactField, NameAndStageFields, RequirementFields } from './item-fields';
 import { useListItems } from './use-list-items';
-import { ItemList, selectedOf } from './item-list';
+import { ItemList } from './item-list';
+import { useItemSelection } from './use-item-selection';
 import { factMedia, MediaFields } from './media-list-input';
 import { removeAction } from './item-removal';
 import { stageForNewItem } from './stage-select';
@@ -17,23 +16,17 @@ import { singularLabel, type PanelProps } from './editor-types';
 
 /** Actions (tests): what a learner can run, what it reveals and what it costs. */
 export const ActionsPanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
-  const [selectedId, setSelectedId] = useState<string | null>(focusId ?? null);
-  const selected = selectedOf(content.actions, selectedId);
+  const { selected, select, update, updateFrom, add } = useItemSelection({
+    content,
+    part: 'actions',
+    onChange,
+    focusId,
+    create: (current, beside) => newAction(current, { stage: stageForNewItem(current, beside?.stage) }),
+  });
   const labels = resolveTextSet(content, selected?.stage);
   const scenarioLabels = resolveTextSet(content);
   const noun = capitalise(scenarioLabels.actions);
   const stageName = (stageId: string | null) => content.stages.find((stage) => stage.id === stageId)?.name;
-
-  const update = (fields: Partial<Action>, field?: string) => {
-    if (selected)
-      onChange((draft) => updateItem(draft, 'actions', selected.id, fields), field ? `actions/${selected.id}/${field}` : undefined);
-  };
-
-  const add = () => {
-    const action = newAction(content, { stage: stageForNewItem(content, selected?.stage) });
-    onChange((draft) => ({ ...draft, actions: [...draft.actions, action] }));
-    setSelectedId(action.id);
-  };
 
   const answerBadge = (
     <Badge key="answer" size="xs" variant="light" color="teal" radius="sm">
@@ -57,7 +50,7 @@ export const ActionsPanel = ({ content, readOnly, onChange, focusId }: PanelProp
       description={`What a learner can run. Each one reveals its ${scenarioLabels.facts.toLowerCase()} and may change measures.`}
       items={listItems}
       selectedId={selected?.id ?? null}
-      onSelect={setSelectedId}
+      onSelect={select}
       addLabel={`Add ${singularLabel(scenarioLabels.actions)}`}
       onAdd={readOnly ? null : add}
       emptyTitle={`No ${scenarioLabels.actions} yet`}
@@ -77,7 +70,13 @@ export const ActionsPanel = ({ content, readOnly, onChange, focusId }: PanelProp
             maxLength={20_000}
             readOnly={readOnly}
           />
-          <MediaFields item={selected} keys={factMedia} label="Result" readOnly={readOnly} onChange={update} />
+          <MediaFields
+            item={selected}
+            keys={factMedia}
+            label="Result"
+            readOnly={readOnly}
+            onChange={(key, change) => updateFrom((action) => ({ [key]: change(action[key]) }))}
+          />
           <Textarea
             label="Feedback"
             description="What the learner is told about choosing it."

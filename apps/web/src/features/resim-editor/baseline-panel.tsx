@@ -9,7 +9,13 @@ import { factMedia, MediaFields } from './media-list-input';
 
 /** Baseline (SPEC 3): the facts a learner has from the start of a run, before running anything. */
 export const BaselinePanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
-  const { selected, select, update, add } = useItemSelection({ content, part: 'baseline', onChange, focusId, create: newBaseline });
+  const { selected, select, update, updateFrom, add } = useItemSelection({
+    content,
+    part: 'baseline',
+    onChange,
+    focusId,
+    create: newBaseline,
+  });
   const labels = resolveTextSet(content);
 
   return (
@@ -48,7 +54,13 @@ export const BaselinePanel = ({ content, readOnly, onChange, focusId }: PanelPro
             maxLength={20_000}
             readOnly={readOnly}
           />
-          <MediaFields item={selected} keys={factMedia} label="Baseline" readOnly={readOnly} onChange={update} />
+          <MediaFields
+            item={selected}
+            keys={factMedia}
+            label="Baseline"
+            readOnly={readOnly}
+            onChange={(key, change) => updateFrom((baseline) => ({ [key]: change(baseline[key]) }))}
+          />
           {readOnly ? null : (
             <DeleteItemButton
               label={`Delete ${selected.name || selected.id}`}

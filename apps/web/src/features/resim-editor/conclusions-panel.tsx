@@ -1,35 +1,28 @@
 import { Badge, Stack, Switch } from '@mantine/core';
 import { Textarea } from './form-fields';
-import { newConclusion, pluralLabel, resolveTextSet, type Conclusion } from '@resim/domain';
-import { useState } from 'react';
+import { newConclusion, pluralLabel, resolveTextSet } from '@resim/domain';
 import { DeleteItemButton } from './delete-item-button';
-import { updateItem } from './draft-updates';
 import { type PanelProps } from './editor-types';
 import { ImpactField, NameAndStageFields, RequirementFields } from './item-fields';
 import { useListItems } from './use-list-items';
-import { ItemList, selectedOf } from './item-list';
+import { ItemList } from './item-list';
+import { useItemSelection } from './use-item-selection';
 import { removeConclusion } from './item-removal';
 import { stageForNewItem } from './stage-select';
 
 /** Conclusions (diagnoses): what a learner may choose and confirm, and what each choice is worth. */
 export const ConclusionsPanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
-  const [selectedId, setSelectedId] = useState<string | null>(focusId ?? null);
-  const selected = selectedOf(content.conclusions, selectedId);
+  const { selected, select, update, add } = useItemSelection({
+    content,
+    part: 'conclusions',
+    onChange,
+    focusId,
+    create: (current, beside) => newConclusion(current, { stage: stageForNewItem(current, beside?.stage) }),
+  });
   const labels = resolveTextSet(content, selected?.stage);
   const noun = resolveTextSet(content).conclusion;
   const plural = pluralLabel(noun);
   const stageName = (stageId: string | null) => content.stages.find((stage) => stage.id === stageId)?.name;
-
-  const update = (fields: Partial<Conclusion>, field?: string) => {
-    if (selected)
-      onChange((draft) => updateItem(draft, 'conclusions', selected.id, fields), field ? `conclusions/${selected.id}/${field}` : undefined);
-  };
-
-  const add = () => {
-    const conclusion = newConclusion(content, { stage: stageForNewItem(content, selected?.stage) });
-    onChange((draft) => ({ ...draft, conclusions: [...draft.conclusions, conclusion] }));
-    setSelectedId(conclusion.id);
-  };
 
   const answerBadge = (
     <Badge key="answer" size="xs" variant="light" color="teal" radius="sm">
@@ -53,7 +46,7 @@ export const ConclusionsPanel = ({ content, readOnly, onChange, focusId }: Panel
       description={`What a learner may choose (at most ${content.maxConclusions} at once) and confirm.`}
       items={listItems}
       selectedId={selected?.id ?? null}
-      onSelect={setSelectedId}
+      onSelect={select}
       addLabel={`Add ${noun.toLowerCase()}`}
       onAdd={readOnly ? null : add}
       emptyTitle={`No ${plural} yet`}

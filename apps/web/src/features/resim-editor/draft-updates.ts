@@ -12,3 +12,14 @@ export const updateItem = <P extends ScenarioPart>(
   ...draft,
   [part]: (draft[part] as readonly ItemOf<P>[]).map((item) => (item.id === itemId ? { ...item, ...fields } : item)),
 });
+
+/** The draft with one item changed from the item as it is in the draft, for fields that hold a list or a map. */
+export const updateItemFrom = <P extends ScenarioPart>(
+  draft: ScenarioContent,
+  part: P,
+  itemId: string,
+  change: (item: ItemOf<P>) => Partial<ItemOf<P>>,
+): ScenarioContent => {
+  const item = (draft[part] as readonly ItemOf<P>[]).find((candidate) => candidate.id === itemId);
+  return item ? updateItem(draft, part, itemId, change(item)) : draft;
+};

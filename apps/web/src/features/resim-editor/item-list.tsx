@@ -61,6 +61,11 @@ export const ItemList = (props: {
 }) => {
   const onSelect = useStableCallback(props.onSelect);
   const look = useRowLook();
+  const scroller = useRef<HTMLDivElement>(null);
+  // The chosen item in view: one opened from the flow chart or an address, or one just added at the end.
+  useLayoutEffect(() => {
+    scroller.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [props.selectedId]);
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 4 }}>
@@ -87,7 +92,7 @@ export const ItemList = (props: {
                 {props.extraActions}
               </Group>
             ) : null}
-            <div className={classes.scroll}>
+            <div className={classes.scroll} ref={scroller}>
               <Stack gap={2} component="nav" aria-label={props.title}>
                 {rowBlocks(props.items).map((block, index) => (
                   <RowBlock

@@ -22,7 +22,8 @@ type RowsProps<M extends Media> = {
   kind: MediaKind;
   items: readonly M[];
   readOnly: boolean;
-  onChange: (items: M[]) => void;
+  /** changes the list as it is in the draft, which may be ahead of what is shown */
+  onChange: (change: (current: readonly M[]) => M[]) => void;
   /** the stages an overview medium may be limited to */
   stages?: readonly Option[];
 };
@@ -43,8 +44,9 @@ const withNewMedia = <M extends Media>(kind: MediaKind, items: readonly M[], wit
 /** One row per medium: its address (checked as it is typed), its description, and the stages it is shown in. */
 const MediaRows = <M extends Media>({ kind, items, readOnly, onChange, stages }: RowsProps<M>) => {
   const noun = nouns[kind];
-  const replace = (index: number, fields: Partial<Media>) =>
-    onChange(items.map((item, at) => (at === index ? { ...item, ...fields } : item)));
+  // Each change applies to the medium as it is in the draft, which may be ahead of what is shown.
+  const change = (id: string, fields: (item: M) => Partial<Media>) =>
+    onChange((current) => current.map((item) => (item.id === id ? { ...item, ...fields(item) } : item)));
   return (
     <>
       {items.map((item, index) => {
@@ -70,8 +72,11 @@ const MediaRows = <M extends Media>({ kind, items, readOnly, onChange, stages }:
                   label={`${capitalise(noun)} address`}
                   placeholder={examples[kind]}
                   value={item.url}
-                  onChange={(event) => replace(index, { url: event.currentTarget.value })}
-                  onBlur={() => item.url === '' || replace(index, { url: item.url.trim() })}
+                  onChange={(event) => {
+                    const url = event.currentTarget.value;
+                    change(item.id, () => ({ url }));
+                  }}
+                  onBlur={() => change(item.id, (current) => ({ url: current.url.trim() }))}
                   error={item.url === '' ? `Give the address of the ${noun}` : problem}
                   readOnly={readOnly}
                   maxLength={2000}
@@ -88,7 +93,10 @@ const MediaRows = <M extends Media>({ kind, items, readOnly, onChange, stages }:
                 <TextInput
                   label="Description"
                   value={item.description}
-                  onChange={(event) => replace(index, { description: event.currentTarget.value })}
+                  onChange={(event) => {
+                    const description = event.currentTarget.value;
+                    change(item.id, () => ({ description }));
+                  }}
                   readOnly={readOnly}
                   maxLength={500}
                 />
@@ -99,7 +107,7 @@ const MediaRows = <M extends Media>({ kind, items, readOnly, onChange, stages }:
                     label="Shown in"
                     data={stages as Option[]}
                     value={[...(item.availableStages ?? [])]}
-                    onChange={(availableStages) => replace(index, { availableStages })}
+                    onChange={(availableStages) => change(item.id, () => ({ availableStages }))}
                     placeholder={(item.availableStages ?? []).length === 0 ? 'Every stage' : undefined}
                     readOnly={readOnly}
                     clearable={!readOnly}
@@ -116,7 +124,7 @@ const MediaRows = <M extends Media>({ kind, items, readOnly, onChange, stages }:
                   size="lg"
                   mt={24}
                   aria-label={`Remove ${noun} ${index + 1}`}
-                  onClick={() => onChange(items.filter((_, at) => at !== index))}
+                  onClick={() => onChange((current) => current.filter((other) => other.id !== item.id))}
                 >
                   <IconTrash size={16} />
                 </ActionIcon>
@@ -150,12 +158,13 @@ const MediaFieldsOf = <K extends MediaKeys, M extends Media = MediaItem>(props: 
   /** what the media belong to, e.g. 'Result' gives 'Result media' */
   label: string;
   readOnly: boolean;
-  onChange: (fields: Partial<Record<MediaKey<K>, M[]>>) => void;
+  /** changes one list as it is in the draft, which may be ahead of what is shown */
+  onChange: (key: MediaKey<K>, change: (current: readonly M[]) => M[]) => void;
   /** for overview media: the stages each may be limited to */
   stages?: readonly Option[];
 }) => {
   const listOf = (kind: MediaKind) => props.item[props.keys[kind] as MediaKey<K>];
-  const set = (kind: MediaKind, items: M[]) => props.onChange({ [props.keys[kind]]: items } as Partial<Record<MediaKey<K>, M[]>>);
+  const set = (kind: MediaKind, change: (current: readonly M[]) => M[]) => props.onChange(props.keys[kind] as MediaKey<K>, change);
   const empty = kinds.every((kind) => listOf(kind).length === 0);
   return (
     <Fieldset legend={`${props.label} media`} variant="filled" radius="md">
@@ -171,7 +180,7 @@ const MediaFieldsOf = <K extends MediaKeys, M extends Media = MediaItem>(props: 
             kind={kind}
             items={listOf(kind)}
             readOnly={props.readOnly}
-            onChange={(items) => set(kind, items)}
+            onChange={(change) => set(kind, change)}
             stages={props.stages}
           />
         ))}
@@ -181,7 +190,7 @@ const MediaFieldsOf = <K extends MediaKeys, M extends Media = MediaItem>(props: 
               <AddMediaButton
                 key={kind}
                 kind={kind}
-                onClick={() => set(kind, withNewMedia(kind, listOf(kind), props.stages !== undefined))}
+                onClick={() => set(kind, (current) => withNewMedia(kind, current, props.stages !== undefined))}
               />
             ))}
           </Group>

@@ -81,7 +81,7 @@ export const OverviewPanel = ({ content, readOnly, onChange }: PanelProps) => {
             label="Overview"
             stages={stages}
             readOnly={readOnly}
-            onChange={(fields) => onChange((draft) => ({ ...draft, ...fields }))}
+            onChange={(key, change) => onChange((draft) => ({ ...draft, [key]: change(draft[key]) }))}
           />
         </Stack>
       </Paper>

@@ -172,4 +172,20 @@ describe('scenario editor page', () => {
     expect(nameField().hasAttribute('readonly')).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('keeps every field typed in before the editor has rendered any of them', async () => {
+    const { api, save } = fakeApi(scenarioFixture({ revision: 2 }), spaceOf());
+    renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1?tab=wording' });
+    await screen.findByRole('heading', { name: 'Chest pain' });
+    // Two fields of one map (the wording), one right after the other, then saved at once.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Actions are called' }), { target: { value: 'investigations' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Run button' }), { target: { value: 'Order investigations' } });
+    fireEvent.keyDown(document.documentElement, { key: 's', ctrlKey: true });
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith('r1', {
+        revision: 2,
+        details: { uiText: { actions: 'investigations', actionChoiceCTA: 'Order investigations' } },
+      }),
+    );
+  });
 });

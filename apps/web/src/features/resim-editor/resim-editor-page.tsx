@@ -514,7 +514,7 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
           onClose={() => setDismissedConflict(state.conflict?.revision ?? null)}
         />
       ) : null}
-      <UnsavedChangesGuard dirty={isDirty(state)} />
+      <UnsavedChangesGuard isDirty={editor.hasUnsavedChanges} />
     </>
   );
 };

@@ -17,7 +17,7 @@ import { IconAlertCircle, IconFlag, IconSettings, IconTrash } from '@tabler/icon
 import { useState } from 'react';
 import { showDanger } from '../../app/notify';
 import { ActivatorsInput } from './activators-input';
-import { updateItem } from './draft-updates';
+import { updateItem, updateItemFrom } from './draft-updates';
 import { ItemList, selectedOf } from './item-list';
 import { descriptionMedia, MediaFields } from './media-list-input';
 import { RequirementSetInput } from './requirement-set-input';
@@ -52,6 +52,11 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
   const update = (fields: Partial<Stage>, field?: string) => {
     if (selected)
       onChange((draft) => updateItem(draft, 'stages', selected.id, fields), field ? `stages/${selected.id}/${field}` : undefined);
+  };
+  /** For fields that hold a list or a map: changes them as they are in the draft, which may be ahead of what is shown. */
+  const updateFrom = (change: (stage: Stage) => Partial<Stage>, field?: string) => {
+    if (selected)
+      onChange((draft) => updateItemFrom(draft, 'stages', selected.id, change), field ? `stages/${selected.id}/${field}` : undefined);
   };
   // Tests that open this stage from their own side (their activators), shown beside the stage's own.
   const openedFromTests = selected
@@ -257,7 +262,13 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
               <Accordion.Item value="media">
                 <Accordion.Control>Description media</Accordion.Control>
                 <Accordion.Panel>
-                  <MediaFields item={selected} keys={descriptionMedia} label="Description" readOnly={readOnly} onChange={update} />
+                  <MediaFields
+                    item={selected}
+                    keys={descriptionMedia}
+                    label="Description"
+                    readOnly={readOnly}
+                    onChange={(key, change) => updateFrom((stage) => ({ [key]: change(stage[key]) }))}
+                  />
                 </Accordion.Panel>
               </Accordion.Item>
               <Accordion.Item value="wording">
@@ -274,7 +285,9 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
                     value={selected.uiText}
                     underneath={textSetUnderneath(content, selected.id)}
                     readOnly={readOnly}
-                    onChange={(uiText, field) => update({ uiText }, field ? `uiText/${field}` : undefined)}
+                    onChange={(change, field) =>
+                      updateFrom((stage) => ({ uiText: change(stage.uiText) }), field ? `uiText/${field}` : undefined)
+                    }
                   />
                 </Accordion.Panel>
               </Accordion.Item>

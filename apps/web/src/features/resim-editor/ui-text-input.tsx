@@ -61,16 +61,18 @@ export const UiTextInput = (props: {
   /** the wording underneath: the defaults, or the scenario's wording for a stage */
   underneath: TextSet;
   readOnly: boolean;
-  onChange: (value: UiText, field?: TextField) => void;
+  /** changes the overrides as they are in the draft, which may be ahead of what is shown */
+  onChange: (change: (current: UiText) => UiText, field?: TextField) => void;
 }) => {
   const { value, underneath, readOnly } = props;
   const overridden = Object.values(value).filter((text) => typeof text === 'string' && text.trim() !== '').length;
-  const set = (field: TextField, text: string) => {
-    const next: UiText = { ...value };
-    if (text === '') delete next[field];
-    else next[field] = text;
-    props.onChange(next, field);
-  };
+  const set = (field: TextField, text: string) =>
+    props.onChange((current) => {
+      const next: UiText = { ...current };
+      if (text === '') delete next[field];
+      else next[field] = text;
+      return next;
+    }, field);
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -78,7 +80,7 @@ export const UiTextInput = (props: {
           {overridden === 0 ? 'Nothing changed: learners read the wording shown in grey.' : `${overridden} changed.`}
         </Text>
         {readOnly || overridden === 0 ? null : (
-          <Button size="xs" variant="subtle" leftSection={<IconRestore size={14} />} onClick={() => props.onChange({})}>
+          <Button size="xs" variant="subtle" leftSection={<IconRestore size={14} />} onClick={() => props.onChange(() => ({}))}>
             Use the wording underneath
           </Button>
         )}

@@ -4,21 +4,23 @@ import { useBlocker, type BlockerFunction } from 'react-router';
 
 /**
  * Asks before unsaved changes are lost: the browser's own prompt when the page is closed or
- * reloaded, and a dialog when the author moves to another page of the console. Renders again only
- * when `dirty` changes (or the router blocks), not on every change to the draft.
+ * reloaded, and a dialog when the author moves to another page of the console. `isDirty` is asked
+ * at the moment of leaving, so keystrokes the editor has not rendered yet count too; the guard
+ * itself renders again only when the router blocks.
  */
-export const UnsavedChangesGuard = memo(({ dirty }: { dirty: boolean }) => {
+export const UnsavedChangesGuard = memo(({ isDirty }: { isDirty: () => boolean }) => {
   useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    const warn = (event: BeforeUnloadEvent) => {
+      if (isDirty()) event.preventDefault();
+    };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [isDirty]);
 
   // Only leaving the scenario counts; switching its tabs changes the query, not the page.
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-    [dirty],
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && isDirty(),
+    [isDirty],
   );
   const blocker = useBlocker(shouldBlock);
 

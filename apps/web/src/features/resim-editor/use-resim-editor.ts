@@ -2,7 +2,7 @@ import type { Space } from '@resim/contracts';
 import { scenarioProblems, type Scenario } from '@resim/domain';
 import { useHotkeys } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
@@ -11,6 +11,7 @@ import { editAccess, type EditAccess } from './editor-access';
 import {
   editorMachine,
   initialEditorState,
+  isDirty,
   maySave,
   sameToolbarState,
   type ConflictResolution,
@@ -21,6 +22,9 @@ import type { ChangeContent } from './editor-types';
 import { changesPatch, contentOf } from './scenario-changes';
 import { isTyping } from './typing';
 import { loadEditorData } from './editor-data';
+
+/** How long a pause in typing is before the editor shows what was typed beyond the field itself. */
+export const typingPauseMs = 120;
 
 /** SPEC 8: the messages of a save. */
 export const savedMessage = 'Resim saved successfully';
@@ -46,12 +50,13 @@ export const useResimEditor = (resimId: string) => {
   // on the latest draft. React renders it at once, or, for typing in a field, after the browser has
   // painted the keystroke.
   const stateRef = useRef(state);
-  const renderScheduled = useRef(false);
+  const typingRender = useRef<ReturnType<typeof setTimeout> | null>(null);
   const dispatch = useCallback((event: EditorEvent) => {
     // Typing not yet rendered is rendered first, so that each field sees its own text arrive before
     // a change from elsewhere (an undo, a reload) moves it, even back to what it showed before.
-    if (!isTyping() && renderScheduled.current) {
-      renderScheduled.current = false;
+    if (!isTyping() && typingRender.current !== null) {
+      clearTimeout(typingRender.current);
+      typingRender.current = null;
       flushSync(() => setState(stateRef.current));
     }
     const next = editorMachine(stateRef.current, event);
@@ -61,18 +66,21 @@ export const useResimEditor = (resimId: string) => {
       setState(next);
       return;
     }
-    if (renderScheduled.current) return;
-    renderScheduled.current = true;
-    // A frame's animation callbacks run before it is painted and a task queued there after it: the
-    // keystroke shows first, then the editor renders, interruptibly, whatever was typed meanwhile.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        if (!renderScheduled.current) return;
-        renderScheduled.current = false;
-        startTransition(() => setState(stateRef.current));
-      }, 0),
-    );
+    // While the author types, only the field changes on screen; the rest of the editor (the list,
+    // the header, the save state) catches up when they pause. Redrawn after every keystroke, it kept
+    // the browser drawing frame after frame, so each next keystroke waited for the display's refresh.
+    if (typingRender.current !== null) clearTimeout(typingRender.current);
+    typingRender.current = setTimeout(() => {
+      typingRender.current = null;
+      startTransition(() => setState(stateRef.current));
+    }, typingPauseMs);
   }, []);
+  useEffect(
+    () => () => {
+      if (typingRender.current !== null) clearTimeout(typingRender.current);
+    },
+    [],
+  );
   const saving = useRef(false);
 
   const spaces = useCallback(
@@ -176,6 +184,9 @@ export const useResimEditor = (resimId: string) => {
     [api, queryClient, resimId, spaces],
   );
 
+  /** Whether the draft holds unsaved changes now, typing the editor has not rendered yet included. */
+  const hasUnsavedChanges = useCallback(() => isDirty(stateRef.current), []);
+
   const enterEdit = useCallback(() => dispatch({ type: 'EDIT' }), []);
   const enterView = useCallback(() => dispatch({ type: 'VIEW' }), []);
 
@@ -191,8 +202,8 @@ export const useResimEditor = (resimId: string) => {
   );
 
   return useMemo(
-    () => ({ state, change, undo, redo, save, resolveConflict, reload, changeStatus, enterEdit, enterView }),
-    [state, change, undo, redo, save, resolveConflict, reload, changeStatus, enterEdit, enterView],
+    () => ({ state, change, undo, redo, save, resolveConflict, reload, changeStatus, hasUnsavedChanges, enterEdit, enterView }),
+    [state, change, undo, redo, save, resolveConflict, reload, changeStatus, hasUnsavedChanges, enterEdit, enterView],
   );
 };
 

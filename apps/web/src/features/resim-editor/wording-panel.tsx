@@ -100,7 +100,9 @@ export const WordingPanel = ({ content, readOnly, onChange }: PanelProps) => {
               value={content.uiText}
               underneath={textSetUnderneath(content)}
               readOnly={readOnly}
-              onChange={(uiText, field) => onChange((draft) => ({ ...draft, uiText }), field ? `uiText/${field}` : undefined)}
+              onChange={(change, field) =>
+                onChange((draft) => ({ ...draft, uiText: change(draft.uiText) }), field ? `uiText/${field}` : undefined)
+              }
             />
           </Stack>
         </Paper>
