@@ -64,7 +64,7 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
     const boot = async () => {
       // The page in the address downloads while the session is restored, so that it shows at once.
       const requested = pageOfPath(window.location.href);
-      if (requested) preloadPage(requested);
+      const pageCode = requested ? preloadPage(requested) : Promise.resolve();
       const config = await configRequest;
       setProductName(config.productName);
       document.title = config.productName;
@@ -100,6 +100,9 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
       const page = parsePath(window.location.pathname);
       if (!page) void navigate('/', { replace: true });
       if (page?.name === 'EDIT_RESIM') prefetchEditorData(queryClient, api, page.resimId);
+      // The page is shown once its code is in: a page that suspends is held back by React until
+      // 300 ms after its fallback appeared, longer than the code takes to arrive.
+      await pageCode;
       dispatch({ type: 'SESSION_RESTORED', to: page ?? { name: 'HOME' } });
     };
     boot().catch((error: unknown) => setBootError(error instanceof Error ? error.message : String(error)));

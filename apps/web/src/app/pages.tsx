@@ -35,11 +35,13 @@ const SchedulePage = pages.SCHEDULE.Page;
 
 /**
  * Starts downloading the chunk of a page before it is shown, e.g. of the page in the address while
- * the session is restored; a failure shows when the page is.
+ * the session is restored; settles when it is in (a failure shows when the page is).
  */
-export const preloadPage = (page: PageState): void => {
-  pages[page.name].preload().catch(() => undefined);
-};
+export const preloadPage = (page: PageState): Promise<void> =>
+  pages[page.name].preload().then(
+    () => undefined,
+    () => undefined,
+  );
 
 const PageFallback = () => (
   <Center py={96} role="status" aria-label="Loading page">

@@ -36,20 +36,25 @@ export const toResimSummary = (row: ResimRow): ResimSummary => ({
 });
 
 /** The stored document read through the schema, so fields added since it was written get their defaults. */
-const contentOf = (row: ResimRow): ScenarioContent => {
-  const parsed = scenarioContent.safeParse(readJson(row.document, {}));
+const contentFrom = (stored: unknown, row: ResimRow): ScenarioContent => {
+  const parsed = scenarioContent.safeParse(stored);
   return parsed.success ? parsed.data : scenarioContent.parse({ resimName: row.name, description: row.description });
 };
+const contentOf = (row: ResimRow): ScenarioContent => contentFrom(readJson(row.document, {}), row);
 
-export const toScenario = (row: ResimRow): Scenario => ({
-  ...contentOf(row),
-  id: row.id,
-  group: row.space_id,
-  resimStatus: row.status,
-  created: row.created_at,
-  revision: row.revision,
-  instances: readJson<{ instances?: Scenario['instances'] }>(row.document, {}).instances ?? [],
-});
+// The document is parsed once: a large scenario is half a megabyte of JSON.
+export const toScenario = (row: ResimRow): Scenario => {
+  const stored = readJson<{ instances?: Scenario['instances'] }>(row.document, {});
+  return {
+    ...contentFrom(stored, row),
+    id: row.id,
+    group: row.space_id,
+    resimStatus: row.status,
+    created: row.created_at,
+    revision: row.revision,
+    instances: stored.instances ?? [],
+  };
+};
 
 /** SPEC 7: GET /admin/resim lists the scenarios of every space the caller is in. */
 export const listResims = async (ctx: SpaceContext): Promise<ResimSummary[]> => {
