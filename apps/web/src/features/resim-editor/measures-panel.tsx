@@ -10,11 +10,11 @@ import {
   pointsMeasureId,
   type Measure,
   type MeasureLimits,
-  type ScenarioContent,
 } from '@resim/domain';
 import { IconStar, IconTrash } from '@tabler/icons-react';
-import { useId, useState } from 'react';
-import { ItemList, selectedOf } from './item-list';
+import { useId } from 'react';
+import { ItemList } from './item-list';
+import { useItemSelection } from './use-item-selection';
 import { NumberField } from './number-field';
 import type { PanelProps } from './editor-types';
 
@@ -41,28 +41,23 @@ const limitKinds: readonly { kind: MeasureLimits['kind']; hint: string }[] = [
   { kind: LimitKind.infinite, hint: 'The learner is warned; the value may go past the limit.' },
 ];
 
-const updateMeasure = (draft: ScenarioContent, measureId: string, fields: Partial<Measure>): ScenarioContent => ({
-  ...draft,
-  measures: draft.measures.map((measure) => (measure.id === measureId ? { ...measure, ...fields } : measure)),
-});
-
 /** Measures: the values a run keeps (points, money, time), their limits and how they rank learners. */
-export const MeasuresPanel = ({ content, readOnly, onChange }: PanelProps) => {
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+export const MeasuresPanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
+  const { selected, select, update, updateFrom, add } = useItemSelection({
+    content,
+    part: 'measures',
+    onChange,
+    focusId,
+    create: (current) => newMeasure(current),
+  });
   const kindLabelId = useId();
-  const selected = selectedOf(content.measures, selectedId);
   const hasPoints = content.measures.some((measure) => measure.id === pointsMeasureId);
-
-  const update = (fields: Partial<Measure>, field?: string) => {
-    if (selected) onChange((draft) => updateMeasure(draft, selected.id, fields), field ? `measures/${selected.id}/${field}` : undefined);
-  };
-  const setLimits = (fields: Partial<MeasureLimits>) => {
-    if (selected?.limits) update({ limits: { ...selected.limits, ...fields } });
-  };
-
-  const add = (measure: Measure) => {
-    onChange((draft) => ({ ...draft, measures: [...draft.measures, measure] }));
-    setSelectedId(measure.id);
+  const setLimits = (fields: Partial<MeasureLimits>) =>
+    updateFrom((measure) => (measure.limits ? { limits: { ...measure.limits, ...fields } } : {}));
+  const addPoints = () => {
+    const points: Measure = { ...newMeasure(content, { name: 'Points', scoreOrder: 1 }), id: pointsMeasureId };
+    onChange((draft) => ({ ...draft, measures: [...draft.measures, points] }));
+    select(points.id);
   };
 
   const inUse = selected ? measureInUse(content, selected.id) : false;
@@ -85,18 +80,12 @@ export const MeasuresPanel = ({ content, readOnly, onChange }: PanelProps) => {
             : [],
       }))}
       selectedId={selected?.id ?? null}
-      onSelect={setSelectedId}
+      onSelect={select}
       addLabel="Add measure"
-      onAdd={readOnly ? null : () => add(newMeasure(content))}
+      onAdd={readOnly ? null : add}
       extraActions={
         readOnly || hasPoints ? null : (
-          <Button
-            size="xs"
-            variant="light"
-            color="yellow"
-            leftSection={<IconStar size={14} />}
-            onClick={() => add({ ...newMeasure(content, { name: 'Points', scoreOrder: 1 }), id: pointsMeasureId })}
-          >
+          <Button size="xs" variant="light" color="yellow" leftSection={<IconStar size={14} />} onClick={addPoints}>
             Add points
           </Button>
         )
