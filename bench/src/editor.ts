@@ -15,24 +15,22 @@
  * Everything listens on 127.0.0.1, the server and the browser are stopped at the end, and the
  * whole run is bounded by a watchdog.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
+import { guardRun, makeRunDir, runBenchmark, startChild, stopAll, trackProcessGroup, waitUntilUp } from './lib/child-processes';
+import { fmt } from './lib/format';
+import { freePort } from './lib/free-port';
+import { machineFacts } from './lib/machine';
+import { packageVersion } from './lib/package-version';
+import { requireBuiltServer, serverJs } from './lib/paths';
+import { writeResultsSection } from './lib/results-file';
+import { createToken } from './lib/server-cli';
+import { optionalPath, positive } from './lib/settings';
+import { sleep } from './lib/sleep';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
-
-const positive = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-};
 
 const actionCount = Math.round(positive('BENCH_ACTIONS', 1000));
 const rounds = Math.round(positive('BENCH_ROUNDS', 7));
@@ -43,7 +41,7 @@ const settleMs = 500;
 // An author opens a scenario, then moves to a field and types: typing starts once the page has
 // settled (its last requests answered, the code typing runs loaded), not in the same instant.
 const typingSettleMs = 500;
-const cpuProfileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
+const cpuProfileDir = optionalPath('BENCH_CPU_PROF');
 const chromiumPath = '/usr/bin/chromium';
 const chromiumArgs = [
   '--no-sandbox',
@@ -57,160 +55,20 @@ const chromiumArgs = [
 /** What the author types, a slice per round: letters and spaces only, so every key is one character. */
 const phrase = ' repeat fasting sample on the ward after transfusion and review with the consultant ';
 
-const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = path.resolve(benchDir, '..');
-const serverJs = path.join(repoRoot, 'apps/server/dist/server.js');
-const cliJs = path.join(repoRoot, 'apps/server/dist/cli.js');
-const resultsFile = path.join(benchDir, 'RESULTS.md');
-
 // Setup (server start, sign-in, scenarios) plus per round two opens and three typing runs, with slack.
 const budgetMs = (120 + rounds * (30 + (3 * keysPerRound * (keyGapMs + 250)) / 1000)) * 1000;
 
-// ---------------------------------------------------------------------------------------------
-// Child processes: the server and the browser are tracked and stopped, whatever happens.
-
-/** `group`: the child leads a process group of its own helpers, which are signalled with it. */
-type Child = { readonly name: string; readonly process: ChildProcess; readonly output: string[]; readonly group?: boolean };
-const children = new Set<Child>();
-
-const keepOutput = (output: string[], chunk: Buffer) => {
-  output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-  if (output.length > 200) output.splice(0, output.length - 200);
-};
-
-/** Children run plain node: no NODE_OPTIONS inherited from whatever started the benchmark. */
-const childEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  delete env.NODE_OPTIONS;
-  return env;
-};
-
-const startChild = (name: string, args: string[], env: Record<string, string>): Child => {
-  // process.execPath directly (no shell, no npx wrapper): the pid we hold is the server itself.
-  const proc = spawn(process.execPath, args, { cwd: repoRoot, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  const child: Child = { name, process: proc, output: [] };
-  proc.stdout?.on('data', (chunk: Buffer) => keepOutput(child.output, chunk));
-  proc.stderr?.on('data', (chunk: Buffer) => keepOutput(child.output, chunk));
-  children.add(child);
-  return child;
-};
+// The server and the browser are tracked and stopped, whatever happens.
+guardRun({ budgetMs, stopping: 'the server and the browser', budgetText: String(Math.round(budgetMs / 1000)) });
 
 /**
  * The browser, launched as a server so that its process is ours to stop. Playwright starts it at
  * the head of a new process group, with its renderer and GPU processes in it.
  */
-const trackBrowser = (server: BrowserServer): Child => {
-  const child: Child = { name: 'chromium', process: server.process(), output: [], group: true };
-  children.add(child);
-  return child;
-};
-
-const isRunning = (proc: ChildProcess) => proc.exitCode === null && proc.signalCode === null;
-
-const signal = (child: Child, name: NodeJS.Signals) => {
-  const pid = child.process.pid;
-  try {
-    if (child.group && pid !== undefined) process.kill(-pid, name);
-    else child.process.kill(name);
-  } catch {
-    // already gone
-  }
-};
-
-const stopChild = async (child: Child): Promise<void> => {
-  const proc = child.process;
-  if (isRunning(proc)) {
-    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-    signal(child, 'SIGTERM');
-    const timer = setTimeout(() => {
-      if (isRunning(proc)) signal(child, 'SIGKILL');
-    }, 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-  children.delete(child);
-};
-
-/** The run's temp directory (database, browser profile), removed with the children. */
-let tmpDir: string | undefined;
-
-const stopAll = async () => {
-  await Promise.all([...children].map(stopChild));
-  if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
-  tmpDir = undefined;
-};
-
-const killAllNow = () => {
-  for (const child of children) if (isRunning(child.process)) signal(child, 'SIGKILL');
-};
-
-process.on('exit', killAllNow);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the server and the browser`);
-    void stopAll().finally(() => process.exit(130));
-  });
-}
-const watchdog = setTimeout(() => {
-  console.error(`Benchmark took longer than ${Math.round(budgetMs / 1000)} s; stopping`);
-  killAllNow();
-  if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
-  process.exit(1);
-}, budgetMs);
-watchdog.unref();
+const trackBrowser = (server: BrowserServer) => trackProcessGroup('chromium', server.process());
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-const describeChild = (child: Child) => `--- ${child.name} output (last lines) ---\n${child.output.slice(-40).join('\n')}`;
-
-/** Polls until url answers 200, failing early when the child dies. */
-const waitUntilUp = async (child: Child, url: string, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!isRunning(child.process)) {
-      throw new Error(`${child.name} exited (code ${child.process.exitCode}) before answering ${url}\n${describeChild(child)}`);
-    }
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${child.name} did not answer ${url} within ${timeoutMs / 1000} s\n${describeChild(child)}`);
-};
-
-const runCli = (args: string[], env: Record<string, string>) =>
-  new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, [cliJs, ...args], { cwd: repoRoot, env: childEnv(env), timeout: 60_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`cli ${args.slice(0, 2).join(' ')} failed: ${error.message}\n${stdout}${stderr}`));
-      else resolve(stdout);
-    });
-  });
-
-const packageVersion = (dir: string): string => {
-  for (const base of [path.join(benchDir, 'node_modules'), path.join(repoRoot, 'node_modules')]) {
-    const file = path.join(base, dir, 'package.json');
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-  }
-  return 'unknown';
-};
 
 const quantile = (values: readonly number[], q: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -219,7 +77,6 @@ const quantile = (values: readonly number[], q: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 };
 const median = (values: readonly number[]) => quantile(values, 0.5);
-const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (value: number) => fmt(value, 1);
 const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
 
@@ -443,26 +300,22 @@ type Variant = 'bare' | 'small' | 'large';
 type OpenSample = { painted: number; fetched: number };
 
 const main = async () => {
-  for (const file of [serverJs, cliJs]) {
-    if (!existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: run "npm run build" first`);
-  }
+  requireBuiltServer('npm run build');
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install chromium`);
   const started = new Date();
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'resim-bench-editor-'));
-  tmpDir = tmp;
+  const tmp = makeRunDir('resim-bench-editor-');
   let browser: Browser | undefined;
   let browserServer: BrowserServer | undefined;
   try {
     // 1. The product server on a fresh data folder: its first start makes the demo administrator and space.
-    const port = await freePort();
+    const port = await freePort(host);
     const base = `http://${host}:${port}`;
     const dataDir = path.join(tmp, 'data');
     const env = { PORT: String(port), HOST: host, DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' };
     const server = startChild('product server', [serverJs], env);
     await waitUntilUp(server, `${base}/healthz`);
     const signIn = JSON.parse(readFileSync(path.join(dataDir, 'demo-admin.json'), 'utf8')) as { email: string; password: string };
-    const token = (await runCli(['token', 'create', '--email', signIn.email], env)).trim().split('\n').at(-1)?.trim() ?? '';
-    if (!token) throw new Error('token create printed no token');
+    const token = await createToken(signIn.email, env);
     const api: Api = { base, headers: { authorization: `Bearer ${token}` } };
 
     // 2. The two scenarios.
@@ -658,14 +511,8 @@ const main = async () => {
       `| ratio ${fmt(actionCount)} tests / bare | | ${ratio(k.large.p50, k.bare.p50)} | ${ratio(k.large.p95, k.bare.p95)} | ${ratio(k.large.max, k.bare.max)} | | | | | |`,
     ].join('\n');
 
-    const cpus = os.cpus();
     const facts = {
-      date: started.toISOString(),
-      node: process.version,
-      cpus: cpus.length,
-      cpuModel: cpus[0]?.model.trim() ?? 'unknown',
-      os: `${os.type()} ${os.release()} ${os.arch()}`,
-      memory: `${fmt(os.totalmem() / 2 ** 30, 1)} GiB`,
+      ...machineFacts(started),
       chromium: browser.version(),
       playwright: packageVersion('playwright-core'),
     };
@@ -716,7 +563,6 @@ const main = async () => {
           `Chromium ${facts.chromium} headless; playwright-core ${facts.playwright}. Date: ${facts.date}.`,
       ].join('\n');
       writeResults(block);
-      console.log(`\nWrote ${path.relative(repoRoot, resultsFile)}`);
     }
   } finally {
     await browser?.close().catch(() => undefined);
@@ -725,27 +571,12 @@ const main = async () => {
   }
 };
 
-const startMarker = '<!-- bench:editor:start -->';
-const endMarker = '<!-- bench:editor:end -->';
-
 /** Replaces the generated block of RESULTS.md, keeping everything around it. */
-const writeResults = (block: string) => {
-  const generated = `${startMarker}\n${block}\n${endMarker}`;
-  const current = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '# Benchmark results\n';
-  const start = current.indexOf(startMarker);
-  const end = current.indexOf(endMarker);
-  const next =
-    start >= 0 && end > start
-      ? current.slice(0, start) + generated + current.slice(end + endMarker.length)
-      : `${current.trimEnd()}\n\n## Scenario editor in the browser\n\n${generated}\n`;
-  writeFileSync(resultsFile, next);
-};
+const writeResults = (block: string) =>
+  writeResultsSection(
+    'editor',
+    block,
+    (current, generated) => `${(current ?? '# Benchmark results\n').trimEnd()}\n\n## Scenario editor in the browser\n\n${generated}\n`,
+  );
 
-main().then(
-  () => process.exit(0),
-  async (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    await stopAll();
-    process.exit(1);
-  },
-);
+runBenchmark(main, (error) => error.stack ?? error.message);

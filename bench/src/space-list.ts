@@ -12,24 +12,21 @@
  * Everything listens on 127.0.0.1, every child process is stopped at the end, and the whole run
  * is bounded by a watchdog.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
+import { guardRun, makeRunDir, runBenchmark, startChild, stopAll, waitUntilUp } from './lib/child-processes';
+import { fmt } from './lib/format';
+import { freePort } from './lib/free-port';
+import { machineFacts } from './lib/machine';
+import { packageVersion } from './lib/package-version';
+import { benchDir, requireBuiltServer, serverJs } from './lib/paths';
+import { writeResultsSection } from './lib/results-file';
+import { createToken, runCli } from './lib/server-cli';
+import { optionalPath, positive } from './lib/settings';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
-
-const positive = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-};
 
 const duration = positive('BENCH_DURATION', 10);
 const warmup = positive('BENCH_WARMUP', 3);
@@ -37,134 +34,18 @@ const connections = Math.round(positive('BENCH_CONNECTIONS', 50));
 const rounds = 2;
 const spaceCount = 5;
 const host = '127.0.0.1';
-const cpuProfileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
+const cpuProfileDir = optionalPath('BENCH_CPU_PROF');
 
-const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = path.resolve(benchDir, '..');
-const serverJs = path.join(repoRoot, 'apps/server/dist/server.js');
-const cliJs = path.join(repoRoot, 'apps/server/dist/cli.js');
 const bareServerTs = path.join(benchDir, 'src/bare-server.ts');
-const resultsFile = path.join(benchDir, 'RESULTS.md');
 
 // Setup (CLI with password hashing, server start) plus warm-up and measured runs, with slack.
 const budgetMs = (90 + 2 * warmup + 2 * rounds * (duration + 5)) * 1000;
 
-// ---------------------------------------------------------------------------------------------
-// Child processes: every one is tracked and stopped, whatever happens.
-
-type Child = { readonly name: string; readonly process: ChildProcess; readonly output: string[] };
-const children = new Set<Child>();
-
-const keepOutput = (output: string[], chunk: Buffer) => {
-  output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-  if (output.length > 200) output.splice(0, output.length - 200);
-};
-
-/** Children run plain node: no NODE_OPTIONS inherited from whatever started the benchmark. */
-const childEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  delete env.NODE_OPTIONS;
-  return env;
-};
-
-const startChild = (name: string, args: string[], env: Record<string, string>): Child => {
-  // process.execPath directly (no shell, no npx wrapper): the pid we hold is the server itself.
-  const proc = spawn(process.execPath, args, { cwd: repoRoot, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  const child: Child = { name, process: proc, output: [] };
-  proc.stdout?.on('data', (chunk: Buffer) => keepOutput(child.output, chunk));
-  proc.stderr?.on('data', (chunk: Buffer) => keepOutput(child.output, chunk));
-  children.add(child);
-  return child;
-};
-
-const isRunning = (proc: ChildProcess) => proc.exitCode === null && proc.signalCode === null;
-
-const stopChild = async (child: Child): Promise<void> => {
-  const proc = child.process;
-  if (isRunning(proc)) {
-    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-    proc.kill('SIGTERM');
-    const timer = setTimeout(() => {
-      if (isRunning(proc)) proc.kill('SIGKILL');
-    }, 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-  children.delete(child);
-};
-
-/** The run's temp directory (database, response body), removed with the children. */
-let tmpDir: string | undefined;
-
-const stopAll = async () => {
-  await Promise.all([...children].map(stopChild));
-  if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
-  tmpDir = undefined;
-};
-
-const killAllNow = () => {
-  for (const child of children) if (isRunning(child.process)) child.process.kill('SIGKILL');
-};
-
-process.on('exit', killAllNow);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the servers`);
-    void stopAll().finally(() => process.exit(130));
-  });
-}
-const watchdog = setTimeout(() => {
-  console.error(`Benchmark took longer than ${budgetMs / 1000} s; stopping`);
-  killAllNow();
-  if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
-  process.exit(1);
-}, budgetMs);
-watchdog.unref();
+// Every child process is tracked and stopped, whatever happens.
+guardRun({ budgetMs, stopping: 'the servers' });
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-const describeChild = (child: Child) => `--- ${child.name} output (last lines) ---\n${child.output.slice(-40).join('\n')}`;
-
-/** Polls until url answers 200, failing early when the child dies. */
-const waitUntilUp = async (child: Child, url: string, headers: Record<string, string> = {}, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!isRunning(child.process)) {
-      throw new Error(`${child.name} exited (code ${child.process.exitCode}) before answering ${url}\n${describeChild(child)}`);
-    }
-    try {
-      const response = await fetch(url, { headers, signal: AbortSignal.timeout(1000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${child.name} did not answer ${url} within ${timeoutMs / 1000} s\n${describeChild(child)}`);
-};
-
-const runCli = (args: string[], env: Record<string, string>) =>
-  new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, [cliJs, ...args], { cwd: repoRoot, env: childEnv(env), timeout: 60_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`cli ${args.slice(0, 2).join(' ')} failed: ${error.message}\n${stdout}${stderr}`));
-      else resolve(stdout);
-    });
-  });
 
 const run = (title: string, url: string, headers: Record<string, string>, seconds: number) =>
   new Promise<Result>((resolve, reject) => {
@@ -194,14 +75,6 @@ const headerBytes = (headers: Headers) => {
   return bytes;
 };
 
-const packageVersion = (dir: string): string => {
-  for (const base of [path.join(benchDir, 'node_modules'), path.join(repoRoot, 'node_modules')]) {
-    const file = path.join(base, dir, 'package.json');
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-  }
-  return 'unknown';
-};
-
 /**
  * Requests per second of one run: 2xx responses over the run's measured duration. (autocannon's per-second sample
  * average drops when a sampling tick runs late and a run gets an extra, partial sample.)
@@ -209,7 +82,6 @@ const packageVersion = (dir: string): string => {
 const perSecond = (result: Result) => result['2xx'] / result.duration;
 
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 // ---------------------------------------------------------------------------------------------
 // The benchmark
@@ -223,15 +95,12 @@ const summarize = (results: readonly Result[]): Summary => ({
 });
 
 const main = async () => {
-  for (const file of [serverJs, cliJs]) {
-    if (!existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: run "npm run build -w @resim/server" first`);
-  }
+  requireBuiltServer('npm run build -w @resim/server');
   const started = new Date();
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'resim-bench-'));
-  tmpDir = tmp;
+  const tmp = makeRunDir('resim-bench-');
   try {
     // 1. The product server, with a fresh SQLite database, a user, a token and a few spaces.
-    const productPort = await freePort();
+    const productPort = await freePort(host);
     const productEnv = {
       PORT: String(productPort),
       HOST: host,
@@ -242,8 +111,7 @@ const main = async () => {
     };
     const email = 'bench@example.com';
     await runCli(['user', 'create', '--email', email, '--password', 'bench-password-0123', '--groups', 'developer'], productEnv);
-    const token = (await runCli(['token', 'create', '--email', email], productEnv)).trim().split('\n').at(-1)?.trim() ?? '';
-    if (!token) throw new Error('token create printed no token');
+    const token = await createToken(email, productEnv);
     const headers = { authorization: `Bearer ${token}` };
 
     const productArgs = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir, serverJs] : [serverJs];
@@ -273,7 +141,7 @@ const main = async () => {
     writeFileSync(bodyFile, body);
 
     // 2. The bare Fastify process answering the same bytes.
-    const barePort = await freePort();
+    const barePort = await freePort(host);
     const bare = startChild('bare fastify', ['--import', import.meta.resolve('tsx'), bareServerTs], {
       PORT: String(barePort),
       HOST: host,
@@ -313,14 +181,8 @@ const main = async () => {
     const bareSummary = summarize(results.bare);
     const productSummary = summarize(results.product);
     const ratio = productSummary.rps / bareSummary.rps;
-    const cpus = os.cpus();
     const facts = {
-      date: started.toISOString(),
-      node: process.version,
-      cpus: cpus.length,
-      cpuModel: cpus[0]?.model.trim() ?? 'unknown',
-      os: `${os.type()} ${os.release()} ${os.arch()}`,
-      memory: `${fmt(os.totalmem() / 2 ** 30, 1)} GiB`,
+      ...machineFacts(started),
       autocannon: packageVersion('autocannon'),
       fastify: packageVersion('fastify'),
     };
@@ -378,34 +240,18 @@ const main = async () => {
           `autocannon ${facts.autocannon}, fastify ${facts.fastify}. Date: ${facts.date}.`,
       ].join('\n');
       writeResults(block);
-      console.log(`\nWrote ${path.relative(repoRoot, resultsFile)}`);
     }
   } finally {
     await stopAll();
   }
 };
 
-const startMarker = '<!-- bench:space-list:start -->';
-const endMarker = '<!-- bench:space-list:end -->';
-
 /** Replaces the generated block of RESULTS.md, keeping the hand-written analysis around it. */
-const writeResults = (block: string) => {
-  const generated = `${startMarker}\n${block}\n${endMarker}`;
-  const current = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
-  const start = current.indexOf(startMarker);
-  const end = current.indexOf(endMarker);
-  const next =
-    start >= 0 && end > start
-      ? current.slice(0, start) + generated + current.slice(end + endMarker.length)
-      : `# Benchmark results\n\n## GET /admin/space: product vs bare Fastify\n\n${generated}\n`;
-  writeFileSync(resultsFile, next);
-};
+const writeResults = (block: string) =>
+  writeResultsSection(
+    'space-list',
+    block,
+    (_current, generated) => `# Benchmark results\n\n## GET /admin/space: product vs bare Fastify\n\n${generated}\n`,
+  );
 
-main().then(
-  () => process.exit(0),
-  async (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    await stopAll();
-    process.exit(1);
-  },
-);
+runBenchmark(main, (error) => error.message);
