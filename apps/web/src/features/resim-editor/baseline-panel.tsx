@@ -1,8 +1,9 @@
 import { Stack } from '@mantine/core';
-import { Textarea, TextInput } from './form-fields';
+import { Textarea } from './form-fields';
 import { newBaseline, resolveTextSet } from '@resim/domain';
 import { DeleteItemButton } from './delete-item-button';
 import { useItemSelection } from './use-item-selection';
+import { ItemNameInput } from './item-fields';
 import type { PanelProps } from './editor-types';
 import { ItemList } from './item-list';
 import { factMedia, MediaFields } from './media-list-input';
@@ -36,13 +37,7 @@ export const BaselinePanel = ({ content, readOnly, onChange, focusId }: PanelPro
     >
       {selected ? (
         <Stack gap="md">
-          <TextInput
-            label="Name"
-            value={selected.name}
-            onChange={(event) => update({ name: event.currentTarget.value }, 'name')}
-            maxLength={200}
-            readOnly={readOnly}
-          />
+          <ItemNameInput name={selected.name} readOnly={readOnly} update={update} />
           <Textarea
             label={labels.facts}
             description="Known from the start."

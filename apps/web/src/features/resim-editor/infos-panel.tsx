@@ -1,8 +1,9 @@
 import { Grid, Select, Stack } from '@mantine/core';
-import { Textarea, TextInput } from './form-fields';
+import { Textarea } from './form-fields';
 import { impactSuggestions, newInfo } from '@resim/domain';
 import { DeleteItemButton } from './delete-item-button';
 import { useItemSelection } from './use-item-selection';
+import { ItemNameInput } from './item-fields';
 import { optionsOf, type PanelProps } from './editor-types';
 import { ImpactsInput, MeasureConditionsInput } from './impacts-input';
 import { ItemList } from './item-list';
@@ -29,13 +30,7 @@ export const InfosPanel = ({ content, readOnly, onChange, focusId }: PanelProps)
         <Stack gap="md">
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 7 }}>
-              <TextInput
-                label="Name"
-                value={selected.name}
-                onChange={(event) => update({ name: event.currentTarget.value }, 'name')}
-                maxLength={200}
-                readOnly={readOnly}
-              />
+              <ItemNameInput name={selected.name} readOnly={readOnly} update={update} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 5 }}>
               <Select

@@ -18,16 +18,29 @@ type Item = {
 type Update = (fields: Partial<Omit<Item, 'id'>> & { impact?: Impact[] }, field?: string) => void;
 type FieldsProps = { content: ScenarioContent; item: Item; readOnly: boolean; update: Update };
 
+/** The name of any listed item; its keystrokes undo together. */
+export const ItemNameInput = ({
+  name,
+  readOnly,
+  update,
+}: {
+  name: string;
+  readOnly: boolean;
+  update: (fields: { name: string }, field: 'name') => void;
+}) => (
+  <TextInput
+    label="Name"
+    value={name}
+    onChange={(event) => update({ name: event.currentTarget.value }, 'name')}
+    maxLength={200}
+    readOnly={readOnly}
+  />
+);
+
 export const NameAndStageFields = ({ content, item, readOnly, update }: FieldsProps) => (
   <Grid gap="md">
     <Grid.Col span={{ base: 12, sm: 7 }}>
-      <TextInput
-        label="Name"
-        value={item.name}
-        onChange={(event) => update({ name: event.currentTarget.value }, 'name')}
-        maxLength={200}
-        readOnly={readOnly}
-      />
+      <ItemNameInput name={item.name} readOnly={readOnly} update={update} />
     </Grid.Col>
     <Grid.Col span={{ base: 12, sm: 5 }}>
       <StageSelect label="Stage" content={content} value={item.stage} readOnly={readOnly} onChange={(stage) => update({ stage })} />

@@ -15,6 +15,7 @@ import { IconStar, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { ItemList } from './item-list';
 import { useItemSelection } from './use-item-selection';
+import { ItemNameInput } from './item-fields';
 import { NumberField } from './number-field';
 import type { PanelProps } from './editor-types';
 
@@ -97,13 +98,7 @@ export const MeasuresPanel = ({ content, readOnly, onChange, focusId }: PanelPro
         <Stack gap="md">
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 7 }}>
-              <TextInput
-                label="Name"
-                value={selected.name}
-                onChange={(event) => update({ name: event.currentTarget.value }, 'name')}
-                maxLength={200}
-                readOnly={readOnly}
-              />
+              <ItemNameInput name={selected.name} readOnly={readOnly} update={update} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 5 }}>
               <TextInput label="Id" description="Fixed; 'points' is the score." value={selected.id} readOnly variant="filled" />
