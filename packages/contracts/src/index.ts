@@ -5,3 +5,4 @@ export * from './tokens';
 export * from './resims';
 export * from './client-log';
 export * from './web-config';
+export * from './runs';

@@ -21,3 +21,4 @@ export * from './scenario/stage-template';
 export * from './scenario/schedule';
 export * from './scenario/media';
 export * from './scenario/scenario-problems';
+export * from './engine/types';

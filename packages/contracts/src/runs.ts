@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { learnerEvent, textFields } from '@resim/domain';
+
+/**
+ * The learner's side (player) and the run records the console reads. Learner endpoints live
+ * under /learn; a learner is either signed in (bearer token) or anonymous with the run token
+ * handed out when they joined (header `x-run-token`).
+ */
+
+export const joinCodeParams = z.strictObject({ code: z.string().trim().min(3).max(16) });
+export const gameParams = z.strictObject({ gameId: z.string().min(1).max(100) });
+export const scoreParams = z.strictObject({ resimId: z.string().min(1).max(100), gameId: z.string().min(1).max(100) });
+
+/** GET /learn/join/{code}: what a learner sees before joining. */
+export const joinInfo = z
+  .object({
+    code: z.string(),
+    resimId: z.string(),
+    resimName: z.string(),
+    description: z.string(),
+    mode: z.number().int(),
+    resimStatus: z.number().int(),
+    /** 'lobby' waits for the presenter, 'open' can be played, 'closed' cannot be joined */
+    phase: z.enum(['lobby', 'open', 'closed']),
+    allowAnonymous: z.boolean(),
+    allowSignin: z.boolean(),
+    settings: z.object({ hideRank: z.boolean(), hideTime: z.boolean(), allowApp: z.boolean(), allowBrowser: z.boolean() }),
+  })
+  .meta({ id: 'JoinInfo' });
+export type JoinInfo = z.infer<typeof joinInfo>;
+
+/** POST /learn/join/{code}: anonymous learners give a nickname; signed-in learners send their token. */
+export const joinBody = z.strictObject({ nickname: z.string().trim().min(1, 'Give a nickname').max(40).optional() });
+
+const media = z.object({ id: z.string(), url: z.string(), description: z.string() });
+const mediaSet = { images: z.array(media), videos: z.array(media), files: z.array(media) };
+const availability = z.enum(['available', 'done', 'unavailable']);
+const impactOut = z.object({ measureId: z.string(), value: z.number() });
+const ended = z
+  .object({ at: z.number(), reason: z.enum(['learner', 'terminated', 'stopped']), measureId: z.string().optional() })
+  .nullable();
+
+export const runView = z
+  .object({
+    text: z.object(Object.fromEntries(textFields.map((field) => [field, z.string()])) as Record<(typeof textFields)[number], z.ZodString>),
+    stage: z.object({ id: z.string(), name: z.string(), description: z.string() }).nullable(),
+    stages: z.array(z.object({ id: z.string(), name: z.string(), isAntibodyPanel: z.boolean() })),
+    facts: z.array(
+      z.object({
+        source: z.enum(['baseline', 'action']),
+        id: z.string(),
+        name: z.string(),
+        text: z.string(),
+        feedback: z.string().nullable(),
+        at: z.number().nullable(),
+        ...mediaSet,
+      }),
+    ),
+    actions: z.array(
+      z.object({ id: z.string(), name: z.string(), stage: z.string().nullable(), availability, reason: z.string().nullable() }),
+    ),
+    conclusions: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        stage: z.string().nullable(),
+        availability,
+        reason: z.string().nullable(),
+        feedback: z.string().nullable(),
+      }),
+    ),
+    maxConclusions: z.number().int(),
+    infos: z.array(z.object({ id: z.string(), name: z.string(), text: z.string() })),
+    hint: z.object({ cost: z.array(impactOut) }).nullable(),
+    hintText: z.string().nullable(),
+    measures: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        type: z.number(),
+        value: z.number(),
+        min: z.number().nullable(),
+        max: z.number().nullable(),
+        limitKind: z.number().nullable(),
+        atLimit: z.boolean(),
+      }),
+    ),
+    media: z.object(mediaSet),
+    ended,
+  })
+  .meta({ id: 'RunView' });
+
+export const sessionMessage = z
+  .object({ id: z.string(), title: z.string(), message: z.string(), sent: z.string() })
+  .meta({ id: 'SessionMessage' });
+export type SessionMessage = z.infer<typeof sessionMessage>;
+
+/** A learner's run as the player shows it: where the session is, what the run shows, what was said. */
+export const gameSnapshot = z
+  .object({
+    gameId: z.string(),
+    resimId: z.string(),
+    resimName: z.string(),
+    nickname: z.string(),
+    mode: z.number().int(),
+    resimStatus: z.number().int(),
+    phase: z.enum(['lobby', 'open', 'closed']),
+    /** the run's events so far; a client sends this back to say what it has seen */
+    eventCount: z.number().int(),
+    startedAt: z.string().nullable(),
+    /** the server's clock, so auto-time measures tick from the right moment */
+    serverTime: z.number(),
+    view: runView.nullable(),
+    messages: z.array(sessionMessage),
+    settings: z.object({ hideRank: z.boolean(), hideTime: z.boolean(), allowApp: z.boolean(), allowBrowser: z.boolean() }),
+    /** the code of the scenario that follows, offered at the end */
+    nextResimCode: z.string().nullable(),
+    /** the learner's score, once the run has ended */
+    score: z.lazy(() => gameScore).nullable(),
+  })
+  .meta({ id: 'GameSnapshot' });
+export type GameSnapshot = z.infer<typeof gameSnapshot>;
+
+/** POST /learn/join/{code} answers the run and, for an anonymous learner, the token that resumes it. */
+export const joinResult = z
+  .object({ gameId: z.string(), runToken: z.string().nullable(), snapshot: gameSnapshot })
+  .meta({ id: 'JoinResult' });
+export type JoinResult = z.infer<typeof joinResult>;
+
+/** POST /learn/game/{gameId}/event */
+export const eventBody = learnerEvent;
+
+export const gameScore = z
+  .object({
+    gameId: z.string(),
+    resimId: z.string(),
+    nickname: z.string(),
+    measures: z.record(z.string(), z.number()),
+    points: z.number().nullable(),
+    durationMs: z.number(),
+    actionsRun: z.number().int(),
+    conclusionsConfirmed: z.array(z.string()),
+    answers: z.object({
+      actionsMatched: z.number().int(),
+      actionsExpected: z.number().int(),
+      conclusionsMatched: z.number().int(),
+      conclusionsExpected: z.number().int(),
+      correct: z.boolean(),
+    }),
+    rank: z.number().int().nullable(),
+    of: z.number().int(),
+    ended: z.boolean(),
+  })
+  .meta({ id: 'GameScore' });
+export type GameScore = z.infer<typeof gameScore>;
+
+/** GET /admin/resim/{id}/games: every run of a scenario. */
+export const gameSummary = z
+  .object({
+    id: z.string(),
+    instanceId: z.string(),
+    nickname: z.string(),
+    email: z.string().nullable(),
+    test: z.boolean(),
+    created: z.string(),
+    startedAt: z.string().nullable(),
+    endedAt: z.string().nullable(),
+    endReason: z.string().nullable(),
+    eventCount: z.number().int(),
+    points: z.number().nullable(),
+    measures: z.record(z.string(), z.number()),
+    rank: z.number().int().nullable(),
+  })
+  .meta({ id: 'GameSummary' });
+export type GameSummary = z.infer<typeof gameSummary>;
+
+/** GET /admin/resim/{id}/audit: every learner event, oldest first. */
+export const auditEntry = z
+  .object({
+    gameId: z.string(),
+    nickname: z.string(),
+    seq: z.number().int(),
+    type: z.string(),
+    detail: z.record(z.string(), z.unknown()),
+    at: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** GET /resim/{id}/score: the scenario's ranking as a learner may see it, and the caller's own runs. */
+export const resimScore = z
+  .object({
+    resimId: z.string(),
+    players: z.number().int(),
+    finished: z.number().int(),
+    averagePoints: z.number().nullable(),
+    ranking: z.array(z.object({ rank: z.number().int(), nickname: z.string(), points: z.number().nullable() })),
+    mine: z.array(gameScore),
+  })
+  .meta({ id: 'ResimScore' });
+export type ResimScore = z.infer<typeof resimScore>;
+
+/** POST /admin/control/{id}/message */
+export const sessionMessageBody = z.strictObject({
+  id: z.string().trim().min(1).max(100),
+  title: z.string().trim().min(1, 'Give the message a title').max(200),
+  message: z.string().trim().min(1, 'Write a message').max(2000),
+});
+
+/** GET /learn/mine: scenarios a signed-in learner has played or is allocated. */
+export const learnerScenario = z
+  .object({
+    resimId: z.string(),
+    resimName: z.string(),
+    code: z.string(),
+    phase: z.enum(['lobby', 'open', 'closed']),
+    gameId: z.string().nullable(),
+    ended: z.boolean(),
+  })
+  .meta({ id: 'LearnerScenario' });
+
+/**
+ * WebSocket /learn/socket?game={gameId}&token={runToken or access token}: the server pushes
+ * snapshots (after status changes and the learner's own events) and messages; the client sends
+ * events with a request id and gets the result for that id.
+ */
+export const socketClientMessage = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('event'), requestId: z.string().min(1).max(64), event: learnerEvent }),
+  z.strictObject({ type: z.literal('ping') }),
+]);
+export type SocketClientMessage = z.infer<typeof socketClientMessage>;
+
+export type SocketServerMessage =
+  | { readonly type: 'snapshot'; readonly snapshot: GameSnapshot }
+  | { readonly type: 'message'; readonly message: SessionMessage }
+  | { readonly type: 'result'; readonly requestId: string; readonly ok: true; readonly snapshot: GameSnapshot }
+  | {
+      readonly type: 'result';
+      readonly requestId: string;
+      readonly ok: false;
+      readonly error: { readonly code: string; readonly message: string };
+    }
+  | { readonly type: 'error'; readonly code: string; readonly message: string }
+  | { readonly type: 'pong' };
