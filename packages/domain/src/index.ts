@@ -22,3 +22,6 @@ export * from './scenario/schedule';
 export * from './scenario/media';
 export * from './scenario/scenario-problems';
 export * from './engine/types';
+export { requirementHolds } from './engine/requirements';
+export { measureValues, settleRun } from './engine/measures';
+export { applyEvent, replayRun, startRun } from './engine/run';
