@@ -25,3 +25,4 @@ export * from './engine/types';
 export { requirementHolds } from './engine/requirements';
 export { measureValues, settleRun } from './engine/measures';
 export { applyEvent, replayRun, startRun } from './engine/run';
+export { runView } from './engine/view';
