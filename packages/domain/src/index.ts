@@ -26,3 +26,4 @@ export { requirementHolds } from './engine/requirements';
 export { measureValues, settleRun } from './engine/measures';
 export { applyEvent, replayRun, startRun } from './engine/run';
 export { runView } from './engine/view';
+export { rankRuns, runScore } from './engine/score';
