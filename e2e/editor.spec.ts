@@ -55,7 +55,15 @@ type Saved = Record<string, unknown> & { id: string; revision: number };
 
 /** A scenario as its content: without what the server owns. */
 const contentOf = (scenario: Saved) => {
-  const { id: _id, created: _created, revision: _revision, instances: _instances, resimStatus: _status, ...content } = scenario;
+  const {
+    id: _id,
+    created: _created,
+    revision: _revision,
+    instances: _instances,
+    resimStatus: _status,
+    code: _code,
+    ...content
+  } = scenario;
   return content;
 };
 

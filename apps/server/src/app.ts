@@ -1,10 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { webConfig } from '@resim/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createOutboxSender, type EmailSender } from './adapters/email/email';
+import { createInProcessBus, type LiveBus } from './adapters/live/live-bus';
 import type { Config } from './config/config';
 import type { Database, Dialect } from './db/database';
 import { createAuthCache } from './identity/auth-cache';
@@ -19,6 +21,8 @@ import { clientLogRoutes } from './modules/client-log/client-log.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import type { ModuleContext } from './modules/module-context';
 import { resimRoutes } from './modules/resims/resims.routes';
+import { learnerRoutes, recordRoutes } from './modules/runs/runs.routes';
+import { createSocketHub } from './modules/runs/socket-hub';
 import { spaceRoutes } from './modules/spaces/spaces.routes';
 import { stageTemplateRoutes } from './modules/stage-templates/stage-templates.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
@@ -40,6 +44,8 @@ export type AppOptions = {
   readonly logger?: boolean;
   readonly webDist?: string;
   readonly isShuttingDown?: () => boolean;
+  /** fan-out of live sessions; in-process unless several processes share the database. Closed with the app. */
+  readonly live?: LiveBus;
 };
 
 /** How long a token's owner is remembered between requests; revocation reaches other processes within it. */
@@ -64,7 +70,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
 
   const email = options.email ?? createOutboxSender({ db, clock, log: app.log });
   const authCache = createAuthCache({ ttlMs: authCacheTtlMs, maxEntries: 10_000 });
-  const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email, authCache };
+  const live = options.live ?? createInProcessBus();
+  const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email, authCache, live };
   const identity = config.identity;
   const issuerOrigin = new URL(identity.issuer).origin;
 
@@ -143,12 +150,22 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     }),
   });
 
+  // A learner's socket only ever sends small messages.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const hub = createSocketHub({ db, clock, live, log: app.log });
+  app.addHook('onClose', async () => {
+    hub.close();
+    await live.close();
+  });
+  await app.register(learnerRoutes, { ...ctx, authenticate, hub });
+
   await app.register(async (api) => {
     requireAuthentication(api, authenticate);
     await api.register(spaceRoutes, ctx);
     await api.register(userRoutes, ctx);
     await api.register(tokenRoutes, ctx);
     await api.register(resimRoutes, ctx);
+    await api.register(recordRoutes, ctx);
     await api.register(templateRoutes);
     await api.register(stageTemplateRoutes, ctx);
   });

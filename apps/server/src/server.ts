@@ -1,3 +1,4 @@
+import { createPostgresBus, liveChannel } from './adapters/live/postgres-bus';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { createDatabase } from './db/database';
@@ -14,7 +15,14 @@ const start = async (): Promise<void> => {
   const demo = config.demoSeed ? await ensureDemoAdmin({ db, clock: systemClock, dataDir: config.dataDir }) : undefined;
 
   let shuttingDown = false;
-  const app = await buildApp({ config, db, dialect, isShuttingDown: () => shuttingDown });
+  const live = config.databaseUrl
+    ? await createPostgresBus({
+        url: config.databaseUrl,
+        channel: liveChannel(database.schema),
+        log: { warn: (details, message) => console.warn(message, details) },
+      })
+    : undefined;
+  const app = await buildApp({ config, db, dialect, live, isShuttingDown: () => shuttingDown });
   await app.listen({ port: config.port, host: config.host });
   const purge = setInterval(
     () => void purgeExpiredPayloads(db).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed')),

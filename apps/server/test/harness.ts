@@ -124,7 +124,18 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
         .sign(key);
     },
     snapshot: async () => {
-      const tables: (keyof Tables)[] = ['users', 'spaces', 'space_members', 'api_tokens', 'resims', 'outbox', 'password_resets'];
+      const tables: (keyof Tables)[] = [
+        'users',
+        'spaces',
+        'space_members',
+        'api_tokens',
+        'resims',
+        'outbox',
+        'password_resets',
+        'games',
+        'run_events',
+        'session_messages',
+      ];
       // a token's last-use time is bookkeeping of authentication, not data a request writes
       const rows = async (table: keyof Tables) =>
         (await db.selectFrom(table).selectAll().execute()).map((row) => JSON.stringify({ ...row, last_used_at: undefined })).sort();

@@ -218,6 +218,7 @@ export const learnerScenario = z
     ended: z.boolean(),
   })
   .meta({ id: 'LearnerScenario' });
+export type LearnerScenario = z.infer<typeof learnerScenario>;
 
 /**
  * WebSocket /learn/socket?game={gameId}&token={runToken or access token}: the server pushes

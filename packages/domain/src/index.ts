@@ -22,3 +22,8 @@ export * from './scenario/schedule';
 export * from './scenario/media';
 export * from './scenario/scenario-problems';
 export * from './engine/types';
+export { requirementHolds } from './engine/requirements';
+export { measureValues, settleRun } from './engine/measures';
+export { applyEvent, replayRun, startRun } from './engine/run';
+export { runView } from './engine/view';
+export { rankRuns, runScore } from './engine/score';

@@ -53,8 +53,58 @@ export type ResimsTable = {
   document: string;
   /** increases with every saved change */
   revision: number;
+  /** the join code learners type (DESIGN 6) */
+  code: string | null;
   created_at: string;
   updated_at: string;
+};
+
+/** One learner's run of a scenario in one instance (a live session or a self-paced opening). */
+export type GamesTable = {
+  id: string;
+  resim_id: string;
+  instance_id: string;
+  /** null for an anonymous learner */
+  user_id: string | null;
+  nickname: string;
+  email: string | null;
+  /** SHA-256 of the token an anonymous learner resumes with */
+  run_token_hash: string | null;
+  /** 1 for a run in Test Mode, kept out of learners' results */
+  test: number;
+  /** JSON of the engine's RunState, the fold of the events; null until the run starts */
+  state: string | null;
+  event_count: number;
+  points: number | null;
+  /** JSON of the engine's RunScore */
+  score: string | null;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  end_reason: string | null;
+  updated_at: string;
+};
+
+/** The audit trail: every event of a run, in order. */
+export type RunEventsTable = {
+  game_id: string;
+  seq: number;
+  type: string;
+  /** JSON of the event without its type and time */
+  payload: string;
+  at: string;
+};
+
+/** What a presenter said to every learner of a session. */
+export type SessionMessagesTable = {
+  id: string;
+  resim_id: string;
+  instance_id: string;
+  /** the id the presenter's console gave it */
+  message_id: string;
+  title: string;
+  message: string;
+  created_at: string;
 };
 
 export type StageTemplatesTable = {
@@ -108,6 +158,9 @@ export type Tables = {
   space_members: SpaceMembersTable;
   api_tokens: ApiTokensTable;
   resims: ResimsTable;
+  games: GamesTable;
+  run_events: RunEventsTable;
+  session_messages: SessionMessagesTable;
   stage_templates: StageTemplatesTable;
   oidc_payloads: OidcPayloadsTable;
   secrets: SecretsTable;
@@ -119,3 +172,6 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type SpaceRow = Selectable<SpacesTable>;
 export type ResimRow = Selectable<ResimsTable>;
+export type GameRow = Selectable<GamesTable>;
+export type RunEventRow = Selectable<RunEventsTable>;
+export type SessionMessageRow = Selectable<SessionMessagesTable>;

@@ -1,4 +1,5 @@
 import type { EmailSender } from '../adapters/email/email';
+import type { LiveBus } from '../adapters/live/live-bus';
 import type { Config } from '../config/config';
 import type { Database, Dialect } from '../db/database';
 import type { AuthCache } from '../identity/auth-cache';
@@ -12,4 +13,6 @@ export type ModuleContext = {
   readonly clock: Clock;
   readonly email: EmailSender;
   readonly authCache: AuthCache;
+  /** live session fan-out between server processes */
+  readonly live: LiveBus;
 };

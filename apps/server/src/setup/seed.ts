@@ -1,5 +1,6 @@
 import { iso, type Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
+import { newJoinCode } from '../lib/join-code';
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { insertResim } from '../modules/resims/resims.repository';
@@ -25,6 +26,7 @@ export const seedDemo = async (options: { db: Database; clock: Clock; owner: Use
       template_id: content.templateId,
       document: JSON.stringify({ ...content, instances: [] }),
       revision: 0,
+      code: newJoinCode(),
       created_at: now,
       updated_at: now,
     });

@@ -8,6 +8,7 @@ import {
   exportFile,
   gameScore,
   gameSnapshot,
+  gameSummary,
   joinInfo,
   type joinBody,
   joinResult,
@@ -19,6 +20,8 @@ import {
   resimConflict,
   resimSummary,
   scenarioTemplate,
+  sessionMessage,
+  type sessionMessageBody,
   space,
   stageTemplate,
   userAuth,
@@ -252,6 +255,10 @@ export const createApiClient = (options: ApiClientOptions) => {
       /** SPEC 4: moves the run status; the scenario comes back as it now is. */
       control: (resimId: string, status: number) =>
         request({ method: 'POST', path: `/admin/control/${id(resimId)}/${status}`, schema: scenario }),
+      /** SPEC 7: a message to every learner of the session, at once. */
+      message: (resimId: string, body: z.input<typeof sessionMessageBody>) =>
+        request({ method: 'POST', path: `/admin/control/${id(resimId)}/message`, schema: sessionMessage, body }),
+      games: (resimId: string, signal?: AbortSignal) => get(`/admin/resim/${id(resimId)}/games`, z.array(gameSummary), signal),
     },
     stageTemplates: {
       list: (signal?: AbortSignal) => get('/admin/stagetemplate', z.array(stageTemplate), signal),

@@ -4,6 +4,8 @@ export const queryKeys = {
   resims: ['resims'] as const,
   /** one scenario as the editor opens it (taken once, see editor-data) */
   resim: (resimId: string) => ['resim', resimId] as const,
+  /** the learners' runs of a scenario, polled while a session is on */
+  games: (resimId: string) => ['resim', resimId, 'games'] as const,
   templates: ['templates'] as const,
   stageTemplates: ['stage-templates'] as const,
   userMetadata: ['user', 'metadata'] as const,

@@ -30,6 +30,8 @@ export type RunState = {
   readonly at: number;
   /** actions run, in order */
   readonly ran: readonly string[];
+  /** when each action of `ran` was run, at the same index (the time its facts arrived) */
+  readonly ranAt: readonly number[];
   /** conclusions confirmed, in order */
   readonly confirmed: readonly string[];
   /** stages unlocked, in the order they opened */

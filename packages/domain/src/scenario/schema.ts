@@ -253,6 +253,8 @@ export const scenario = scenarioContent.extend({
   created: z.string(),
   /** increases with every saved change; a save names the revision it started from */
   revision: z.number().int(),
+  /** the code learners type to join (DESIGN 6) */
+  code: z.string().default(''),
   instances: z.array(instance).default([]),
 });
 export type Scenario = z.infer<typeof scenario>;

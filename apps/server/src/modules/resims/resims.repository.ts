@@ -15,6 +15,9 @@ export const findResimsInSpaces = (db: Database, spaceIds: readonly string[]): P
 export const findResimById = (db: Database, id: string): Promise<ResimRow | undefined> =>
   db.selectFrom('resims').selectAll().where('id', '=', id).executeTakeFirst();
 
+export const findResimByCode = (db: Database, code: string): Promise<ResimRow | undefined> =>
+  db.selectFrom('resims').selectAll().where('code', '=', code).executeTakeFirst();
+
 export const insertResim = (db: Database, row: ResimRow) => db.insertInto('resims').values(row).execute();
 
 /**

@@ -18,6 +18,7 @@ import { badRequest } from '../../errors/app-error';
 import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
 import * as resims from './resims.service';
+import { applyStatus } from '../runs/session.service';
 
 const tags = ['Scenarios'];
 /** An export file may hold many scenarios. */
@@ -122,6 +123,10 @@ export const resimRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
   app.post(
     '/admin/control/:id/:status',
     { schema: { tags, summary: 'Change the run status (SPEC 4)', params: controlParams, response: { 200: scenario, ...errors } } },
-    (request) => resims.controlResim(spaceCtx(request), request.params.id, request.params.status),
+    async (request) => {
+      const changed = await resims.controlResim(spaceCtx(request), request.params.id, request.params.status);
+      await applyStatus({ ...spaceCtx(request), live: ctx.live }, changed);
+      return changed;
+    },
   );
 };

@@ -19,6 +19,7 @@ import type { PatchResimBody, ResimSummary } from '@resim/contracts';
 import type { ResimRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error';
 import { iso } from '../../lib/clock';
+import { newJoinCode } from '../../lib/join-code';
 import { newId } from '../../lib/ids';
 import { readJson } from '../../lib/json';
 import { getAccessibleSpace, listSpaces, type SpaceContext } from '../spaces/spaces.service';
@@ -52,6 +53,7 @@ export const toScenario = (row: ResimRow): Scenario => {
     resimStatus: row.status,
     created: row.created_at,
     revision: row.revision,
+    code: row.code ?? '',
     instances: stored.instances ?? [],
   };
 };
@@ -83,6 +85,13 @@ export const getResim = async (ctx: SpaceContext, id: string): Promise<Scenario>
 
 const serialise = (content: ScenarioContent, instances: Scenario['instances']) => JSON.stringify({ ...content, instances });
 
+const unusedJoinCode = async (db: SpaceContext['db']): Promise<string> => {
+  for (;;) {
+    const code = newJoinCode();
+    if (!(await repo.findResimByCode(db, code))) return code;
+  }
+};
+
 const insertScenario = async (ctx: SpaceContext, spaceId: string, content: ScenarioContent): Promise<Scenario> => {
   const problems = scenarioProblems(content);
   if (problems.length > 0) throw badRequest(problems.join('; '));
@@ -96,6 +105,7 @@ const insertScenario = async (ctx: SpaceContext, spaceId: string, content: Scena
     template_id: content.templateId,
     document: serialise(content, []),
     revision: 0,
+    code: await unusedJoinCode(ctx.db),
     created_at: now,
     updated_at: now,
   };

@@ -66,6 +66,7 @@ import { MeasuresPanel } from './measures-panel';
 import { OverviewPanel } from './overview-panel';
 import { PagesPanel } from './pages-panel';
 import { RunStatusControl } from './run-status-control';
+import { SessionBar } from './session-bar';
 import { contentOf } from './scenario-changes';
 import { StagesPanel } from './stages-panel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -254,9 +255,11 @@ const EditorToolbar = memo(({ editor }: { editor: ResimEditor }) => {
 /** The scenario's name, run status and size: rendered again only when one of them changes. */
 const EditorTitle = memo(
   (props: {
+    resimId: string;
     name: string;
     status: number;
     mode: number;
+    code: string;
     revision: number;
     size: string;
     blocked: string | null;
@@ -268,6 +271,7 @@ const EditorTitle = memo(
       </Title>
       <Group gap="sm" wrap="wrap">
         <RunStatusControl status={props.status} mode={props.mode} blocked={props.blocked} onChange={props.onChangeStatus} />
+        <SessionBar resimId={props.resimId} code={props.code} status={props.status} />
         <Text fz="xs" c="dimmed">
           Revision {props.revision} · {props.size}
         </Text>
@@ -435,9 +439,11 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
       >
         <Group justify="space-between" align="center" gap="md" wrap="wrap">
           <EditorTitle
+            resimId={saved.id}
             name={name}
             status={saved.resimStatus}
             mode={saved.mode}
+            code={saved.code}
             revision={saved.revision}
             size={`${countOf(draft.actions.length, 'actions', labels)} · ${countOf(draft.conclusions.length, 'conclusions', labels)}`}
             blocked={isDirty(state) ? 'Save or undo your changes first' : null}

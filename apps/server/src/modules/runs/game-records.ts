@@ -1,0 +1,67 @@
+import type { GameScore, GameSummary, SessionMessage } from '@resim/contracts';
+import { rankRuns, runScore, settleRun, type RunScore, type RunState, type Scenario } from '@resim/domain';
+import type { GameRow, SessionMessageRow } from '../../db/schema';
+import { readJson } from '../../lib/json';
+
+/** The run's state as stored, brought up to `now`: a time limit may have ended it meanwhile. */
+export const stateOf = (scenario: Scenario, game: GameRow, now: number): RunState | null => {
+  const stored = readJson<RunState | null>(game.state, null);
+  return stored ? settleRun(scenario, stored, now) : null;
+};
+
+/** A run's score: the stored one once ended, else as it stands now. */
+export const scoreOf = (scenario: Scenario, game: GameRow, now: number): RunScore | null => {
+  if (game.score && game.ended_at) return readJson<RunScore | null>(game.score, null);
+  const state = stateOf(scenario, game, now);
+  return state ? runScore(scenario, state, now) : null;
+};
+
+export type ScoredGame = { readonly game: GameRow; readonly score: RunScore };
+
+/** The runs of one instance that have a score, ranked by the scenario's scoring measures. */
+export const rankInstance = (scenario: Scenario, games: readonly GameRow[], now: number) =>
+  rankRuns(
+    scenario,
+    games.flatMap((game): ScoredGame[] => {
+      const score = game.test ? null : scoreOf(scenario, game, now);
+      return score ? [{ game, score }] : [];
+    }),
+  );
+
+export const toGameScore = (game: GameRow, score: RunScore, rank: number | null, of: number): GameScore => ({
+  gameId: game.id,
+  resimId: game.resim_id,
+  nickname: game.nickname,
+  measures: { ...score.measures },
+  points: score.points,
+  durationMs: score.durationMs,
+  actionsRun: score.actionsRun,
+  conclusionsConfirmed: [...score.conclusionsConfirmed],
+  answers: { ...score.answers },
+  rank,
+  of,
+  ended: game.ended_at !== null,
+});
+
+export const toGameSummary = (game: GameRow, score: RunScore | null, rank: number | null): GameSummary => ({
+  id: game.id,
+  instanceId: game.instance_id,
+  nickname: game.nickname,
+  email: game.email,
+  test: game.test === 1,
+  created: game.created_at,
+  startedAt: game.started_at,
+  endedAt: game.ended_at,
+  endReason: game.end_reason,
+  eventCount: game.event_count,
+  points: score?.points ?? null,
+  measures: score ? { ...score.measures } : {},
+  rank,
+});
+
+export const toSessionMessage = (row: SessionMessageRow): SessionMessage => ({
+  id: row.message_id,
+  title: row.title,
+  message: row.message,
+  sent: row.created_at,
+});

@@ -1,0 +1,347 @@
+import type { GameScore, GameSnapshot, JoinInfo, JoinResult, LearnerScenario } from '@resim/contracts';
+import {
+  applyEvent,
+  matchesUserRestriction,
+  runScore,
+  runView,
+  startRun,
+  type LearnerEvent,
+  type RunErrorCode,
+  type RunEvent,
+  type RunScore,
+  type RunState,
+  type Scenario,
+} from '@resim/domain';
+import type { LiveBus } from '../../adapters/live/live-bus';
+import type { Database } from '../../db/database';
+import type { GameRow, SessionMessageRow } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthenticated } from '../../errors/app-error';
+import type { Principal } from '../../identity/principal';
+import type { Clock } from '../../lib/clock';
+import { newId, randomSecret, sha256 } from '../../lib/ids';
+import { normaliseJoinCode } from '../../lib/join-code';
+import { findResimByCode } from '../resims/resims.repository';
+import { getAccessibleSpace } from '../spaces/spaces.service';
+import { rankInstance, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
+import { currentInstanceId, phaseOf, testInstanceId } from './phase';
+import * as repo from './runs.repository';
+import { loadRunnableScenario, runnableScenario } from './scenario-cache';
+
+export type PlayContext = {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly live: LiveBus;
+  /** a signed-in learner, or null */
+  readonly principal: Principal | null;
+  /** the token an anonymous learner resumes with, or null */
+  readonly runToken: string | null;
+};
+
+const scenarioByCode = async (db: Database, code: string): Promise<Scenario> => {
+  const row = await findResimByCode(db, normaliseJoinCode(code));
+  if (!row) throw new AppError('not_found', `No scenario has the code ${normaliseJoinCode(code)}; check it and try again`);
+  return runnableScenario(row);
+};
+
+const scenarioOfGame = async (db: Database, game: GameRow): Promise<Scenario> => {
+  const scenario = await loadRunnableScenario(db, game.resim_id);
+  if (!scenario) throw notFound('Run');
+  return scenario;
+};
+
+const settingsOf = (scenario: Scenario) => ({ ...scenario.settings });
+
+/** SPEC 7 / DESIGN 6: what a learner sees of a scenario before joining it. */
+export const joinInfo = async (ctx: Pick<PlayContext, 'db'>, code: string): Promise<JoinInfo> => {
+  const scenario = await scenarioByCode(ctx.db, code);
+  return {
+    code: scenario.code,
+    resimId: scenario.id,
+    resimName: scenario.resimName,
+    description: scenario.description,
+    mode: scenario.mode,
+    resimStatus: scenario.resimStatus,
+    phase: phaseOf(scenario),
+    allowAnonymous: scenario.allowAnonymous,
+    allowSignin: scenario.allowSignin,
+    settings: settingsOf(scenario),
+  };
+};
+
+const closedMessage = (scenario: Scenario): string =>
+  scenario.resimStatus === 3
+    ? `${scenario.resimName} has finished`
+    : `${scenario.resimName} is not open yet; ask your presenter when it starts`;
+
+/** A member of the scenario's space, who may play it in Test Mode. */
+const isAuthor = async (ctx: PlayContext, scenario: Scenario): Promise<boolean> => {
+  if (!ctx.principal) return false;
+  try {
+    await getAccessibleSpace({ db: ctx.db, clock: ctx.clock, principal: ctx.principal }, scenario.group);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return false;
+    throw error;
+  }
+};
+
+const ownsGame = (ctx: PlayContext, game: GameRow): boolean =>
+  (ctx.runToken !== null && game.run_token_hash !== null && sha256(ctx.runToken) === game.run_token_hash) ||
+  (ctx.principal !== null && game.user_id === ctx.principal.userId);
+
+/** A run its learner asks for; another learner's run does not exist for them. */
+const ownGame = async (ctx: PlayContext, gameId: string): Promise<GameRow> => {
+  const game = await repo.findGame(ctx.db, gameId);
+  if (!game || !ownsGame(ctx, game)) {
+    if (!ctx.principal && !ctx.runToken) throw unauthenticated('Join the scenario again to continue your run');
+    throw notFound('Run');
+  }
+  return game;
+};
+
+/** A run as the player shows it, from what was read for it (messages, the instance's runs once ended). */
+export const buildSnapshot = (
+  scenario: Scenario,
+  game: GameRow,
+  now: number,
+  read: { readonly messages: readonly SessionMessageRow[]; readonly instanceGames: readonly GameRow[] | null },
+): GameSnapshot => {
+  const state = stateOf(scenario, game, now);
+  let score: GameSnapshot['score'] = null;
+  if (state?.ended && read.instanceGames) {
+    const ranked = rankInstance(scenario, read.instanceGames, now);
+    const mine = ranked.find((entry) => entry.game.id === game.id);
+    if (mine) score = toGameScore(game, mine.score, scenario.settings.hideRank ? null : mine.rank, ranked.length);
+  }
+  return {
+    gameId: game.id,
+    resimId: scenario.id,
+    resimName: scenario.resimName,
+    nickname: game.nickname,
+    mode: scenario.mode,
+    resimStatus: scenario.resimStatus,
+    phase: phaseOf(scenario, game.test === 1),
+    eventCount: game.event_count,
+    startedAt: game.started_at,
+    serverTime: now,
+    // The view is only read from here on: serialised to the learner.
+    view: state ? (runView(scenario, state, now) as GameSnapshot['view']) : null,
+    messages: read.messages.map(toSessionMessage),
+    settings: settingsOf(scenario),
+    nextResimCode: scenario.nextResimCode,
+    score,
+  };
+};
+
+export const snapshotOf = async (db: Database, scenario: Scenario, game: GameRow, now: number): Promise<GameSnapshot> => {
+  const ended = game.ended_at !== null || stateOf(scenario, game, now)?.ended;
+  return buildSnapshot(scenario, game, now, {
+    messages: await repo.findMessages(db, scenario.id, game.instance_id),
+    instanceGames: ended ? await repo.findGamesOfInstance(db, scenario.id, game.instance_id) : null,
+  });
+};
+
+const who = (principal: Principal) => principal.name ?? principal.email.split('@')[0] ?? principal.email;
+
+/**
+ * Joins a scenario by its code: anonymously with a nickname when it allows, or signed in when it
+ * allows and the learner's email matches its restriction patterns. Joining again resumes the
+ * same run: a signed-in learner by their account, an anonymous one by their run token.
+ */
+export const join = async (ctx: PlayContext, code: string, nickname: string | undefined): Promise<JoinResult> => {
+  const scenario = await scenarioByCode(ctx.db, code);
+  const test = scenario.resimStatus === 4;
+  if (test && !(await isAuthor(ctx, scenario))) throw conflict(`${scenario.resimName} is being tested by its authors; try again later`);
+  const phase = phaseOf(scenario, test);
+  const instanceId = currentInstanceId(scenario);
+  if (phase === 'closed' || !instanceId) throw conflict(closedMessage(scenario));
+  const now = ctx.clock.now();
+
+  if (ctx.principal) {
+    if (!scenario.allowSignin && !test)
+      throw forbidden(`${scenario.resimName} is played anonymously: join with a nickname, without signing in`);
+    if (!test && !matchesUserRestriction(ctx.principal.email, scenario.userRestriction.pattern)) {
+      throw forbidden(
+        `Your account (${ctx.principal.email}) is not allowed to join ${scenario.resimName}; ask your presenter to invite it`,
+      );
+    }
+    const existing = await repo.findLearnerGame(ctx.db, scenario.id, instanceId, ctx.principal.userId);
+    if (existing) return { gameId: existing.id, runToken: null, snapshot: await snapshotOf(ctx.db, scenario, existing, now.getTime()) };
+  } else {
+    if (ctx.runToken) {
+      const resumed = (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId)).find((game) => ownsGame(ctx, game));
+      if (resumed)
+        return { gameId: resumed.id, runToken: ctx.runToken, snapshot: await snapshotOf(ctx.db, scenario, resumed, now.getTime()) };
+    }
+    if (!scenario.allowAnonymous) throw forbidden(`Sign in to join ${scenario.resimName}`);
+    if (!nickname) throw badRequest('nickname: give a nickname to join without signing in');
+  }
+
+  const runToken = ctx.principal ? null : randomSecret();
+  const started = phase === 'open';
+  const game: GameRow = {
+    id: newId(),
+    resim_id: scenario.id,
+    instance_id: test ? testInstanceId : instanceId,
+    user_id: ctx.principal?.userId ?? null,
+    nickname: ctx.principal ? (nickname ?? who(ctx.principal)) : nickname!,
+    email: ctx.principal?.email ?? null,
+    run_token_hash: runToken ? sha256(runToken) : null,
+    test: test ? 1 : 0,
+    state: started ? JSON.stringify(startRun(scenario, now.getTime())) : null,
+    event_count: 0,
+    points: null,
+    score: null,
+    created_at: now.toISOString(),
+    started_at: started ? now.toISOString() : null,
+    ended_at: null,
+    end_reason: null,
+    updated_at: now.toISOString(),
+  };
+  try {
+    await repo.insertGame(ctx.db, game);
+  } catch (error) {
+    // The same learner joining twice at once: the first run wins and the second resumes it.
+    const existing = ctx.principal ? await repo.findLearnerGame(ctx.db, scenario.id, instanceId, ctx.principal.userId) : undefined;
+    if (!existing) throw error;
+    return { gameId: existing.id, runToken: null, snapshot: await snapshotOf(ctx.db, scenario, existing, now.getTime()) };
+  }
+  return { gameId: game.id, runToken, snapshot: await snapshotOf(ctx.db, scenario, game, now.getTime()) };
+};
+
+export const gameSnapshot = async (ctx: PlayContext, gameId: string): Promise<GameSnapshot> => {
+  const game = await ownGame(ctx, gameId);
+  return snapshotOf(ctx.db, await scenarioOfGame(ctx.db, game), game, ctx.clock.now().getTime());
+};
+
+// Refusals a learner can act on (an unknown id, too many choices) are bad requests; the rest
+// are about the run as it stands.
+const refusalCode: Record<RunErrorCode, 'bad_request' | 'conflict'> = {
+  unknown_item: 'bad_request',
+  too_many: 'bad_request',
+  ended: 'conflict',
+  not_available: 'conflict',
+  already_done: 'conflict',
+  no_hint: 'conflict',
+  out_of_order: 'conflict',
+};
+
+const payloadOf = (event: RunEvent): string => {
+  const { type: _type, at: _at, ...rest } = event;
+  return JSON.stringify(rest);
+};
+
+/** The columns a run's state decides. */
+export const stateColumns = (scenario: Scenario, state: RunState, score: () => unknown, now: Date): Partial<GameRow> => ({
+  state: JSON.stringify(state),
+  ended_at: state.ended ? new Date(state.ended.at).toISOString() : null,
+  end_reason: state.ended?.reason ?? null,
+  ...(state.ended ? { score: JSON.stringify(score()) } : {}),
+  updated_at: now.toISOString(),
+});
+
+/**
+ * Applies a run's next event, judged by the engine: stored with the audit trail and the new
+ * state in one transaction, or refused with the reason and nothing stored.
+ */
+export const recordEvent = async (
+  db: Database,
+  scenario: Scenario,
+  game: GameRow,
+  event: RunEvent,
+  scoreOf: (state: RunState) => unknown,
+  now: Date,
+): Promise<{ ok: true; game: GameRow } | { ok: false; error: AppError }> => {
+  const stored = stateOf(scenario, game, event.at);
+  if (!stored) return { ok: false, error: conflict('The run has not started yet; wait for your presenter') };
+  const result = applyEvent(scenario, stored, event);
+  if (!result.ok)
+    return { ok: false, error: new AppError(refusalCode[result.error.code], result.error.message, { reason: result.error.code }) };
+  const changes = {
+    ...stateColumns(scenario, result.state, () => scoreOf(result.state), now),
+    points: result.state.measures.points ?? null,
+  };
+  const saved = await repo.appendEvent(db, {
+    game,
+    event: {
+      game_id: game.id,
+      seq: game.event_count + 1,
+      type: event.type,
+      payload: payloadOf(event),
+      at: new Date(event.at).toISOString(),
+    },
+    changes,
+  });
+  if (!saved) return { ok: false, error: conflict('Another step of this run was taken at the same moment; try again') };
+  return { ok: true, game: { ...game, ...changes, event_count: game.event_count + 1 } };
+};
+
+/** A learner's step: run tests, confirm diagnoses, take the hint or end the run. */
+export const submitEvent = async (ctx: PlayContext, gameId: string, event: LearnerEvent, source?: string): Promise<GameSnapshot> => {
+  const game = await ownGame(ctx, gameId);
+  const scenario = await scenarioOfGame(ctx.db, game);
+  const phase = phaseOf(scenario, game.test === 1);
+  if (phase === 'lobby') throw conflict('The session has not started yet; wait for your presenter');
+  if (phase === 'closed' && !game.ended_at) throw conflict(closedMessage(scenario));
+  const now = ctx.clock.now();
+  const outcome = await recordEvent(
+    ctx.db,
+    scenario,
+    game,
+    { ...event, at: now.getTime() },
+    (state) => runScore(scenario, state, now.getTime()),
+    now,
+  );
+  if (!outcome.ok) throw outcome.error;
+  await ctx.live.publish({ kind: 'game', resimId: scenario.id, gameId: game.id, ...(source ? { source } : {}) });
+  return snapshotOf(ctx.db, scenario, outcome.game, now.getTime());
+};
+
+/** GET /learn/mine: the scenarios a signed-in learner has runs in, newest first, one line each. */
+export const learnerScenarios = async (ctx: PlayContext): Promise<LearnerScenario[]> => {
+  if (!ctx.principal) throw unauthenticated();
+  const seen = new Set<string>();
+  const result: LearnerScenario[] = [];
+  for (const game of await repo.findGamesOfUser(ctx.db, ctx.principal.userId)) {
+    if (game.test || seen.has(game.resim_id)) continue;
+    seen.add(game.resim_id);
+    const scenario = await loadRunnableScenario(ctx.db, game.resim_id);
+    if (!scenario?.code) continue;
+    result.push({
+      resimId: scenario.id,
+      resimName: scenario.resimName,
+      code: scenario.code,
+      phase: phaseOf(scenario),
+      gameId: game.id,
+      ended: game.ended_at !== null,
+    });
+  }
+  return result;
+};
+
+/** GET /scores/{resimId}/{gameId}: a run's score, for its learner or the scenario's authors. */
+export const gameScore = async (ctx: PlayContext, resimId: string, gameId: string): Promise<GameScore> => {
+  const game = await repo.findGame(ctx.db, gameId);
+  if (!game || game.resim_id !== resimId) throw notFound('Run');
+  const scenario = await scenarioOfGame(ctx.db, game);
+  const author = await isAuthor(ctx, scenario);
+  if (!ownsGame(ctx, game) && !author) throw notFound('Run');
+  const now = ctx.clock.now().getTime();
+  const games = await repo.findGamesOfInstance(ctx.db, resimId, game.instance_id);
+  const ranked = rankInstance(scenario, games, now);
+  const mine = ranked.find((entry) => entry.game.id === game.id);
+  const score = mine?.score ?? scoreOf(scenario, game, now);
+  if (!score) return toGameScore(game, emptyScore, null, ranked.length);
+  const rank = mine && (author || !scenario.settings.hideRank) ? mine.rank : null;
+  return toGameScore(game, score, rank, ranked.length);
+};
+
+/** The score of a run still in the lobby: nothing done yet. */
+const emptyScore: RunScore = {
+  measures: {},
+  points: null,
+  durationMs: 0,
+  actionsRun: 0,
+  conclusionsConfirmed: [],
+  answers: { actionsMatched: 0, actionsExpected: 0, conclusionsMatched: 0, conclusionsExpected: 0, correct: false },
+};

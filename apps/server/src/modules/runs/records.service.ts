@@ -1,0 +1,91 @@
+import type { AuditEntry, GameScore, GameSummary, ResimScore } from '@resim/contracts';
+import type { Scenario } from '@resim/domain';
+import type { GameRow } from '../../db/schema';
+import { AppError, notFound } from '../../errors/app-error';
+import { readJson } from '../../lib/json';
+import { getResim } from '../resims/resims.service';
+import type { SpaceContext } from '../spaces/spaces.service';
+import { rankInstance, scoreOf, toGameScore, toGameSummary } from './game-records';
+import * as repo from './runs.repository';
+import { loadRunnableScenario } from './scenario-cache';
+
+const byInstance = (games: readonly GameRow[]): GameRow[][] => {
+  const groups = new Map<string, GameRow[]>();
+  for (const game of games) groups.set(game.instance_id, [...(groups.get(game.instance_id) ?? []), game]);
+  return [...groups.values()];
+};
+
+const ranksOf = (scenario: Scenario, games: readonly GameRow[], now: number): Map<string, number> =>
+  new Map(byInstance(games).flatMap((group) => rankInstance(scenario, group, now).map((entry) => [entry.game.id, entry.rank] as const)));
+
+/** GET /admin/resim/{id}/games: every run of the scenario, newest first, ranked within its instance. */
+export const listGames = async (ctx: SpaceContext, resimId: string): Promise<GameSummary[]> => {
+  const scenario = await getResim(ctx, resimId);
+  const now = ctx.clock.now().getTime();
+  const games = await repo.findGamesOfResim(ctx.db, resimId);
+  const ranks = ranksOf(scenario, games, now);
+  return games.map((game) => toGameSummary(game, scoreOf(scenario, game, now), ranks.get(game.id) ?? null));
+};
+
+export const auditLimit = 10_000;
+
+/** GET /admin/resim/{id}/audit: every learner event of the scenario, oldest first. */
+export const listAudit = async (ctx: SpaceContext, resimId: string): Promise<AuditEntry[]> => {
+  await getResim(ctx, resimId);
+  return (await repo.findEventsOfResim(ctx.db, resimId, auditLimit)).map((row) => ({
+    gameId: row.game_id,
+    nickname: row.nickname,
+    seq: row.seq,
+    type: row.type,
+    detail: readJson<Record<string, unknown>>(row.payload, {}),
+    at: row.at,
+  }));
+};
+
+const mean = (values: readonly number[]): number | null =>
+  values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/**
+ * GET /resim/{id}/score: the ranking of the scenario's latest instance and the caller's own runs.
+ * Authors see it whole; a learner who played sees it unless the scenario hides the rank.
+ */
+export const resimScore = async (ctx: SpaceContext, resimId: string): Promise<ResimScore> => {
+  const now = ctx.clock.now().getTime();
+  const all = await repo.findGamesOfResim(ctx.db, resimId);
+  const mine = all.filter((game) => game.user_id === ctx.principal.userId);
+  let scenario: Scenario;
+  let author = true;
+  try {
+    scenario = await getResim(ctx, resimId);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'not_found') || mine.length === 0) throw error;
+    const found = await loadRunnableScenario(ctx.db, resimId);
+    if (!found) throw notFound('Scenario');
+    scenario = found;
+    author = false;
+  }
+  const latest = scenario.instances.at(-1)?.id;
+  const ranked = latest
+    ? rankInstance(
+        scenario,
+        all.filter((game) => game.instance_id === latest),
+        now,
+      )
+    : [];
+  const learners = all.filter((game) => !game.test);
+  const finished = ranked.filter((entry) => entry.game.ended_at !== null);
+  const showRanking = author || !scenario.settings.hideRank;
+  const ranks = ranksOf(scenario, all, now);
+  return {
+    resimId,
+    players: learners.length,
+    finished: learners.filter((game) => game.ended_at !== null).length,
+    averagePoints: mean(finished.flatMap((entry) => (entry.score.points === null ? [] : [entry.score.points]))),
+    ranking: showRanking ? ranked.map((entry) => ({ rank: entry.rank, nickname: entry.game.nickname, points: entry.score.points })) : [],
+    mine: mine.flatMap((game): GameScore[] => {
+      const score = scoreOf(scenario, game, now);
+      const of = all.filter((other) => other.instance_id === game.instance_id && !other.test).length;
+      return score ? [toGameScore(game, score, showRanking ? (ranks.get(game.id) ?? null) : null, of)] : [];
+    }),
+  };
+};

@@ -1,0 +1,76 @@
+import type { Database } from '../../db/database';
+import type { GameRow, RunEventRow, SessionMessageRow } from '../../db/schema';
+
+export const findGame = (db: Database, id: string): Promise<GameRow | undefined> =>
+  db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findLearnerGame = (db: Database, resimId: string, instanceId: string, userId: string): Promise<GameRow | undefined> =>
+  db
+    .selectFrom('games')
+    .selectAll()
+    .where('resim_id', '=', resimId)
+    .where('instance_id', '=', instanceId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+export const findGamesOfInstance = (db: Database, resimId: string, instanceId: string): Promise<GameRow[]> =>
+  db.selectFrom('games').selectAll().where('resim_id', '=', resimId).where('instance_id', '=', instanceId).execute();
+
+export const findGamesOfResim = (db: Database, resimId: string): Promise<GameRow[]> =>
+  db.selectFrom('games').selectAll().where('resim_id', '=', resimId).orderBy('created_at', 'desc').execute();
+
+export const findGamesOfUser = (db: Database, userId: string): Promise<GameRow[]> =>
+  db.selectFrom('games').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
+
+export const insertGame = (db: Database, row: GameRow) => db.insertInto('games').values(row).execute();
+
+/**
+ * Stores a run's new state with its event only if no other event came first (the count is
+ * unchanged); false otherwise, and then nothing is written.
+ */
+export const appendEvent = (
+  db: Database,
+  options: { game: Pick<GameRow, 'id' | 'event_count'>; event: RunEventRow; changes: Partial<GameRow> },
+): Promise<boolean> =>
+  db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('games')
+      .set({ ...options.changes, event_count: options.game.event_count + 1 })
+      .where('id', '=', options.game.id)
+      .where('event_count', '=', options.game.event_count)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await trx.insertInto('run_events').values(options.event).execute();
+    return true;
+  });
+
+export const updateGame = (db: Database, id: string, changes: Partial<GameRow>) =>
+  db.updateTable('games').set(changes).where('id', '=', id).execute();
+
+export const findEventsOfGame = (db: Database, gameId: string): Promise<RunEventRow[]> =>
+  db.selectFrom('run_events').selectAll().where('game_id', '=', gameId).orderBy('seq').execute();
+
+export type AuditRow = RunEventRow & { nickname: string };
+
+export const findEventsOfResim = (db: Database, resimId: string, limit: number): Promise<AuditRow[]> =>
+  db
+    .selectFrom('run_events')
+    .innerJoin('games', 'games.id', 'run_events.game_id')
+    .select(['run_events.game_id', 'run_events.seq', 'run_events.type', 'run_events.payload', 'run_events.at', 'games.nickname'])
+    .where('games.resim_id', '=', resimId)
+    .orderBy('run_events.at')
+    .orderBy('run_events.game_id')
+    .orderBy('run_events.seq')
+    .limit(limit)
+    .execute();
+
+export const insertMessage = (db: Database, row: SessionMessageRow) => db.insertInto('session_messages').values(row).execute();
+
+export const findMessages = (db: Database, resimId: string, instanceId: string): Promise<SessionMessageRow[]> =>
+  db
+    .selectFrom('session_messages')
+    .selectAll()
+    .where('resim_id', '=', resimId)
+    .where('instance_id', '=', instanceId)
+    .orderBy('created_at')
+    .execute();

@@ -1,0 +1,203 @@
+import {
+  auditEntry,
+  errorBody,
+  eventBody,
+  gameParams,
+  gameScore,
+  gameSnapshot,
+  gameSummary,
+  idParams,
+  joinBody,
+  joinCodeParams,
+  joinInfo,
+  joinResult,
+  learnerScenario,
+  resimScore,
+  scoreParams,
+  sessionMessage,
+  sessionMessageBody,
+} from '@resim/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Authenticator } from '../../identity/authenticate';
+import { sha256 } from '../../lib/ids';
+import { authOf } from '../../plugins/authenticate';
+import type { ModuleContext } from '../module-context';
+import * as play from './play.service';
+import * as records from './records.service';
+import * as repo from './runs.repository';
+import * as sessions from './session.service';
+import type { SocketHub } from './socket-hub';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const learnerTags = ['Player'];
+const recordTags = ['Runs'];
+
+const runTokenOf = (request: FastifyRequest): string | null => {
+  const header = request.headers['x-run-token'];
+  return typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : null;
+};
+
+export type LearnerRouteOptions = ModuleContext & { readonly authenticate: Authenticator; readonly hub: SocketHub };
+
+/**
+ * The learner's side: join by code, play, be scored. A learner is signed in (bearer) or
+ * anonymous with the run token handed out on joining (x-run-token).
+ */
+export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (app, options) => {
+  if (!app.hasRequestDecorator('authState')) app.decorateRequest('authState', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    request.authState = header ? await options.authenticate(header) : null;
+  });
+  const playCtx = (request: FastifyRequest): play.PlayContext => ({
+    db: options.db,
+    clock: options.clock,
+    live: options.live,
+    principal: request.authState?.principal ?? null,
+    runToken: runTokenOf(request),
+  });
+
+  app.get(
+    '/learn/join/:code',
+    {
+      schema: { tags: learnerTags, summary: 'A scenario by its join code', params: joinCodeParams, response: { 200: joinInfo, ...errors } },
+    },
+    (request) => play.joinInfo(playCtx(request), request.params.code),
+  );
+
+  app.post(
+    '/learn/join/:code',
+    {
+      schema: {
+        tags: learnerTags,
+        summary: 'Join a scenario (or resume the run already joined)',
+        params: joinCodeParams,
+        body: joinBody.optional(),
+        response: { 201: joinResult, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await play.join(playCtx(request), request.params.code, request.body?.nickname)),
+  );
+
+  app.get(
+    '/learn/game/:gameId',
+    {
+      schema: {
+        tags: learnerTags,
+        summary: "The learner's run as the player shows it",
+        params: gameParams,
+        response: { 200: gameSnapshot, ...errors },
+      },
+    },
+    (request) => play.gameSnapshot(playCtx(request), request.params.gameId),
+  );
+
+  app.post(
+    '/learn/game/:gameId/event',
+    {
+      schema: {
+        tags: learnerTags,
+        summary: 'Take a step: run tests, confirm diagnoses, take the hint, end the run',
+        params: gameParams,
+        body: eventBody,
+        response: { 200: gameSnapshot, ...errors },
+      },
+    },
+    (request) => play.submitEvent(playCtx(request), request.params.gameId, request.body),
+  );
+
+  app.get(
+    '/learn/mine',
+    { schema: { tags: learnerTags, summary: "A signed-in learner's scenarios", response: { 200: z.array(learnerScenario), ...errors } } },
+    (request) => play.learnerScenarios(playCtx(request)),
+  );
+
+  app.get(
+    '/scores/:resimId/:gameId',
+    { schema: { tags: learnerTags, summary: "One run's score", params: scoreParams, response: { 200: gameScore, ...errors } } },
+    (request) => play.gameScore(playCtx(request), request.params.resimId, request.params.gameId),
+  );
+
+  const socketQuery = z.object({ game: z.string().min(1).max(100), token: z.string().min(1).max(4000) });
+  app.get('/learn/socket', { websocket: true, schema: { hide: true } }, async (socket, request) => {
+    const refuse = (code: string, message: string) => {
+      socket.send(JSON.stringify({ type: 'error', code, message }));
+      socket.close(1008, code);
+    };
+    const query = socketQuery.safeParse(request.query);
+    if (!query.success) return refuse('bad_request', 'Connect with ?game={gameId}&token={run token or access token}');
+    const game = await repo.findGame(options.db, query.data.game);
+    if (!game) return refuse('not_found', 'Run not found');
+    let ctx: play.PlayContext = { db: options.db, clock: options.clock, live: options.live, principal: null, runToken: null };
+    if (game.run_token_hash !== null && sha256(query.data.token) === game.run_token_hash) {
+      ctx = { ...ctx, runToken: query.data.token };
+    } else {
+      const auth = await options.authenticate(`Bearer ${query.data.token}`).catch(() => null);
+      if (!auth) return refuse('unauthenticated', 'Join the scenario again to continue your run');
+      if (auth.principal.userId !== game.user_id) return refuse('not_found', 'Run not found');
+      ctx = { ...ctx, principal: auth.principal };
+    }
+    await options.hub.attach(socket, ctx, { id: game.id, resimId: game.resim_id, instanceId: game.instance_id });
+  });
+};
+
+/** The console's side: runs, audit trail, scores and presenter messages (authenticated scope). */
+export const recordRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx) => {
+  const spaceCtx = (request: FastifyRequest) => ({ db: ctx.db, clock: ctx.clock, principal: authOf(request).principal });
+
+  app.get(
+    '/admin/resim/:id/games',
+    {
+      schema: {
+        tags: recordTags,
+        summary: "Every learner's run of a scenario",
+        params: idParams,
+        response: { 200: z.array(gameSummary), ...errors },
+      },
+    },
+    (request) => records.listGames(spaceCtx(request), request.params.id),
+  );
+
+  app.get(
+    '/admin/resim/:id/audit',
+    {
+      schema: {
+        tags: recordTags,
+        summary: 'The audit trail: every learner event, oldest first',
+        params: idParams,
+        response: { 200: z.array(auditEntry), ...errors },
+      },
+    },
+    (request) => records.listAudit(spaceCtx(request), request.params.id),
+  );
+
+  app.get(
+    '/resim/:id/score',
+    {
+      schema: {
+        tags: recordTags,
+        summary: "A scenario's ranking and the caller's own scores",
+        params: idParams,
+        response: { 200: resimScore, ...errors },
+      },
+    },
+    (request) => records.resimScore(spaceCtx(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/control/:id/message',
+    {
+      schema: {
+        tags: recordTags,
+        summary: 'Send a message to every learner of the session',
+        params: idParams,
+        body: sessionMessageBody,
+        response: { 201: sessionMessage, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await sessions.sendMessage({ ...spaceCtx(request), live: ctx.live }, request.params.id, request.body)),
+  );
+};

@@ -1,0 +1,145 @@
+import { socketClientMessage, type SocketServerMessage } from '@resim/contracts';
+import type { WebSocket } from 'ws';
+import type { LiveBus, LiveEvent } from '../../adapters/live/live-bus';
+import type { Database } from '../../db/database';
+import type { GameRow, SessionMessageRow } from '../../db/schema';
+import { AppError } from '../../errors/app-error';
+import type { Clock } from '../../lib/clock';
+import { randomSecret } from '../../lib/ids';
+import { buildSnapshot, submitEvent, type PlayContext } from './play.service';
+import * as repo from './runs.repository';
+import { loadRunnableScenario } from './scenario-cache';
+
+type Log = { warn: (details: object, message: string) => void };
+
+type Connection = {
+  readonly id: string;
+  readonly socket: WebSocket;
+  readonly gameId: string;
+  readonly resimId: string;
+  readonly instanceId: string;
+  readonly play: PlayContext;
+};
+
+// A learner's client sends small messages; anything larger is not ours.
+const maxMessageBytes = 4096;
+
+const send = (socket: WebSocket, message: SocketServerMessage) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+};
+
+/**
+ * The learners' sockets of this process, by scenario. What the live bus tells every process
+ * (status changes, presenter messages, changed runs) is pushed here to the sockets it concerns;
+ * events a learner sends over the socket are judged like those sent over HTTP.
+ */
+export const createSocketHub = (options: { db: Database; clock: Clock; live: LiveBus; log: Log }) => {
+  const byResim = new Map<string, Set<Connection>>();
+
+  const connectionsOf = (resimId: string): Connection[] => [...(byResim.get(resimId) ?? [])];
+
+  /** Fresh snapshots for the given sockets of one scenario, reading what they share once. */
+  const refresh = async (resimId: string, connections: readonly Connection[]) => {
+    if (connections.length === 0) return;
+    const scenario = await loadRunnableScenario(options.db, resimId);
+    if (!scenario) return;
+    const now = options.clock.now().getTime();
+    const instances = new Map<string, { games: Map<string, GameRow>; messages: SessionMessageRow[] }>();
+    for (const connection of connections) {
+      let read = instances.get(connection.instanceId);
+      if (!read) {
+        const games = await repo.findGamesOfInstance(options.db, resimId, connection.instanceId);
+        read = {
+          games: new Map(games.map((game) => [game.id, game])),
+          messages: await repo.findMessages(options.db, resimId, connection.instanceId),
+        };
+        instances.set(connection.instanceId, read);
+      }
+      const game = read.games.get(connection.gameId);
+      if (!game) continue;
+      const snapshot = buildSnapshot(scenario, game, now, { messages: read.messages, instanceGames: [...read.games.values()] });
+      send(connection.socket, { type: 'snapshot', snapshot });
+    }
+  };
+
+  const onLiveEvent = (event: LiveEvent) => {
+    const connections = connectionsOf(event.resimId);
+    if (event.kind === 'message') {
+      for (const connection of connections)
+        if (connection.instanceId === event.instanceId) send(connection.socket, { type: 'message', message: event.message });
+      return;
+    }
+    const concerned = event.kind === 'status' ? connections : connections.filter((c) => c.gameId === event.gameId && c.id !== event.source);
+    refresh(event.resimId, concerned).catch((error: unknown) => options.log.warn({ err: error }, 'could not push snapshots'));
+  };
+  const unsubscribe = options.live.subscribe(onLiveEvent);
+
+  const onMessage = async (connection: Connection, data: Buffer) => {
+    if (data.length > maxMessageBytes) {
+      send(connection.socket, { type: 'error', code: 'bad_request', message: `Messages may be at most ${maxMessageBytes} bytes` });
+      return;
+    }
+    let parsed;
+    try {
+      parsed = socketClientMessage.safeParse(JSON.parse(data.toString('utf8')));
+    } catch {
+      send(connection.socket, { type: 'error', code: 'bad_request', message: 'Messages must be JSON' });
+      return;
+    }
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'message'}: ${issue.message}`).join('; ');
+      send(connection.socket, { type: 'error', code: 'bad_request', message: problems });
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === 'ping') {
+      send(connection.socket, { type: 'pong' });
+      return;
+    }
+    try {
+      const snapshot = await submitEvent(connection.play, connection.gameId, message.event, connection.id);
+      send(connection.socket, { type: 'result', requestId: message.requestId, ok: true, snapshot });
+    } catch (error) {
+      if (!(error instanceof AppError)) options.log.warn({ err: error }, 'socket event failed');
+      const failure =
+        error instanceof AppError
+          ? { code: error.code, message: error.message }
+          : { code: 'internal', message: 'Something went wrong on our side; try again' };
+      send(connection.socket, { type: 'result', requestId: message.requestId, ok: false, error: failure });
+    }
+  };
+
+  return {
+    /** Serves a learner's socket for one of their runs, starting with its snapshot. */
+    attach: async (socket: WebSocket, play: PlayContext, game: { id: string; resimId: string; instanceId: string }) => {
+      const connection: Connection = {
+        id: randomSecret(9),
+        socket,
+        gameId: game.id,
+        resimId: game.resimId,
+        instanceId: game.instanceId,
+        play,
+      };
+      const set = byResim.get(game.resimId) ?? new Set();
+      set.add(connection);
+      byResim.set(game.resimId, set);
+      // Messages are handled one at a time, in the order sent, as the learner took the steps.
+      let queue = Promise.resolve();
+      socket.on('message', (data: Buffer) => {
+        queue = queue.then(() => onMessage(connection, data));
+      });
+      socket.on('close', () => {
+        set.delete(connection);
+        if (set.size === 0) byResim.delete(game.resimId);
+      });
+      await refresh(game.resimId, [connection]);
+    },
+    size: () => [...byResim.values()].reduce((sum, set) => sum + set.size, 0),
+    close: () => {
+      unsubscribe();
+      for (const set of byResim.values()) for (const connection of set) connection.socket.close(1001, 'server shutting down');
+      byResim.clear();
+    },
+  };
+};
+export type SocketHub = ReturnType<typeof createSocketHub>;

@@ -1,0 +1,220 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createPostgresBus, liveChannel } from '../src/adapters/live/postgres-bus';
+import { buildApp } from '../src/app';
+import { createDatabase } from '../src/db/database';
+import { createToken } from '../src/modules/tokens/tokens.service';
+import { createUser } from '../src/modules/users/users.service';
+import { systemClock } from '../src/lib/clock';
+import { createTestDatabase, dialects, testConfig, type TestDatabase } from './harness';
+import { freePort } from './oidc-client';
+import { sessionScenario } from './runs.test';
+
+type ServerMessage = { type: string; [key: string]: unknown };
+
+/** A learner's socket that keeps what the server pushed, to wait for a kind of message. */
+const openSocket = async (url: string) => {
+  const socket = new WebSocket(url);
+  const received: ServerMessage[] = [];
+  const waiters: { test: (message: ServerMessage) => boolean; resolve: (message: ServerMessage) => void }[] = [];
+  socket.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString()) as ServerMessage;
+    received.push(message);
+    for (const waiter of [...waiters]) {
+      if (waiter.test(message)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      }
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const next = (test: (message: ServerMessage) => boolean, what: string) =>
+    new Promise<ServerMessage>((resolve, reject) => {
+      const seen = received.find(test);
+      if (seen) {
+        received.splice(received.indexOf(seen), 1);
+        resolve(seen);
+        return;
+      }
+      const timer = setTimeout(() => reject(new Error(`no ${what} within 5 s; received ${JSON.stringify(received)}`)), 5000);
+      waiters.push({
+        test,
+        resolve: (message) => {
+          clearTimeout(timer);
+          received.splice(received.indexOf(message), 1);
+          resolve(message);
+        },
+      });
+    });
+  return { socket, next, close: () => socket.close() };
+};
+
+type Instance = { app: FastifyInstance; url: string };
+
+/** One server instance with its own database connections and live channel, as a separate process would have. */
+const startInstance = async (database: TestDatabase, withBus: boolean): Promise<Instance> => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const handle = createDatabase({ url: database.url, dataDir: database.dataDir, schema: database.schema });
+  const live =
+    withBus && database.url
+      ? await createPostgresBus({ url: database.url, channel: liveChannel(database.schema), log: console })
+      : undefined;
+  const config = testConfig(database.dataDir, { PORT: String(port), PUBLIC_URL: url });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    dialect: database.dialect,
+    logger: false,
+    live,
+    webDist: path.join(database.dataDir, 'no-web'),
+  });
+  app.addHook('onClose', () => handle.db.destroy());
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, url };
+};
+
+const setUp = async (instance: Instance, database: TestDatabase) => {
+  const author = await createUser({
+    db: database.db,
+    clock: systemClock,
+    email: `author-${Math.random()}@example.test`,
+    password: 'Test-password-1',
+    groups: '',
+  });
+  const { token } = await createToken({ db: database.db, clock: systemClock, userId: author.id, name: 'test' });
+  const auth = { authorization: `Bearer ${token}` };
+  const spaceId = (
+    await instance.app.inject({ method: 'POST', url: '/admin/space', headers: auth, payload: { description: 'Ward' } })
+  ).json<{ id: string }>().id;
+  const created = (
+    await instance.app.inject({ method: 'POST', url: '/admin/resim/new', headers: auth, payload: { groupId: spaceId } })
+  ).json<{ id: string; code: string }>();
+  await instance.app.inject({ method: 'PATCH', url: `/admin/resim/${created.id}`, headers: auth, payload: sessionScenario });
+  return { auth, resimId: created.id, code: created.code };
+};
+
+const socketUrl = (instance: Instance, gameId: string, token: string) =>
+  `${instance.url.replace('http', 'ws')}/learn/socket?game=${encodeURIComponent(gameId)}&token=${encodeURIComponent(token)}`;
+
+describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
+  let database: TestDatabase;
+  let server: Instance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    server = await startInstance(database, true);
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await database.drop();
+  });
+
+  it('pushes the start, takes steps over the socket and delivers messages', async () => {
+    const { auth, resimId, code } = await setUp(server, database);
+    await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
+    const joined = (await server.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Ana' } })).json<{
+      gameId: string;
+      runToken: string;
+    }>();
+    const learner = await openSocket(socketUrl(server, joined.gameId, joined.runToken));
+    expect(await learner.next((m) => m.type === 'snapshot', 'first snapshot')).toMatchObject({ snapshot: { phase: 'lobby' } });
+
+    await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/2`, headers: auth });
+    expect(await learner.next((m) => m.type === 'snapshot', 'start')).toMatchObject({ snapshot: { phase: 'open' } });
+
+    learner.socket.send(JSON.stringify({ type: 'event', requestId: 'r1', event: { type: 'runAction', actionId: 'act1' } }));
+    expect(await learner.next((m) => m.type === 'result', 'result')).toMatchObject({
+      requestId: 'r1',
+      ok: true,
+      snapshot: { eventCount: 1 },
+    });
+    learner.socket.send(JSON.stringify({ type: 'event', requestId: 'r2', event: { type: 'runAction', actionId: 'act1' } }));
+    expect(await learner.next((m) => m.type === 'result', 'refusal')).toMatchObject({
+      requestId: 'r2',
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    learner.socket.send('not json');
+    expect(await learner.next((m) => m.type === 'error', 'error')).toMatchObject({ code: 'bad_request' });
+    learner.socket.send(JSON.stringify({ type: 'event', requestId: 'r3', event: { type: 'teleport' } }));
+    expect(await learner.next((m) => m.type === 'error', 'error')).toMatchObject({ code: 'bad_request' });
+
+    await server.app.inject({
+      method: 'POST',
+      url: `/admin/control/${resimId}/message`,
+      headers: auth,
+      payload: { id: 'm1', title: 'Hello', message: 'Start now' },
+    });
+    expect(await learner.next((m) => m.type === 'message', 'message')).toMatchObject({
+      message: { id: 'm1', title: 'Hello', message: 'Start now' },
+    });
+
+    await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/3`, headers: auth });
+    expect(await learner.next((m) => m.type === 'snapshot', 'stop')).toMatchObject({
+      snapshot: { phase: 'closed', view: { ended: { reason: 'stopped' } } },
+    });
+    learner.close();
+  });
+
+  it('refuses a socket without a valid run token', async () => {
+    const { auth, resimId, code } = await setUp(server, database);
+    await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
+    const joined = (await server.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Bo' } })).json<{
+      gameId: string;
+    }>();
+    expect(joined.gameId).toEqual(expect.any(String));
+    const intruder = await openSocket(socketUrl(server, joined.gameId, 'stolen'));
+    expect(await intruder.next((m) => m.type === 'error', 'refusal')).toMatchObject({ code: 'unauthenticated' });
+    intruder.close();
+  });
+});
+
+describe.runIf(dialects.includes('postgres'))('two server instances on one PostgreSQL', () => {
+  let database: TestDatabase;
+  let first: Instance;
+  let second: Instance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    first = await startInstance(database, true);
+    second = await startInstance(database, true);
+  });
+  afterAll(async () => {
+    await first.app.close();
+    await second.app.close();
+    await database.drop();
+  });
+
+  it('delivers to a learner on one instance what the presenter sends through the other', async () => {
+    const { auth, resimId, code } = await setUp(first, database);
+    await second.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
+    const joined = (await first.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Cy' } })).json<{
+      gameId: string;
+      runToken: string;
+    }>();
+    const learner = await openSocket(socketUrl(first, joined.gameId, joined.runToken));
+    await learner.next((m) => m.type === 'snapshot', 'first snapshot');
+
+    await second.app.inject({ method: 'POST', url: `/admin/control/${resimId}/2`, headers: auth });
+    expect(await learner.next((m) => m.type === 'snapshot', 'start from the other instance')).toMatchObject({
+      snapshot: { phase: 'open' },
+    });
+    const sent = await second.app.inject({
+      method: 'POST',
+      url: `/admin/control/${resimId}/message`,
+      headers: auth,
+      payload: { id: 'x1', title: 'From B', message: 'Across processes' },
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(await learner.next((m) => m.type === 'message', 'message from the other instance')).toMatchObject({
+      message: { id: 'x1', title: 'From B' },
+    });
+    learner.close();
+  });
+});

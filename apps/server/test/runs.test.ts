@@ -1,0 +1,276 @@
+import { replayRun, runScore, type RunEvent, type ScenarioContent } from '@resim/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
+
+type Snapshot = {
+  gameId: string;
+  phase: string;
+  eventCount: number;
+  view: null | {
+    actions: { id: string; availability: string }[];
+    measures: { id: string; value: number }[];
+    ended: null | { reason: string };
+  };
+  messages: { id: string; title: string; message: string }[];
+};
+type Join = { gameId: string; runToken: string | null; snapshot: Snapshot };
+
+/** A Realtime scenario: two tests (the second needs the first), two diagnoses, points. */
+export const sessionScenario = {
+  details: {
+    resimName: 'Anaemia clinic',
+    mode: 1,
+    allowAnonymous: true,
+    allowSignin: true,
+    maxConclusions: 1,
+    userRestriction: { pattern: ['*@hospital.test'] },
+    answers: { actions: ['act1'], conclusions: ['conc1'] },
+  },
+  stages: [{ id: 'stg1', name: 'History', default: true }],
+  measures: [{ id: 'points', name: 'Points', type: 7, initial: 0, scoreOrder: 1 }],
+  actions: [
+    { id: 'act1', name: 'Full blood count', stage: 'stg1', facts: 'Hb 82 g/L', impact: [{ measureId: 'points', value: 10 }] },
+    {
+      id: 'act2',
+      name: 'Ferritin',
+      stage: 'stg1',
+      facts: 'Ferritin 6',
+      requiredActions: { all: ['act1'], any: [], none: [] },
+      impact: [{ measureId: 'points', value: 5 }],
+    },
+  ],
+  conclusions: [
+    { id: 'conc1', name: 'Iron deficiency', stage: 'stg1', impact: [{ measureId: 'points', value: 20 }] },
+    { id: 'conc2', name: 'B12 deficiency', stage: 'stg1', impact: [{ measureId: 'points', value: -10 }] },
+  ],
+};
+
+describe.each(dialects)('runs and live sessions on %s', (dialect) => {
+  let t: TestApp;
+  let author: TestUser;
+  let nurse: TestUser;
+  let guest: TestUser;
+  let resimId: string;
+  let code: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    author = await t.user('author@example.test');
+    nurse = await t.user('nurse@hospital.test');
+    guest = await t.user('guest@elsewhere.test');
+    const spaceId = (
+      await t.app.inject({ method: 'POST', url: '/admin/space', headers: author.auth, payload: { description: 'Clinic' } })
+    ).json<{ id: string }>().id;
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/admin/resim/new', headers: author.auth, payload: { groupId: spaceId } })
+    ).json<{
+      id: string;
+      code: string;
+    }>();
+    resimId = created.id;
+    code = created.code;
+    const saved = await t.app.inject({ method: 'PATCH', url: `/admin/resim/${resimId}`, headers: author.auth, payload: sessionScenario });
+    expect(saved.statusCode).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const call = async <T>(
+    method: 'GET' | 'POST',
+    url: string,
+    options: { who?: TestUser; runToken?: string | null; payload?: unknown } = {},
+  ) => {
+    const headers: Record<string, string> = {
+      ...(options.who?.auth ?? {}),
+      ...(options.runToken ? { 'x-run-token': options.runToken } : {}),
+    };
+    const response = await t.app.inject({
+      method,
+      url,
+      headers,
+      ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+    });
+    return { status: response.statusCode, body: response.json<T>() };
+  };
+
+  let anonymous: Join;
+  let signedIn: Join;
+
+  it('answers empty records for a scenario nobody has played', async () => {
+    expect((await call('GET', `/admin/resim/${resimId}/games`, { who: author })).body).toEqual([]);
+    expect((await call('GET', `/admin/resim/${resimId}/audit`, { who: author })).body).toEqual([]);
+    const score = await call<{ players: number; ranking: unknown[]; averagePoints: null }>('GET', `/resim/${resimId}/score`, {
+      who: author,
+    });
+    expect(score.status).toBe(200);
+    expect(score.body).toMatchObject({ players: 0, finished: 0, ranking: [], mine: [], averagePoints: null });
+    expect((await call('GET', `/admin/resim/${resimId}/games`, { who: guest })).status).toBe(404);
+  });
+
+  it('shows the scenario by its code and refuses to join before the lobby opens', async () => {
+    expect(code).toMatch(/^[A-Z2-9]{6}$/);
+    const info = await call<{ phase: string; resimName: string }>('GET', `/learn/join/${code.toLowerCase()}`);
+    expect(info.body).toMatchObject({ phase: 'closed', resimName: 'Anaemia clinic', allowAnonymous: true });
+    const refused = await call<{ message: string }>('POST', `/learn/join/${code}`, { payload: { nickname: 'Sam' } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/not open yet/);
+    expect((await call('GET', '/learn/join/ZZZZZZ')).status).toBe(404);
+  });
+
+  it('lets learners into the lobby: anonymous with a nickname, signed in when a pattern matches', async () => {
+    expect((await call('POST', `/admin/control/${resimId}/1`, { who: author })).status).toBe(200);
+    const joined = await call<Join>('POST', `/learn/join/${code}`, { payload: { nickname: 'Sam' } });
+    expect(joined.status).toBe(201);
+    anonymous = joined.body;
+    expect(anonymous.runToken).toEqual(expect.any(String));
+    expect(anonymous.snapshot).toMatchObject({ phase: 'lobby', view: null });
+
+    const nurseJoin = await call<Join>('POST', `/learn/join/${code}`, { who: nurse, payload: {} });
+    expect(nurseJoin.status).toBe(201);
+    signedIn = nurseJoin.body;
+    expect(signedIn.runToken).toBeNull();
+
+    const before = await t.snapshot();
+    const refused = await call<{ message: string }>('POST', `/learn/join/${code}`, { who: guest, payload: {} });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      'Your account (guest@elsewhere.test) is not allowed to join Anaemia clinic; ask your presenter to invite it',
+    );
+    const nameless = await call<{ message: string }>('POST', `/learn/join/${code}`, { payload: {} });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.message).toMatch(/nickname/);
+    expect(await t.snapshot()).toBe(before);
+  });
+
+  it('resumes the same run when a learner joins again', async () => {
+    expect((await call<Join>('POST', `/learn/join/${code}`, { who: nurse, payload: {} })).body.gameId).toBe(signedIn.gameId);
+    expect(
+      (await call<Join>('POST', `/learn/join/${code}`, { runToken: anonymous.runToken, payload: { nickname: 'Other' } })).body.gameId,
+    ).toBe(anonymous.gameId);
+  });
+
+  it('keeps learners waiting in the lobby until the session starts', async () => {
+    const early = await call<{ message: string }>('POST', `/learn/game/${anonymous.gameId}/event`, {
+      runToken: anonymous.runToken,
+      payload: { type: 'runAction', actionId: 'act1' },
+    });
+    expect(early.status).toBe(409);
+    expect((await call('POST', `/admin/control/${resimId}/2`, { who: author })).status).toBe(200);
+    const snapshot = await call<Snapshot>('GET', `/learn/game/${anonymous.gameId}`, { runToken: anonymous.runToken });
+    expect(snapshot.body.phase).toBe('open');
+    expect(snapshot.body.view?.actions.map((action) => [action.id, action.availability])).toEqual([['act1', 'available']]);
+  });
+
+  it('refuses steps that are not available, repeated, unknown, of another learner or malformed, storing nothing', async () => {
+    const before = await t.snapshot();
+    const step = (payload: unknown, runToken = anonymous.runToken, gameId = anonymous.gameId) =>
+      call<{ code: string; message: string }>('POST', `/learn/game/${gameId}/event`, { runToken, payload });
+    const notYet = await step({ type: 'runAction', actionId: 'act2' });
+    expect(notYet.status).toBe(409);
+    expect(notYet.body.message).toMatch(/Full blood count/);
+    expect((await step({ type: 'runAction', actionId: 'nope' })).status).toBe(400);
+    expect((await step({ type: 'runAction', actionId: 'act1' }, anonymous.runToken, signedIn.gameId)).status).toBe(404);
+    expect((await step({ type: 'runAction', actionId: 'act1' }, 'forged-token')).status).toBe(404);
+    expect((await step({ type: 'runAction' })).status).toBe(400);
+    expect((await step({ type: 'fly' })).status).toBe(400);
+    expect((await step({ type: 'confirmConclusions', conclusionIds: ['conc1', 'conc2'] })).status).toBe(400);
+    expect(await t.snapshot()).toBe(before);
+
+    const ran = await step({ type: 'runAction', actionId: 'act1' });
+    expect(ran.status).toBe(200);
+    const again = await step({ type: 'runAction', actionId: 'act1' });
+    expect(again.status).toBe(409);
+  });
+
+  it('delivers a presenter message to every learner of the session', async () => {
+    const sent = await call<{ id: string }>('POST', `/admin/control/${resimId}/message`, {
+      who: author,
+      payload: { id: 'm1', title: 'Ten minutes left', message: 'Confirm your diagnosis soon' },
+    });
+    expect(sent.status).toBe(201);
+    for (const learner of [anonymous, signedIn]) {
+      const snapshot = await call<Snapshot>(
+        'GET',
+        `/learn/game/${learner.gameId}`,
+        learner.runToken ? { runToken: learner.runToken } : { who: nurse },
+      );
+      expect(snapshot.body.messages).toEqual([
+        expect.objectContaining({ id: 'm1', title: 'Ten minutes left', message: 'Confirm your diagnosis soon' }),
+      ]);
+    }
+    expect(
+      (await call('POST', `/admin/control/${resimId}/message`, { who: author, payload: { id: 'm2', title: '', message: 'x' } })).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', `/admin/control/${resimId}/message`, { who: guest, payload: { id: 'm3', title: 'Hi', message: 'x' } })).status,
+    ).toBe(404);
+  });
+
+  it('stops every run when the session stops, and scores them', async () => {
+    const step = (payload: unknown) => call('POST', `/learn/game/${signedIn.gameId}/event`, { who: nurse, payload });
+    expect((await step({ type: 'runAction', actionId: 'act1' })).status).toBe(200);
+    expect((await step({ type: 'runAction', actionId: 'act2' })).status).toBe(200);
+    expect((await step({ type: 'confirmConclusions', conclusionIds: ['conc1'] })).status).toBe(200);
+    expect((await call('POST', `/admin/control/${resimId}/3`, { who: author })).status).toBe(200);
+
+    const after = await call<{ status: number }>('POST', `/learn/game/${anonymous.gameId}/event`, {
+      runToken: anonymous.runToken,
+      payload: { type: 'runAction', actionId: 'act2' },
+    });
+    expect(after.status).toBe(409);
+
+    const games = await call<{ id: string; points: number; rank: number; endReason: string }[]>('GET', `/admin/resim/${resimId}/games`, {
+      who: author,
+    });
+    const byId = new Map(games.body.map((game) => [game.id, game]));
+    expect(byId.get(signedIn.gameId)).toMatchObject({ points: 35, rank: 1, endReason: 'stopped' });
+    expect(byId.get(anonymous.gameId)).toMatchObject({ points: 10, rank: 2, endReason: 'stopped' });
+
+    const mine = await call<{ points: number; rank: number; of: number; answers: { correct: boolean } }>(
+      'GET',
+      `/scores/${resimId}/${signedIn.gameId}`,
+      { who: nurse },
+    );
+    expect(mine.body).toMatchObject({ points: 35, rank: 1, of: 2, answers: { correct: true } });
+    expect((await call('GET', `/scores/${resimId}/${signedIn.gameId}`, { runToken: anonymous.runToken })).status).toBe(404);
+
+    const score = await call<{ players: number; finished: number; ranking: { nickname: string; points: number }[] }>(
+      'GET',
+      `/resim/${resimId}/score`,
+      {
+        who: nurse,
+      },
+    );
+    expect(score.body).toMatchObject({ players: 2, finished: 2 });
+    expect(score.body.ranking.map((entry) => entry.points)).toEqual([35, 10]);
+  });
+
+  it('rebuilds the same score by replaying the audit trail', async () => {
+    const audit = await call<{ gameId: string; seq: number; type: string; detail: Record<string, unknown>; at: string }[]>(
+      'GET',
+      `/admin/resim/${resimId}/audit`,
+      { who: author },
+    );
+    const content = (await call<ScenarioContent>('GET', `/admin/resim/${resimId}`, { who: author })).body;
+    const games = await call<{ id: string; startedAt: string; points: number; measures: Record<string, number> }[]>(
+      'GET',
+      `/admin/resim/${resimId}/games`,
+      {
+        who: author,
+      },
+    );
+    for (const game of games.body) {
+      const events = audit.body
+        .filter((entry) => entry.gameId === game.id)
+        .map((entry) => ({ type: entry.type, ...entry.detail, at: Date.parse(entry.at) }) as RunEvent);
+      const replayed = replayRun(content, Date.parse(game.startedAt), events);
+      if (!replayed.ok) throw new Error(replayed.error.message);
+      expect(runScore(content, replayed.state, replayed.state.at).measures).toEqual(game.measures);
+    }
+    expect(audit.body.filter((entry) => entry.gameId === signedIn.gameId).map((entry) => entry.type)).toEqual([
+      'runAction',
+      'runAction',
+      'confirmConclusions',
+      'stop',
+    ]);
+  });
+});

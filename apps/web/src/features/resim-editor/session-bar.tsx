@@ -1,0 +1,118 @@
+import { ActionIcon, Badge, Button, CopyButton, Group, Modal, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { RunStatus } from '@resim/domain';
+import { IconCheck, IconCopy, IconMessage, IconUsers } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApi } from '../../api/api-context';
+import { queryKeys } from '../../api/query-keys';
+import { showSuccess } from '../../app/notify';
+
+const liveStatuses: readonly number[] = [RunStatus.Waiting, RunStatus.Running, RunStatus.TestMode];
+// SPEC 9 polls the dashboard every 6 s; the learner count follows it.
+const pollMs = 6000;
+
+const MessageModal = ({ resimId, opened, onClose }: { resimId: string; opened: boolean; onClose: () => void }) => {
+  const api = useApi();
+  const [title, setTitle] = useState('');
+  const [message, setMessage] = useState('');
+  const send = useMutation({
+    mutationFn: () => api.resims.message(resimId, { id: crypto.randomUUID(), title: title.trim(), message: message.trim() }),
+    onSuccess: () => {
+      showSuccess('Message sent to every learner');
+      setTitle('');
+      setMessage('');
+      onClose();
+    },
+  });
+  const ready = title.trim() !== '' && message.trim() !== '';
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>Message learners</Text>}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (ready) send.mutate();
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label="Title"
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            maxLength={200}
+            data-autofocus
+            required
+          />
+          <Textarea
+            label="Message"
+            value={message}
+            onChange={(event) => setMessage(event.currentTarget.value)}
+            maxLength={2000}
+            autosize
+            minRows={3}
+            required
+          />
+          <Text fz="xs" c="dimmed">
+            Every learner of this session sees it at once.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={send.isPending} disabled={!ready} leftSection={<IconMessage size={14} />}>
+              Send
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};
+
+/**
+ * While a session is on: the code learners join with (DESIGN 6), how many have joined, and a
+ * message to all of them (SPEC 7).
+ */
+export const SessionBar = ({ resimId, code, status }: { resimId: string; code: string; status: number }) => {
+  const api = useApi();
+  const [messaging, setMessaging] = useState(false);
+  const live = liveStatuses.includes(status);
+  const games = useQuery({
+    queryKey: queryKeys.games(resimId),
+    queryFn: ({ signal }) => api.resims.games(resimId, signal),
+    enabled: live,
+    refetchInterval: live ? pollMs : false,
+  });
+  if (!live || code === '') return null;
+  const link = `${window.location.origin}/play/${code}`;
+  const current = (games.data ?? []).filter((game) => game.test === (status === RunStatus.TestMode));
+  const playing = current.filter((game) => game.endedAt === null).length;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Tooltip label={`Learners join at ${link}`}>
+        <Badge variant="outline" radius="sm" size="sm" style={{ flex: 'none', letterSpacing: 1 }} aria-label={`Join code ${code}`}>
+          Code {code}
+        </Badge>
+      </Tooltip>
+      <CopyButton value={link}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Link copied' : 'Copy the join link'}>
+            <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label="Copy the join link">
+              {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+      <Tooltip label={`${current.length} joined, ${playing} still playing`}>
+        <Badge variant="light" color="gray" radius="sm" size="sm" leftSection={<IconUsers size={12} />} style={{ flex: 'none' }}>
+          {current.length}
+        </Badge>
+      </Tooltip>
+      {status !== RunStatus.TestMode && (
+        <Button size="compact-xs" variant="light" leftSection={<IconMessage size={14} />} onClick={() => setMessaging(true)}>
+          Message learners
+        </Button>
+      )}
+      <MessageModal resimId={resimId} opened={messaging} onClose={() => setMessaging(false)} />
+    </Group>
+  );
+};

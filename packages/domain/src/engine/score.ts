@@ -1,0 +1,85 @@
+import type { ReadonlyContent } from '../scenario/readonly-content';
+import { settle, valuesAt } from './measures';
+import { indexScenario } from './scenario-index';
+import type { RankedEntry, RunScore, RunState } from './types';
+
+/**
+ * DESIGN 4 score of a run: every measure at the end (or at `now` while it runs; a run past an
+ * auto-time Terminate limit counts to that moment), the `points` measure, the time taken, what was
+ * done, and how it matches the answer key. The answer is correct when the key expects at least one
+ * conclusion and exactly the expected conclusions were confirmed: a key without conclusions has no
+ * correct answer to give.
+ */
+export const runScore = (content: ReadonlyContent, state: RunState, now: number): RunScore => {
+  const index = indexScenario(content);
+  const run = settle(index, state, now);
+  const end = run.ended?.at ?? now;
+  const measures = valuesAt(index, run, end);
+  const expectedActions = new Set(content.answers.actions);
+  const expectedConclusions = new Set(content.answers.conclusions);
+  const conclusionsMatched = run.confirmed.filter((id) => expectedConclusions.has(id)).length;
+  return {
+    measures,
+    points: measures.points ?? null,
+    durationMs: Math.max(0, end - run.startedAt),
+    actionsRun: run.ran.length,
+    conclusionsConfirmed: run.confirmed,
+    answers: {
+      actionsMatched: run.ran.filter((id) => expectedActions.has(id)).length,
+      actionsExpected: expectedActions.size,
+      conclusionsMatched,
+      conclusionsExpected: expectedConclusions.size,
+      correct:
+        expectedConclusions.size > 0 && conclusionsMatched === expectedConclusions.size && conclusionsMatched === run.confirmed.length,
+    },
+  };
+};
+
+/** SPEC 9 measure types where less is better: money (1), time (4) and the time counted up (2). */
+const lowerIsBetter = new Set([1, 2, 4]);
+
+type Comparison = (a: RunScore, b: RunScore) => number;
+
+// A missing value (a measure added after the run, or no points) ranks below any value.
+const byValue =
+  (read: (score: RunScore) => number | null | undefined, lowerFirst: boolean): Comparison =>
+  (a, b) => {
+    const x = read(a);
+    const y = read(b);
+    if (x === y) return 0;
+    if (x === null || x === undefined) return 1;
+    if (y === null || y === undefined) return -1;
+    return lowerFirst ? x - y : y - x;
+  };
+
+/**
+ * DESIGN 4 ranking: by the measures that have a scoreOrder, lowest scoreOrder first, each in its
+ * better direction (lower for money, time and the time counted up, higher for the rest); a
+ * scenario scoring no measure ranks by points (higher first), then by time taken (shorter first).
+ * Entries equal on every criterion share a rank and the next rank skips (1, 1, 3); equal entries
+ * keep their order.
+ */
+export const rankRuns = <T extends { readonly score: RunScore }>(content: ReadonlyContent, entries: readonly T[]): RankedEntry<T>[] => {
+  const scored = content.measures
+    .filter((measure) => measure.scoreOrder !== null)
+    .toSorted((a, b) => (a.scoreOrder ?? 0) - (b.scoreOrder ?? 0));
+  const criteria: Comparison[] =
+    scored.length > 0
+      ? scored.map((measure) => byValue((score) => score.measures[measure.id], lowerIsBetter.has(measure.type)))
+      : [byValue((score) => score.points, false), byValue((score) => score.durationMs, true)];
+  const compare: Comparison = (a, b) => {
+    for (const criterion of criteria) {
+      const order = criterion(a, b);
+      if (order !== 0) return order;
+    }
+    return 0;
+  };
+  const sorted = entries.toSorted((a, b) => compare(a.score, b.score));
+  const ranked: RankedEntry<T>[] = [];
+  for (const [position, entry] of sorted.entries()) {
+    const previous = ranked[position - 1];
+    const rank = previous !== undefined && compare(previous.score, entry.score) === 0 ? previous.rank : position + 1;
+    ranked.push({ ...entry, rank });
+  }
+  return ranked;
+};

@@ -1,0 +1,60 @@
+import { hasRequirementIds, requirementHolds } from './requirements';
+import type { IndexedStage, ScenarioIndex } from './scenario-index';
+
+/** What the run has done so far, as sets, for the rules that ask whether something was done. */
+export type Done = {
+  readonly ran: ReadonlySet<string>;
+  readonly confirmed: ReadonlySet<string>;
+  readonly unlocked: ReadonlySet<string>;
+};
+
+const asksForSomething = (stage: IndexedStage): boolean =>
+  hasRequirementIds(stage.requiredStages) || hasRequirementIds(stage.requiredActions) || hasRequirementIds(stage.requiredConclusions);
+
+/**
+ * DESIGN 4 stage opening: the default stage; a stage that asks for something (a requirement id in
+ * any of its three sets) once all three sets hold (stages against those unlocked, actions against
+ * those run, conclusions against those confirmed); a stage one of whose activators was run (an
+ * action) or unlocked (a stage); a stage named by the activators of an action run; and a stage
+ * that asks for nothing and that nothing opens, from the start.
+ */
+const opens = (index: ScenarioIndex, stage: IndexedStage, done: Done): boolean =>
+  stage.id === index.defaultStageId ||
+  index.openFromStart.has(stage.id) ||
+  (asksForSomething(stage) &&
+    requirementHolds(stage.requiredStages, done.unlocked) &&
+    requirementHolds(stage.requiredActions, done.ran) &&
+    requirementHolds(stage.requiredConclusions, done.confirmed)) ||
+  stage.activators.some((activator) => done.ran.has(activator.id) || done.unlocked.has(activator.id)) ||
+  (index.openedByActions.get(stage.id)?.some((actionId) => done.ran.has(actionId)) ?? false);
+
+/**
+ * The stages unlocked after what the run has done: those already unlocked stay so, and stages open
+ * by the rules above, in passes over the scenario's stages until none opens (a stage opening can
+ * open another through its requiredStages or activators). The unlocked list is returned as it was
+ * when nothing opened.
+ */
+export const openStages = (index: ScenarioIndex, unlocked: readonly string[], ran: ReadonlySet<string>, confirmed: ReadonlySet<string>) => {
+  const open = new Set(unlocked);
+  const done: Done = { ran, confirmed, unlocked: open };
+  let next: string[] | null = null;
+  for (let opened = true; opened;) {
+    opened = false;
+    for (const stage of index.stages.values()) {
+      if (open.has(stage.id) || !opens(index, stage, done)) continue;
+      open.add(stage.id);
+      (next ??= [...unlocked]).push(stage.id);
+      opened = true;
+    }
+  }
+  return next ?? unlocked;
+};
+
+/** The stage the learner is on: the last stage to open that is not an antibody panel. */
+export const currentStage = (index: ScenarioIndex, unlocked: readonly string[]): IndexedStage | null => {
+  for (let position = unlocked.length - 1; position >= 0; position -= 1) {
+    const stage = index.stages.get(unlocked[position] ?? '');
+    if (stage && !stage.isAntibodyPanel) return stage;
+  }
+  return null;
+};

@@ -1,0 +1,223 @@
+import type { DeepReadonly, ReadonlyContent } from '../scenario/readonly-content';
+import type { OverviewMedia } from '../scenario/schema';
+import { blockedBecause, isAvailable } from './availability';
+import { failedCondition, settle } from './measures';
+import { situationAt } from './run';
+import { indexScenario, type IndexedAction, type IndexedConclusion, type IndexedMeasure, type ScenarioIndex } from './scenario-index';
+import { currentStage } from './stage-opening';
+import type { ActionView, ConclusionView, FactView, MediaSet, MeasureView, RunState, RunView } from './types';
+
+/**
+ * DESIGN 4 feedback by mode: Assessed (4) shows it only once the run has ended; Training (2) at
+ * once; Realtime (1) and Offline (3) at once for an action marked instantFeedback, otherwise once
+ * ended. Conclusions carry no such mark: their feedback comes with the confirmation (DESIGN 4,
+ * "confirming applies the impact and feedback") in every mode but Assessed.
+ */
+const showsActionFeedback = (mode: number, instantFeedback: boolean, ended: boolean): boolean =>
+  ended || mode === 2 || (mode !== 4 && instantFeedback);
+const showsConclusionFeedback = (mode: number, ended: boolean): boolean => ended || mode !== 4;
+
+const feedbackText = (feedback: string): string | null => (feedback === '' ? null : feedback);
+
+const ENDED_REASON = 'The simulation has ended';
+
+/** The parts of a view that depend on the scenario alone, made once per content and shared by every view. */
+type Listings = {
+  readonly actions: ReadonlyMap<string, { readonly available: ActionView; readonly done: ActionView }>;
+  readonly conclusions: ReadonlyMap<
+    string,
+    { readonly available: ConclusionView; readonly done: ConclusionView; readonly doneWithFeedback: ConclusionView }
+  >;
+  readonly baseline: readonly FactView[];
+  readonly infos: ReadonlyMap<string, RunView['infos'][number]>;
+  readonly stages: ReadonlyMap<string, RunView['stages'][number]>;
+  readonly media: (stageId: string | null) => MediaSet;
+};
+
+const mediaItem = ({ id, url, description }: DeepReadonly<OverviewMedia>) => ({ id, url, description });
+
+// Shared by every view of every run of the scenario: frozen, so that no caller can change one for all.
+const shared = Object.freeze;
+
+const buildListings = (index: ScenarioIndex): Listings => {
+  const { content } = index;
+  const itemView = (item: IndexedAction | IndexedConclusion): ActionView =>
+    shared({ id: item.id, name: item.name, stage: item.stage, availability: 'available', reason: null });
+  const media = new Map<string | null, MediaSet>();
+  const shownIn = (stageId: string | null) => (item: DeepReadonly<OverviewMedia>) =>
+    item.availableStages.length === 0 || (stageId !== null && item.availableStages.includes(stageId));
+  return {
+    actions: new Map(
+      [...index.actions.values()].map((action) => {
+        const available = itemView(action);
+        return [action.id, { available, done: shared({ ...available, availability: 'done' }) }];
+      }),
+    ),
+    conclusions: new Map(
+      [...index.conclusions.values()].map((conclusion) => {
+        const available: ConclusionView = shared({ ...itemView(conclusion), feedback: null });
+        const done: ConclusionView = shared({ ...available, availability: 'done' });
+        return [conclusion.id, { available, done, doneWithFeedback: shared({ ...done, feedback: feedbackText(conclusion.feedback) }) }];
+      }),
+    ),
+    baseline: content.baseline.map((entry) =>
+      shared({
+        source: 'baseline',
+        id: entry.id,
+        name: entry.name,
+        text: entry.facts,
+        images: entry.factImages,
+        videos: entry.factVideos,
+        files: entry.factFiles,
+        feedback: null,
+        at: null,
+      }),
+    ),
+    infos: new Map(content.infos.map((info) => [info.id, shared({ id: info.id, name: info.name, text: info.text })])),
+    stages: new Map(
+      [...index.stages.values()].map((stage) => [
+        stage.id,
+        shared({ id: stage.id, name: stage.name, isAntibodyPanel: stage.isAntibodyPanel }),
+      ]),
+    ),
+    media: (stageId) => {
+      let set = media.get(stageId);
+      if (!set) {
+        set = shared({
+          images: shared(content.descriptionImages.filter(shownIn(stageId)).map((item) => shared(mediaItem(item)))),
+          videos: shared(content.descriptionVideos.filter(shownIn(stageId)).map((item) => shared(mediaItem(item)))),
+          files: shared(content.descriptionFiles.filter(shownIn(stageId)).map((item) => shared(mediaItem(item)))),
+        });
+        media.set(stageId, set);
+      }
+      return set;
+    },
+  };
+};
+
+const listingsByIndex = new WeakMap<ScenarioIndex, Listings>();
+const listingsOf = (index: ScenarioIndex): Listings => {
+  let listings = listingsByIndex.get(index);
+  if (!listings) {
+    listings = buildListings(index);
+    listingsByIndex.set(index, listings);
+  }
+  return listings;
+};
+
+const measureView = (measure: IndexedMeasure, value: number): MeasureView => {
+  const { limits } = measure;
+  const min = limits?.min ?? null;
+  const max = limits?.max ?? null;
+  // A Warning limit is only passed, never held to; a clamped value shows it has reached its limit.
+  const atLimit =
+    limits === null
+      ? false
+      : limits.kind === 3
+        ? (min !== null && value < min) || (max !== null && value > max)
+        : (min !== null && value <= min) || (max !== null && value >= max);
+  return { id: measure.id, name: measure.name, type: measure.type, value, min, max, limitKind: limits?.kind ?? null, atLimit };
+};
+
+/**
+ * DESIGN 4: everything the player shows of a run at `now`, in the wording of the current stage
+ * (the last non-panel stage to open). Facts are the baseline, then the actions run in order with
+ * their feedback when the mode shows it. Listed are the actions and conclusions available, those
+ * done, and those marked isAlwaysShown that are not available, with the reason; once the run has
+ * ended nothing is available any more. Infos show in open stages (or in none) while their measure
+ * conditions hold; the hint is offered while its conditions hold, until taken, in every mode but
+ * Assessed; overview media show in the stages they list (all when they list none). A run that
+ * reached an auto-time Terminate limit by `now` shows as ended there.
+ */
+export const runView = (content: ReadonlyContent, state: RunState, now: number): RunView => {
+  const index = indexScenario(content);
+  const listings = listingsOf(index);
+  const run = settle(index, state, now);
+  const ended = run.ended !== null;
+  const situation = situationAt(index, run, now);
+  const stage = currentStage(index, run.unlocked);
+  const { mode, hint } = content;
+
+  const facts: FactView[] = [...listings.baseline];
+  for (const [position, actionId] of run.ran.entries()) {
+    const action = index.actions.get(actionId);
+    if (!action) continue;
+    facts.push({
+      source: 'action',
+      id: action.id,
+      name: action.name,
+      text: action.facts,
+      images: action.factImages,
+      videos: action.factVideos,
+      files: action.factFiles,
+      feedback: showsActionFeedback(mode, action.instantFeedback, ended) ? feedbackText(action.feedback) : null,
+      at: run.ranAt[position] ?? null,
+    });
+  }
+
+  const actions: ActionView[] = [];
+  for (const action of index.actions.values()) {
+    const views = listings.actions.get(action.id);
+    if (!views) continue;
+    if (situation.ran.has(action.id)) actions.push(views.done);
+    else if (isAvailable(action, situation))
+      actions.push(ended ? { ...views.available, availability: 'unavailable', reason: ENDED_REASON } : views.available);
+    else if (action.isAlwaysShown)
+      actions.push({ ...views.available, availability: 'unavailable', reason: blockedBecause(index, action, situation) });
+  }
+
+  const conclusionFeedback = showsConclusionFeedback(mode, ended);
+  const conclusions: ConclusionView[] = [];
+  for (const conclusion of index.conclusions.values()) {
+    const views = listings.conclusions.get(conclusion.id);
+    if (!views) continue;
+    if (situation.confirmed.has(conclusion.id)) conclusions.push(conclusionFeedback ? views.doneWithFeedback : views.done);
+    else if (isAvailable(conclusion, situation)) {
+      conclusions.push(ended ? { ...views.available, availability: 'unavailable', reason: ENDED_REASON } : views.available);
+    } else if (conclusion.isAlwaysShown) {
+      conclusions.push({ ...views.available, availability: 'unavailable', reason: blockedBecause(index, conclusion, situation) });
+    }
+  }
+
+  const infos: RunView['infos'][number][] = [];
+  for (const info of content.infos) {
+    const view = listings.infos.get(info.id);
+    if (
+      view &&
+      (info.stage === null || situation.unlocked.has(info.stage)) &&
+      failedCondition(info.measureConditions, situation.values) === undefined
+    ) {
+      infos.push(view);
+    }
+  }
+
+  const hintOffered =
+    hint !== null &&
+    hint.text.trim() !== '' &&
+    mode !== 4 &&
+    !run.hintTaken &&
+    !ended &&
+    failedCondition(hint.measureConditions, situation.values) === undefined;
+
+  const stages: RunView['stages'][number][] = [];
+  for (const stageId of run.unlocked) {
+    const entry = listings.stages.get(stageId);
+    if (entry) stages.push(entry);
+  }
+
+  return {
+    text: situation.text,
+    stage: stage === null ? null : { id: stage.id, name: stage.name, description: stage.description },
+    stages,
+    facts,
+    actions,
+    conclusions,
+    maxConclusions: content.maxConclusions,
+    infos,
+    hint: hintOffered ? { cost: hint.impact } : null,
+    hintText: run.hintTaken ? (hint?.text ?? null) : null,
+    measures: [...index.measures.values()].map((measure) => measureView(measure, situation.values[measure.id] ?? measure.initial)),
+    media: listings.media(stage?.id ?? null),
+    ended: run.ended,
+  };
+};
