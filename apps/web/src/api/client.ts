@@ -182,8 +182,6 @@ const id = (value: string): string => encodeURIComponent(value);
 
 export type UserMetadataChanges = z.input<typeof postUserMetadataBody>;
 
-export type LearnerScenario = z.infer<typeof learnerScenario>;
-
 /**
  * How a learner proves a run is theirs: an anonymous learner's run token, or null for a signed-in
  * learner, whose session token is sent as for every other call.

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiClient, LearnerScenario } from '../../api/client';
+import type { LearnerScenario } from '@resim/contracts';
+import type { ApiClient } from '../../api/client';
 import { CodeEntryPage, joinCodeProblem } from './code-entry-page';
 import { renderPlayer, sessionFixture } from './player-fixtures';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../api/api-context';
-import type { LearnerScenario } from '../../api/client';
+import type { LearnerScenario } from '@resim/contracts';
 import { queryKeys } from '../../api/query-keys';
 import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
