@@ -110,7 +110,15 @@ export const ActionsPanel = ({
         </Alert>
       ) : null}
       {message === null ? (
-        <Box py="xs" bg="gray.0" style={stickyBottom === undefined ? undefined : { position: 'sticky', bottom: stickyBottom, zIndex: 2 }}>
+        <Box
+          py="xs"
+          // Stuck above a phone's tab bar, it covers the list scrolling under it with the page's own colour.
+          style={
+            stickyBottom === undefined
+              ? undefined
+              : { position: 'sticky', bottom: stickyBottom, zIndex: 2, background: 'var(--mantine-color-gray-0)' }
+          }
+        >
           <Button fullWidth size="md" disabled={selected.length === 0} loading={busy} onClick={() => void run()}>
             {text.actionChoiceCTA}
             {selected.length > 0 ? ` (${selected.length})` : ''}

@@ -177,14 +177,11 @@ export const ConclusionsPanel = ({
       {confirmed.map((conclusion) => (
         <ConfirmedConclusion key={conclusion.id} conclusion={conclusion} />
       ))}
-      {canChoose ? (
-        <Button size="md" fullWidth onClick={() => setChoosing(true)}>
+      {/* Before any can be chosen (they open with a later stage) the way in shows, disabled. */}
+      {canChoose || confirmed.length === 0 ? (
+        <Button size="md" fullWidth disabled={!canChoose} onClick={() => setChoosing(true)}>
           {text.conclusionCTA}
         </Button>
-      ) : confirmed.length === 0 ? (
-        <Text fz="sm" c="dimmed">
-          {text.noConclusionsFound}
-        </Text>
       ) : null}
       <ConclusionChooser
         view={view}

@@ -135,7 +135,7 @@ export const EndScreen = ({
                 </Text>
               </Group>
             )}
-            <MeasuresBar measures={view.measures} elapsedMs={score.data?.durationMs ?? null} hideTime={settings.hideTime} />
+            <MeasuresBar measures={view.measures} elapsedMs={score.data?.durationMs ?? null} hideTime={settings.hideTime} wrap />
             {waiting ? (
               <Text fw={600} c="blue.8">
                 {view.text.simulationWaitText}

@@ -38,7 +38,11 @@ export const HintPanel = ({ view, busy, onTake }: { view: RunView; busy: boolean
         </Alert>
       ) : (
         <Group gap="sm" wrap="wrap">
-          <Button variant="light" color="yellow.8" leftSection={<IconBulb size={18} aria-hidden />} onClick={() => setConfirming(true)}>
+          <Button
+            variant="default"
+            leftSection={<IconBulb size={18} color="var(--mantine-color-yellow-7)" aria-hidden />}
+            onClick={() => setConfirming(true)}
+          >
             {text.hintCTA}
           </Button>
           {cost ? (
@@ -68,7 +72,7 @@ export const HintPanel = ({ view, busy, onTake }: { view: RunView; busy: boolean
             <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
               Cancel
             </Button>
-            <Button color="yellow.8" loading={busy} onClick={() => void take()} data-autofocus>
+            <Button loading={busy} onClick={() => void take()} data-autofocus>
               {text.hintCTA}
             </Button>
           </Group>

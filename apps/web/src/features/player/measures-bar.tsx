@@ -42,7 +42,13 @@ const Chip = ({ name, value, limits, warning }: { name: string; value: string; l
  * marked with what the limit does (Terminate, Limited, Warning). The elapsed time and the time
  * measures are left out when the scenario hides time.
  */
-export const MeasuresBar = (props: { measures: readonly MeasureView[]; elapsedMs: number | null; hideTime: boolean }) => {
+export const MeasuresBar = (props: {
+  measures: readonly MeasureView[];
+  elapsedMs: number | null;
+  hideTime: boolean;
+  /** on several lines where there is room to read them all (the end), rather than one scrolling line (the run) */
+  wrap?: boolean;
+}) => {
   const measures = props.hideTime ? props.measures.filter((measure) => !isTimeMeasure(measure.type)) : props.measures;
   const elapsedMs = props.hideTime ? null : props.elapsedMs;
   if (measures.length === 0 && elapsedMs === null) return null;
@@ -52,7 +58,13 @@ export const MeasuresBar = (props: { measures: readonly MeasureView[]; elapsedMs
       aria-label="Measures"
       m={0}
       p={0}
-      style={{ listStyle: 'none', display: 'flex', gap: 8, overflowX: 'auto', paddingBottom: 2 }}
+      style={{
+        listStyle: 'none',
+        display: 'flex',
+        gap: 8,
+        paddingBottom: 2,
+        ...(props.wrap ? { flexWrap: 'wrap' } : { overflowX: 'auto' }),
+      }}
     >
       {elapsedMs !== null ? <Chip name="Time" value={formatDuration(elapsedMs / 1000)} /> : null}
       {measures.map((measure) => (

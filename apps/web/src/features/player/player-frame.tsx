@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Container, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Container, Paper, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -10,12 +10,12 @@ import { Brand } from '../../ui/brand';
  */
 export const PlayerFrame = ({ productName, width = 560, children }: { productName: string; width?: number; children: ReactNode }) => (
   <Box mih="100dvh" bg="gray.0">
-    <Box component="header" bg="white" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <Group justify="space-between" maw={width} mx="auto">
-        <Anchor component={Link} to="/play" underline="never" aria-label={`${productName}: enter a join code`}>
+    <Box component="header" bg="white" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Container size={width} px="md">
+        <Anchor component={Link} to="/play" underline="never" w="fit-content" display="block">
           <Brand productName={productName} />
         </Anchor>
-      </Group>
+      </Container>
     </Box>
     <Container component="main" size={width} px="md" py="xl">
       {children}
