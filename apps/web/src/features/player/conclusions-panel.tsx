@@ -12,7 +12,7 @@ type ConfirmHandler = (conclusionIds: readonly string[]) => Promise<string | nul
  * Choosing the conclusions (SPEC 2: diagnoses), up to the run's maximum, then seeing the choice
  * once more to confirm it or change it before it counts.
  */
-export const ConclusionChooser = ({
+const ConclusionChooser = ({
   view,
   opened,
   busy,

@@ -5,7 +5,7 @@ import { MediaList } from './media-list';
 import { formatDuration } from './measure-format';
 
 /** The baseline as the run began, then the results of the actions, newest first. */
-export const orderFacts = (facts: readonly FactView[]): readonly FactView[] => [
+const orderFacts = (facts: readonly FactView[]): readonly FactView[] => [
   ...facts.filter((fact) => fact.source === 'baseline'),
   ...facts
     .map((fact, index) => ({ fact, index }))

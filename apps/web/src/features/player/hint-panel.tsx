@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatChange } from './measure-format';
 
 /** What taking the hint does to the measures: "Points -5, Time left -1:00"; empty when it is free. */
-export const hintCost = (view: RunView): string =>
+const hintCost = (view: RunView): string =>
   (view.hint?.cost ?? [])
     .filter((impact) => impact.value !== 0)
     .map((impact) => {

@@ -45,7 +45,7 @@ export type RunConnectionOptions = {
   readonly reconnectCeilingMs?: number;
 };
 
-export const pollIntervalMs = 5000;
+const pollIntervalMs = 5000;
 
 const browserTimer: Timer = {
   set: (callback, ms) => setTimeout(callback, ms),
