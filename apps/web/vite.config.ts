@@ -7,7 +7,7 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 
 // The API and the issuer live on the server; in development the pages come from Vite and the rest is proxied.
 const server = process.env['RESIM_SERVER_URL'] ?? 'http://localhost:8080';
-const proxied = ['/admin', '/config.json', '/client-log', '/oidc', '/.well-known', '/interaction'];
+const proxied = ['/admin', '/config.json', '/client-log', '/oidc', '/.well-known', '/interaction', '/learn', '/scores'];
 
 export default defineConfig({
   plugins: [react()],
@@ -26,7 +26,8 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: Object.fromEntries(proxied.map((path) => [path, { target: server, changeOrigin: false }])),
+    // ws: the player's live socket is under /learn.
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: server, changeOrigin: false, ws: true }])),
   },
   test: {
     setupFiles: [here('src/test/setup.ts')],

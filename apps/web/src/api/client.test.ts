@@ -222,4 +222,52 @@ describe('API client', () => {
       expect(notify).toHaveBeenCalledWith('Request failed: body.details.resimName: must not be empty');
     });
   });
+
+  describe('learner calls', () => {
+    const snapshot = {
+      gameId: 'g1',
+      resimId: 'r1',
+      resimName: 'Chest pain',
+      nickname: 'Ann',
+      mode: 2,
+      resimStatus: 2,
+      phase: 'lobby',
+      eventCount: 0,
+      startedAt: null,
+      serverTime: 1,
+      view: null,
+      messages: [],
+      settings: { hideRank: false, hideTime: false, allowApp: true, allowBrowser: true },
+      nextResimCode: null,
+      score: null,
+    };
+
+    it('prove an anonymous run with its run token, not a session', async () => {
+      const { client, apiCalls } = setup([json(200, snapshot)]);
+      await client.learn.game('g1', 'run-token');
+      const headers = new Headers(apiCalls()[0]?.init.headers);
+      expect(apiCalls()[0]?.url).toBe('/learn/game/g1');
+      expect(headers.get('x-run-token')).toBe('run-token');
+      expect(headers.get('authorization')).toBeNull();
+    });
+
+    it('send a signed-in learner’s session token', async () => {
+      const { client, apiCalls } = setup([json(200, snapshot)]);
+      await client.learn.event('g1', { type: 'end' }, null);
+      expect(new Headers(apiCalls()[0]?.init.headers).get('authorization')).toBe('Bearer secret-token');
+      expect(bodyOf(apiCalls()[0])).toEqual({ type: 'end' });
+    });
+
+    it('leave refusals to the player to show, and report none', async () => {
+      const { client, notify, logCalls } = setup([
+        json(403, { code: 'forbidden', message: 'Anonymous learners cannot join this scenario' }),
+      ]);
+      await expect(client.learn.join('ABC123', { nickname: 'Ann' }, false)).rejects.toMatchObject({
+        status: 403,
+        message: 'Anonymous learners cannot join this scenario',
+      });
+      expect(notify).not.toHaveBeenCalled();
+      expect(logCalls()).toHaveLength(0);
+    });
+  });
 });

@@ -6,7 +6,13 @@ import {
   type createTokenBody,
   errorBody,
   exportFile,
+  gameScore,
+  gameSnapshot,
   gameSummary,
+  joinInfo,
+  type joinBody,
+  joinResult,
+  learnerScenario,
   ok,
   type PatchResimBody,
   type patchSpaceBody,
@@ -22,7 +28,7 @@ import {
   userMetadata,
   webConfig,
 } from '@resim/contracts';
-import { scenario, type Scenario } from '@resim/domain';
+import { scenario, type LearnerEvent, type Scenario } from '@resim/domain';
 import { z } from 'zod';
 import { ApiError, isApiError, requestFailedMessage } from './api-error';
 import { backoffDelay, isIdempotent, isRetryableStatus, maxAttempts as defaultMaxAttempts } from './backoff';
@@ -56,6 +62,10 @@ export type RequestOptions<T> = {
   /** false for the few public routes */
   readonly auth?: boolean;
   readonly signal?: AbortSignal | undefined;
+  /** headers beside the bearer token, such as an anonymous learner's run token */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** the caller shows every failure itself (the player's refusals, its polling while offline): none is shown or reported */
+  readonly quiet?: boolean;
   /** statuses the caller answers itself (a save's 409 conflict): neither shown as a danger message nor reported */
   readonly quietStatuses?: readonly number[];
 };
@@ -98,7 +108,7 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
     const retryable = isIdempotent(method);
 
     for (let attempt = 1; ; attempt += 1) {
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
       if (request.body !== undefined) headers['content-type'] = 'application/json';
       // Asked on every attempt: a long backoff may outlive the token.
       if (request.auth !== false) headers['authorization'] = `Bearer ${await options.getToken()}`;
@@ -153,6 +163,7 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
               status: null,
               code: error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null,
             });
+      if (request.quiet) throw failure;
       options.notify(requestFailedMessage(failure.message));
       log({
         level: 'error',
@@ -170,6 +181,16 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
 const id = (value: string): string => encodeURIComponent(value);
 
 export type UserMetadataChanges = z.input<typeof postUserMetadataBody>;
+
+export type LearnerScenario = z.infer<typeof learnerScenario>;
+
+/**
+ * How a learner proves a run is theirs: an anonymous learner's run token, or null for a signed-in
+ * learner, whose session token is sent as for every other call.
+ */
+export type RunToken = string | null;
+
+const runAccess = (runToken: RunToken) => (runToken === null ? {} : { auth: false, headers: { 'x-run-token': runToken } });
 
 /** A save either lands, or finds that someone saved first and brings back what they saved. */
 export type SaveResult =
@@ -246,6 +267,36 @@ export const createApiClient = (options: ApiClientOptions) => {
     },
     templates: {
       list: (signal?: AbortSignal) => get('/admin/template', z.array(scenarioTemplate), signal),
+    },
+    /** The learner's side (the player): every failure is the player's to show, in place. */
+    learn: {
+      joinInfo: (code: string, signal?: AbortSignal) =>
+        request({ method: 'GET', path: `/learn/join/${id(code)}`, schema: joinInfo, auth: false, quiet: true, signal }),
+      /** signed in: joins (or resumes) as the session's user; otherwise anonymously under the nickname */
+      join: (code: string, body: z.input<typeof joinBody>, signedIn: boolean) =>
+        request({ method: 'POST', path: `/learn/join/${id(code)}`, schema: joinResult, body, auth: signedIn, quiet: true }),
+      game: (gameId: string, runToken: RunToken, signal?: AbortSignal) =>
+        request({ method: 'GET', path: `/learn/game/${id(gameId)}`, schema: gameSnapshot, quiet: true, signal, ...runAccess(runToken) }),
+      event: (gameId: string, event: LearnerEvent, runToken: RunToken) =>
+        request({
+          method: 'POST',
+          path: `/learn/game/${id(gameId)}/event`,
+          schema: gameSnapshot,
+          body: event,
+          quiet: true,
+          ...runAccess(runToken),
+        }),
+      mine: (signal?: AbortSignal) =>
+        request({ method: 'GET', path: '/learn/mine', schema: z.array(learnerScenario), quiet: true, signal }),
+      score: (resimId: string, gameId: string, runToken: RunToken, signal?: AbortSignal) =>
+        request({
+          method: 'GET',
+          path: `/scores/${id(resimId)}/${id(gameId)}`,
+          schema: gameScore,
+          quiet: true,
+          signal,
+          ...runAccess(runToken),
+        }),
     },
   };
 };

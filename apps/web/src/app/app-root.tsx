@@ -16,7 +16,7 @@ import { AppSessionProvider, type AppSession } from './app-session';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
 import { PageContent, preloadPage } from './pages';
-import { parsePath } from './routes';
+import { isPlayerPath, parsePath } from './routes';
 import { ConsoleShell } from './shell';
 
 const pageOfPath = (path: string): PageState | null => parsePath(new URL(path, window.location.origin).pathname);
@@ -79,6 +79,11 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
         dispatch({ type: 'CALLBACK_RECEIVED' });
         try {
           const { returnTo } = await auth.completeSignIn(url.href);
+          // A learner who signed in to join goes back to the player, loaded afresh with the new session.
+          if (isPlayerPath(returnTo)) {
+            window.location.replace(returnTo);
+            return;
+          }
           const page = pageOfPath(returnTo);
           void navigate(page ? returnTo : '/', { replace: true });
           dispatch({ type: 'SIGNED_IN', ...(page ? { to: page } : {}) });

@@ -1,14 +1,18 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { defaultProductName, loadingMessage } from '@resim/domain';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiProvider } from '../api/api-context';
 import type { WebConfig } from '@resim/contracts';
 import type { ApiClient } from '../api/client';
 import type { AuthSession } from '../auth/auth-session';
 import { AppRoot } from './app-root';
+import { loadChunk } from './chunk';
 import { ErrorBoundary } from './error-boundary';
+import { LoadingScreen } from './loading-screen';
+import { playerPath } from './routes';
 import { theme } from './theme';
 
 export type AppServices = {
@@ -19,9 +23,22 @@ export type AppServices = {
   readonly config: Promise<WebConfig>;
 };
 
+// The learners' face is a chunk of its own: a learner on a phone never downloads the console's pages or the editor.
+const PlayerFace = lazy(() => loadChunk('player', () => import('../features/player/player-face')).then((m) => ({ default: m.PlayerFace })));
+
 // A data router, because only it can hold a navigation back while the editor has unsaved changes.
 const createRouter = (services: AppServices) =>
   createBrowserRouter([
+    {
+      path: `${playerPath}/*`,
+      element: (
+        <ErrorBoundary log={services.api.log} fullPage>
+          <Suspense fallback={<LoadingScreen message={loadingMessage(defaultProductName)} />}>
+            <PlayerFace auth={services.auth} config={services.config} />
+          </Suspense>
+        </ErrorBoundary>
+      ),
+    },
     {
       path: '*',
       element: (

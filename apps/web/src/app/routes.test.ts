@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeReturnTo } from '../auth/auth-paths';
-import { parsePath, pathFor } from './routes';
+import { isPlayerPath, parsePath, pathFor } from './routes';
 
 describe('routes', () => {
   it('maps every page to its path and back', () => {
@@ -41,5 +41,12 @@ describe('routes', () => {
     expect(safeReturnTo('/\\evil.example')).toBe('/');
     expect(safeReturnTo('/auth/callback?code=x')).toBe('/');
     expect(safeReturnTo(undefined)).toBe('/');
+  });
+
+  it("tells the player's addresses from the console's", () => {
+    expect(isPlayerPath('/play')).toBe(true);
+    expect(isPlayerPath('/play/ABC123?join=1')).toBe(true);
+    expect(isPlayerPath('/player')).toBe(false);
+    expect(isPlayerPath('/resim/1')).toBe(false);
   });
 });

@@ -31,3 +31,11 @@ export const parsePath = (pathname: string): PageState | null => {
   const entry = Object.entries(staticPaths).find(([, candidate]) => candidate === path);
   return entry ? { name: entry[0] as Exclude<PageId, 'EDIT_RESIM'> } : null;
 };
+
+/** Where the learners' face (the player) lives; every address under it is the player's own. */
+export const playerPath = '/play';
+
+export const isPlayerPath = (path: string): boolean => {
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  return pathname === playerPath || pathname.startsWith(`${playerPath}/`);
+};

@@ -1,0 +1,50 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiClient, LearnerScenario } from '../../api/client';
+import { CodeEntryPage, joinCodeProblem } from './code-entry-page';
+import { renderPlayer, sessionFixture } from './player-fixtures';
+
+const scenario = (changes: Partial<LearnerScenario>): LearnerScenario => ({
+  resimId: 'r1',
+  resimName: 'Chest pain',
+  code: 'CHEST1',
+  phase: 'open',
+  gameId: null,
+  ended: false,
+  ...changes,
+});
+
+describe('code entry', () => {
+  it('checks the code is there and of a join code’s length', () => {
+    expect(joinCodeProblem('  ')).toBe('Enter the join code you were given');
+    expect(joinCodeProblem('AB')).toBe('A join code has 3 to 16 characters');
+    expect(joinCodeProblem(' ABC123 ')).toBeNull();
+  });
+
+  it('leads to the code’s join page, or says what is wrong with the code', () => {
+    renderPlayer(<CodeEntryPage />, { api: {} as ApiClient, route: '/play' });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Enter the join code you were given')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Join code'), { target: { value: ' ABC123 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('location').textContent).toBe('/play/ABC123');
+  });
+
+  it('lists a signed-in learner’s simulations', async () => {
+    const mine = vi.fn(async () => [scenario({}), scenario({ resimId: 'r2', resimName: 'Stroke', code: 'STROKE', ended: true })]);
+    renderPlayer(<CodeEntryPage />, {
+      api: { learn: { mine } } as unknown as ApiClient,
+      session: sessionFixture({ signedIn: true }),
+      route: '/play',
+    });
+    expect((await screen.findByRole('link', { name: /Chest pain/ })).getAttribute('href')).toBe('/play/CHEST1');
+    expect(screen.getByRole('link', { name: /Stroke/ }).textContent).toContain('Finished');
+  });
+
+  it('offers a guest to sign in to see their simulations', () => {
+    const signIn = vi.fn(async () => undefined);
+    renderPlayer(<CodeEntryPage />, { api: {} as ApiClient, session: sessionFixture({ signIn }), route: '/play' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(signIn).toHaveBeenCalledWith('/play');
+  });
+});

@@ -1,0 +1,167 @@
+import { Alert, Badge, Button, Card, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconChevronRight, IconLogin2 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useApi } from '../../api/api-context';
+import type { LearnerScenario } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { PlayerFrame } from './player-frame';
+import { usePlayerSession } from './player-session';
+
+/** The join codes the server hands out (contracts: joinCodeParams): 3 to 16 characters. */
+export const joinCodeProblem = (code: string): string | null => {
+  const value = code.trim();
+  if (value === '') return 'Enter the join code you were given';
+  if (value.length < 3 || value.length > 16) return 'A join code has 3 to 16 characters';
+  return null;
+};
+
+const phaseLabels: Record<LearnerScenario['phase'], { label: string; color: string }> = {
+  lobby: { label: 'Waiting to start', color: 'yellow' },
+  open: { label: 'Open', color: 'green' },
+  closed: { label: 'Closed', color: 'gray' },
+};
+
+const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
+  const phase = scenario.ended ? { label: 'Finished', color: 'blue' } : phaseLabels[scenario.phase];
+  return (
+    <Card component={Link} to={`/play/${encodeURIComponent(scenario.code)}`} padding="md" radius="md" shadow="none">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={4} miw={0}>
+          <Text fw={600} truncate>
+            {scenario.resimName}
+          </Text>
+          <Group gap="xs">
+            <Badge variant="light" color={phase.color} size="sm">
+              {phase.label}
+            </Badge>
+            <Text fz="xs" c="dimmed">
+              Code {scenario.code}
+            </Text>
+          </Group>
+        </Stack>
+        <IconChevronRight size={18} aria-hidden />
+      </Group>
+    </Card>
+  );
+};
+
+/** A signed-in learner's scenarios (played or allocated), each leading to its join page. */
+const MyScenarios = () => {
+  const api = useApi();
+  const mine = useQuery({ queryKey: queryKeys.learnerScenarios, queryFn: ({ signal }) => api.learn.mine(signal) });
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="my-scenarios">
+      <Title order={2} fz="lg" id="my-scenarios">
+        Your simulations
+      </Title>
+      {mine.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="xs" type="dots" />
+          <Text fz="sm" c="dimmed">
+            Loading your simulations...
+          </Text>
+        </Group>
+      ) : mine.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Your simulations could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text fz="sm">{mine.error.message}</Text>
+            <Button size="xs" variant="light" onClick={() => void mine.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : mine.data.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          None yet. The simulations you join, or are given, are listed here.
+        </Text>
+      ) : (
+        mine.data.map((scenario) => <ScenarioRow key={`${scenario.resimId}-${scenario.code}`} scenario={scenario} />)
+      )}
+    </Stack>
+  );
+};
+
+/** /play: a join code, typed like a game PIN, leads to its scenario. */
+export const CodeEntryPage = () => {
+  const session = usePlayerSession();
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [signInProblem, setSignInProblem] = useState<string | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = joinCodeProblem(code);
+    setProblem(found);
+    if (!found) void navigate(`/play/${encodeURIComponent(code.trim())}`);
+  };
+
+  const signIn = () => {
+    setSigningIn(true);
+    session.signIn('/play').catch((error: unknown) => {
+      setSigningIn(false);
+      setSignInProblem(error instanceof Error ? error.message : String(error));
+    });
+  };
+
+  return (
+    <PlayerFrame productName={session.productName}>
+      <Stack gap="xl">
+        <Paper p={{ base: 'lg', sm: 'xl' }} radius="md" shadow="xs">
+          <form onSubmit={submit} noValidate>
+            <Stack gap="lg">
+              <Stack gap={4}>
+                <Title order={1} fz={26}>
+                  Join a simulation
+                </Title>
+                <Text c="dimmed" fz="sm">
+                  Enter the code your presenter or trainer gave you.
+                </Text>
+              </Stack>
+              <TextInput
+                label="Join code"
+                value={code}
+                onChange={(event) => {
+                  setCode(event.currentTarget.value);
+                  setProblem(null);
+                }}
+                error={problem}
+                size="xl"
+                maxLength={16}
+                autoComplete="off"
+                autoCorrect="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                enterKeyHint="go"
+                styles={{ input: { textAlign: 'center', letterSpacing: '0.2em', fontWeight: 700, fontSize: 28 } }}
+              />
+              <Button type="submit" size="lg" fullWidth>
+                Continue
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+        {session.signedIn ? (
+          <MyScenarios />
+        ) : (
+          <Stack gap="xs" align="center">
+            <Text fz="sm" c="dimmed" ta="center">
+              Have an account? Sign in to see the simulations you were given.
+            </Text>
+            <Button variant="subtle" leftSection={<IconLogin2 size={16} />} loading={signingIn} onClick={signIn}>
+              Sign in
+            </Button>
+            {signInProblem ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {signInProblem}
+              </Alert>
+            ) : null}
+          </Stack>
+        )}
+      </Stack>
+    </PlayerFrame>
+  );
+};

@@ -1,0 +1,178 @@
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { GameScore, GameSnapshot } from '@resim/contracts';
+import { SimulationMode, type RunView } from '@resim/domain';
+import { IconAlertCircle, IconArrowRight } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useApi } from '../../api/api-context';
+import type { RunToken } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { capitalise } from '../../ui/format';
+import { ConfirmedConclusion } from './conclusions-panel';
+import { FactsPanel } from './facts-panel';
+import { MeasuresBar } from './measures-bar';
+import { PlayerFrame } from './player-frame';
+
+const nothingNew: ReadonlySet<string> = new Set();
+
+const endReason = (view: RunView): string => {
+  switch (view.ended?.reason) {
+    case 'terminated': {
+      const measure = view.measures.find((candidate) => candidate.id === view.ended?.measureId);
+      return measure ? `${measure.name} reached its limit.` : 'A limit was reached.';
+    }
+    case 'stopped':
+      return 'The presenter stopped the session.';
+    default:
+      return 'You ended the simulation.';
+  }
+};
+
+const Figure = ({ label, value }: { label: string; value: string }) => (
+  <Paper p="md" radius="md" bg="gray.0" withBorder={false}>
+    <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+      {label}
+    </Text>
+    <Text fz={28} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      {value}
+    </Text>
+  </Paper>
+);
+
+/** The score and how the run compares with the answer key; rank left out when the scenario hides it. */
+const ScoreCard = ({ score, view, hideRank }: { score: GameScore; view: RunView; hideRank: boolean }) => {
+  const { answers } = score;
+  const figures = [
+    ...(score.points === null ? [] : [{ label: 'Points', value: String(score.points) }]),
+    ...(hideRank || score.rank === null ? [] : [{ label: 'Rank', value: `${score.rank} of ${score.of}` }]),
+  ];
+  return (
+    <Stack gap="md">
+      {figures.length > 0 ? (
+        <SimpleGrid cols={figures.length}>
+          {figures.map((figure) => (
+            <Figure key={figure.label} {...figure} />
+          ))}
+        </SimpleGrid>
+      ) : null}
+      <Stack gap={6}>
+        {answers.actionsExpected > 0 ? (
+          <Text fz="sm">
+            {capitalise(view.text.actions)} from the answer key: <b>{answers.actionsMatched}</b> of {answers.actionsExpected}
+          </Text>
+        ) : null}
+        {answers.conclusionsExpected > 0 ? (
+          <Group gap="xs">
+            <Text fz="sm">
+              {view.text.conclusion} from the answer key: <b>{answers.conclusionsMatched}</b> of {answers.conclusionsExpected}
+            </Text>
+            <Badge color={answers.correct ? 'teal' : 'orange'} variant="light">
+              {answers.correct ? 'Correct' : 'Not quite'}
+            </Badge>
+          </Group>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+};
+
+/**
+ * A run that has ended: why, the score (GET /scores/...), the feedback the mode held back until
+ * now, and the scenario that follows when there is one.
+ */
+export const EndScreen = ({
+  productName,
+  snapshot,
+  view,
+  runToken,
+}: {
+  productName: string;
+  snapshot: GameSnapshot;
+  view: RunView;
+  runToken: RunToken;
+}) => {
+  const api = useApi();
+  const { settings } = snapshot;
+  // The rank moves as others finish: asked afresh, with the score the run ended with shown meanwhile.
+  const score = useQuery({
+    queryKey: queryKeys.gameScore(snapshot.gameId),
+    queryFn: ({ signal }) => api.learn.score(snapshot.resimId, snapshot.gameId, runToken, signal),
+    placeholderData: snapshot.score ?? undefined,
+  });
+  const confirmed = view.conclusions.filter((conclusion) => conclusion.availability === 'done');
+  const waiting = snapshot.mode === SimulationMode.Realtime && snapshot.phase !== 'closed';
+
+  return (
+    <PlayerFrame productName={productName} width={760}>
+      <Stack gap="xl">
+        <Paper p={{ base: 'lg', sm: 'xl' }} radius="md" shadow="xs">
+          <Stack gap="lg">
+            <Stack gap={4}>
+              <Text fz="sm" c="dimmed">
+                {snapshot.resimName}
+              </Text>
+              <Title order={1} fz={26}>
+                The simulation has ended
+              </Title>
+              <Text>{endReason(view)}</Text>
+            </Stack>
+            {score.data ? (
+              <ScoreCard score={score.data} view={view} hideRank={settings.hideRank} />
+            ) : score.isError ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Your score could not be loaded">
+                <Stack gap="xs" align="flex-start">
+                  <Text fz="sm">{score.error.message}</Text>
+                  <Button size="xs" variant="light" onClick={() => void score.refetch()}>
+                    Try again
+                  </Button>
+                </Stack>
+              </Alert>
+            ) : (
+              <Group gap="xs" role="status">
+                <Loader size="xs" type="dots" />
+                <Text fz="sm" c="dimmed">
+                  Counting your score...
+                </Text>
+              </Group>
+            )}
+            <MeasuresBar measures={view.measures} elapsedMs={score.data?.durationMs ?? null} hideTime={settings.hideTime} />
+            {waiting ? (
+              <Text fw={600} c="blue.8">
+                {view.text.simulationWaitText}
+              </Text>
+            ) : null}
+            <Group gap="sm">
+              {snapshot.nextResimCode ? (
+                <Button
+                  component={Link}
+                  to={`/play/${encodeURIComponent(snapshot.nextResimCode)}`}
+                  rightSection={<IconArrowRight size={16} />}
+                >
+                  Next simulation
+                </Button>
+              ) : null}
+              <Button component={Link} to="/play" variant={snapshot.nextResimCode ? 'default' : 'filled'}>
+                Join another simulation
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+        {confirmed.length > 0 ? (
+          <Stack gap="sm" component="section" aria-labelledby="end-conclusions">
+            <Title order={2} fz="lg" id="end-conclusions">
+              {view.text.conclusion}
+            </Title>
+            {confirmed.map((conclusion) => (
+              <ConfirmedConclusion key={conclusion.id} conclusion={conclusion} />
+            ))}
+          </Stack>
+        ) : null}
+        <FactsPanel
+          view={view}
+          startedAt={settings.hideTime || snapshot.startedAt === null ? null : Date.parse(snapshot.startedAt)}
+          newIds={nothingNew}
+        />
+      </Stack>
+    </PlayerFrame>
+  );
+};

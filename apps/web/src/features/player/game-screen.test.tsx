@@ -1,0 +1,104 @@
+import type { GameScore, GameSnapshot } from '@resim/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../api/client';
+import { GameScreen } from './game-screen';
+import { FakeSocket, renderPlayer, snapshotFixture, viewFixture } from './player-fixtures';
+
+const score: GameScore = {
+  gameId: 'game1',
+  resimId: 'resim1',
+  nickname: 'Ann',
+  measures: { points: 30 },
+  points: 30,
+  durationMs: 125_000,
+  actionsRun: 2,
+  conclusionsConfirmed: ['conc2'],
+  answers: { actionsMatched: 2, actionsExpected: 3, conclusionsMatched: 1, conclusionsExpected: 1, correct: true },
+  rank: 2,
+  of: 9,
+  ended: true,
+};
+
+const setup = (snapshot: GameSnapshot) => {
+  const api = {
+    learn: { game: vi.fn(async () => snapshot), event: vi.fn(async () => snapshot), score: vi.fn(async () => score) },
+  } as unknown as ApiClient;
+  renderPlayer(<GameScreen run={{ gameId: 'game1', runToken: 'tok', snapshot }} />, { api });
+  const socket = () => FakeSocket.all.at(-1)!;
+  // The socket's address is made asynchronously (a signed-in learner's token is asked for).
+  const opened = () => waitFor(() => expect(FakeSocket.all.length).toBeGreaterThan(0));
+  return { api, socket, opened };
+};
+
+describe('game screen', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a presenter’s message at once, and keeps it in the messages list', async () => {
+    const { socket, opened } = setup(snapshotFixture());
+    await opened();
+    act(() => socket().open());
+    const message = { id: 'm1', title: 'Ten minutes left', message: 'Wrap up your diagnosis.', sent: '2025-05-01T10:20:00.000Z' };
+    act(() => socket().receive({ type: 'message', message }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Ten minutes left')).toBeTruthy();
+    expect(within(dialog).getByText('Wrap up your diagnosis.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    act(() => socket().receive({ type: 'snapshot', snapshot: snapshotFixture({ serverTime: Date.now(), messages: [message] }) }));
+    fireEvent.click(screen.getByRole('button', { name: 'Messages from the presenter (1)' }));
+    expect(within(await screen.findByRole('dialog')).getByText('Wrap up your diagnosis.')).toBeTruthy();
+  });
+
+  it('leaves the lobby for the run when the presenter starts it', async () => {
+    const { socket, opened } = setup(snapshotFixture({ phase: 'lobby', view: null, startedAt: null }));
+    expect(await screen.findByText('If you are done, just wait here!')).toBeTruthy();
+    await opened();
+    act(() => socket().open());
+    act(() => socket().receive({ type: 'snapshot', snapshot: snapshotFixture({ serverTime: Date.now() }) }));
+    expect(await screen.findByRole('heading', { name: 'Test Results' })).toBeTruthy();
+  });
+
+  it('sends events over the socket while it is open', async () => {
+    const { socket, api, opened } = setup(snapshotFixture());
+    await opened();
+    act(() => socket().open());
+    fireEvent.click(await screen.findByRole('checkbox', { name: /ECG/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Run tests (1)' }));
+    expect(socket().sent).toContainEqual({ type: 'event', requestId: 'r1', event: { type: 'runAction', actionId: 'act2' } });
+    expect(api.learn.event).not.toHaveBeenCalled();
+  });
+
+  it('ends with the score, the answer key, the feedback held back, and the next simulation', async () => {
+    const view = viewFixture({
+      ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' },
+      conclusions: [{ id: 'conc2', name: 'Heart failure', stage: 'stg1', availability: 'done', reason: null, feedback: 'Well spotted.' }],
+    });
+    setup(snapshotFixture({ view: view, nextResimCode: 'NEXT42' }));
+    expect(await screen.findByRole('heading', { name: 'The simulation has ended' })).toBeTruthy();
+    expect(await screen.findByText('2 of 9')).toBeTruthy();
+    expect(screen.getByText('30')).toBeTruthy();
+    expect(screen.getByText(/Tests from the answer key/).textContent).toBe('Tests from the answer key: 2 of 3');
+    expect(screen.getByText('Correct')).toBeTruthy();
+    expect(screen.getByText('Well spotted.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Next simulation/ }).getAttribute('href')).toBe('/play/NEXT42');
+  });
+
+  it('leaves the rank out when the scenario hides it', async () => {
+    const view = viewFixture({ ended: { at: 1, reason: 'stopped' } });
+    setup(
+      snapshotFixture({
+        view: view,
+        settings: { hideRank: true, hideTime: false, allowApp: true, allowBrowser: true },
+      }),
+    );
+    expect(await screen.findByText('The presenter stopped the session.')).toBeTruthy();
+    expect(await screen.findByText('Points')).toBeTruthy();
+    expect(screen.queryByText('Rank')).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+import { Button, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { GameSnapshot } from '@resim/contracts';
+import { defaultTextSet } from '@resim/domain';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import type { RunToken } from '../../api/client';
+import { EndScreen } from './end-screen';
+import { LobbyScreen } from './lobby-screen';
+import { MessageAlert } from './messages';
+import { PlayerFrame } from './player-frame';
+import { usePlayerSession } from './player-session';
+import { RunScreen } from './run-screen';
+import { useRunConnection } from './use-run-connection';
+
+/** A run the learner is in, as joining or rejoining it answered. */
+export type JoinedRun = { readonly gameId: string; readonly runToken: RunToken; readonly snapshot: GameSnapshot };
+
+/**
+ * The learner's run, kept live: the lobby until the presenter starts, then the run, then its end.
+ * A presenter's message shows over whichever of them is on screen.
+ */
+export const GameScreen = ({ run }: { run: JoinedRun }) => {
+  const session = usePlayerSession();
+  const live = useRunConnection({ gameId: run.gameId, runToken: run.runToken, initial: run.snapshot, accessToken: session.accessToken });
+  const { snapshot } = live;
+  const { view } = snapshot;
+  const latestMessage = live.unread.at(-1);
+
+  useEffect(() => {
+    document.title = `${snapshot.resimName} · ${session.productName}`;
+  }, [session.productName, snapshot.resimName]);
+
+  const screen = (() => {
+    if (snapshot.phase === 'lobby')
+      // Before the run has a view, the wording is the default text set: the scenario's own comes with the view.
+      return <LobbyScreen productName={session.productName} snapshot={snapshot} text={view?.text ?? defaultTextSet} status={live.status} />;
+    if (view?.ended) return <EndScreen productName={session.productName} snapshot={snapshot} view={view} runToken={run.runToken} />;
+    if (snapshot.phase === 'open' && view) return <RunScreen live={live} view={view} />;
+    return (
+      <PlayerFrame productName={session.productName}>
+        <Paper p="xl" radius="md" shadow="xs">
+          <Stack gap="md" align="flex-start">
+            <Title order={1} fz="xl">
+              {snapshot.resimName}
+            </Title>
+            <Text>This simulation is closed: it cannot be played now.</Text>
+            <Button component={Link} to="/play">
+              Join another simulation
+            </Button>
+          </Stack>
+        </Paper>
+      </PlayerFrame>
+    );
+  })();
+
+  return (
+    <>
+      {screen}
+      <MessageAlert unread={live.unread} onDismiss={live.dismiss} />
+      <VisuallyHidden aria-live="assertive">{latestMessage ? `${latestMessage.title}: ${latestMessage.message}` : ''}</VisuallyHidden>
+    </>
+  );
+};

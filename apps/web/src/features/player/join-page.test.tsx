@@ -1,0 +1,139 @@
+import type { GameSnapshot, JoinResult } from '@resim/contracts';
+import { defaultTextSet } from '@resim/domain';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-error';
+import type { ApiClient } from '../../api/client';
+import { JoinPage } from './join-page';
+import { FakeSocket, joinInfoFixture, renderPlayer, sessionFixture, snapshotFixture, viewFixture } from './player-fixtures';
+import type { PlayerSession } from './player-session';
+import { runStorage } from './run-storage';
+
+const refusal = (status: number, message: string) =>
+  new ApiError(message, { method: 'POST', path: '/learn/join/ABC123', status, code: 'refused' });
+
+const setup = (
+  options: {
+    info?: Parameters<typeof joinInfoFixture>[0];
+    join?: () => Promise<JoinResult>;
+    game?: () => Promise<GameSnapshot>;
+    session?: Partial<PlayerSession>;
+    path?: string;
+  } = {},
+) => {
+  const lobby = snapshotFixture({ phase: 'lobby', view: null, startedAt: null });
+  const join = vi.fn(options.join ?? (async () => ({ gameId: 'game1', runToken: 'run-token', snapshot: lobby })));
+  const game = vi.fn(options.game ?? (async () => lobby));
+  const api = {
+    learn: { joinInfo: vi.fn(async () => joinInfoFixture(options.info)), join, game, event: vi.fn() },
+  } as unknown as ApiClient;
+  const session = sessionFixture(options.session);
+  renderPlayer(<JoinPage />, { api, session, route: '/play/:code', path: options.path ?? '/play/ABC123' });
+  return { join, game, session };
+};
+
+describe('join page', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks an anonymous learner for a nickname before joining', async () => {
+    const { join } = setup();
+    expect(await screen.findByRole('heading', { name: 'Breathless in the night' })).toBeTruthy();
+    expect(screen.getByText('A patient arrives short of breath.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('Give a nickname')).toBeTruthy();
+    expect(join).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText(/Nickname/), { target: { value: '  Ann ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(join).toHaveBeenCalledWith('ABC123', { nickname: 'Ann' }, false));
+  });
+
+  it('shows the server’s refusal as it was written', async () => {
+    setup({ join: async () => Promise.reject(refusal(403, 'Your account is not allowed to join this scenario')) });
+    fireEvent.change(await screen.findByLabelText(/Nickname/), { target: { value: 'Ann' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Your account is not allowed to join this scenario');
+  });
+
+  it('keeps the run for the code, then waits in the lobby with the wait text', async () => {
+    setup();
+    fireEvent.change(await screen.findByLabelText(/Nickname/), { target: { value: 'Ann' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText(defaultTextSet.simulationWaitText)).toBeTruthy();
+    expect(screen.getByText('Ann')).toBeTruthy();
+    expect(runStorage.load('ABC123')).toEqual({ gameId: 'game1', runToken: 'run-token' });
+    expect(FakeSocket.all[0]?.url).toContain('/learn/socket?game=game1&token=run-token');
+  });
+
+  it('waits in the lobby in the run’s own wording when it has one', async () => {
+    const view = viewFixture({ text: { ...defaultTextSet, simulationWaitText: 'Hold tight, the ward round starts soon' } });
+    setup({
+      join: async () => ({
+        gameId: 'game1',
+        runToken: 'tok',
+        snapshot: snapshotFixture({ phase: 'lobby', view: view }),
+      }),
+    });
+    fireEvent.change(await screen.findByLabelText(/Nickname/), { target: { value: 'Ann' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('Hold tight, the ward round starts soon')).toBeTruthy();
+    expect(screen.queryByText(defaultTextSet.simulationWaitText)).toBeNull();
+  });
+
+  it('resumes the run this browser joined, with its run token', async () => {
+    runStorage.save('ABC123', { gameId: 'game7', runToken: 'tok7' });
+    const { game, join } = setup({ game: async () => snapshotFixture({ gameId: 'game7' }) });
+    expect(await screen.findByRole('button', { name: 'Run tests' })).toBeTruthy();
+    expect(game).toHaveBeenCalledWith('game7', 'tok7');
+    expect(join).not.toHaveBeenCalled();
+  });
+
+  it('forgets a stored run the server no longer knows, and offers to join', async () => {
+    runStorage.save('ABC123', { gameId: 'gone', runToken: 'tok' });
+    setup({ game: async () => Promise.reject(refusal(404, 'No such run')) });
+    expect(await screen.findByLabelText(/Nickname/)).toBeTruthy();
+    expect(runStorage.load('ABC123')).toBeNull();
+  });
+
+  it('sends a learner to sign in and back to this code to join', async () => {
+    const signIn = vi.fn(async () => undefined);
+    setup({ info: { allowAnonymous: false, allowSignin: true }, session: { signIn } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in to join' }));
+    expect(signIn).toHaveBeenCalledWith('/play/ABC123?join=1');
+    expect(screen.queryByLabelText(/Nickname/)).toBeNull();
+  });
+
+  it('joins a signed-in learner at once on coming back from sign-in', async () => {
+    const { join } = setup({
+      info: { allowAnonymous: false, allowSignin: true },
+      session: { signedIn: true },
+      path: '/play/ABC123?join=1',
+    });
+    await waitFor(() => expect(join).toHaveBeenCalledWith('ABC123', {}, true));
+    expect(await screen.findByText(defaultTextSet.simulationWaitText)).toBeTruthy();
+  });
+
+  it('says when the scenario is meant for the app, and offers no way in', async () => {
+    setup({ info: { settings: { hideRank: false, hideTime: false, allowApp: true, allowBrowser: false } } });
+    expect(await screen.findByText('This simulation is meant for the app')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+  });
+
+  it('says when no scenario has the code', async () => {
+    const api = {
+      learn: {
+        joinInfo: vi.fn(async () =>
+          Promise.reject(new ApiError('Unknown join code', { method: 'GET', path: '/learn/join/NOPE', status: 404, code: 'not_found' })),
+        ),
+      },
+    } as unknown as ApiClient;
+    renderPlayer(<JoinPage />, { api, route: '/play/:code', path: '/play/NOPE' });
+    expect(await screen.findByRole('heading', { name: 'No simulation has the code NOPE' })).toBeTruthy();
+    expect(screen.getByText('Unknown join code')).toBeTruthy();
+  });
+});

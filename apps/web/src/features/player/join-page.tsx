@@ -1,0 +1,313 @@
+import { Alert, Button, Center, Divider, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { joinBody, type JoinInfo, type JoinResult } from '@resim/contracts';
+import { IconAlertCircle, IconDeviceMobile, IconLogin2, IconLock } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useApi } from '../../api/api-context';
+import { isApiError } from '../../api/api-error';
+import { queryKeys } from '../../api/query-keys';
+import { GameScreen, type JoinedRun } from './game-screen';
+import { PlayerFrame } from './player-frame';
+import { usePlayerSession } from './player-session';
+import { runStorage } from './run-storage';
+
+/** After sign-in the learner comes back here with this, and joins at once. */
+const joinAfterSignIn = 'join';
+
+/** A refusal about the request itself (unknown run, wrong token): start again; anything else may pass. */
+const isRefusal = (error: unknown): boolean => isApiError(error) && error.status !== null && error.status >= 400 && error.status < 500;
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+const nicknameProblem = (nickname: string): string | null => {
+  const parsed = joinBody.safeParse({ nickname });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Give a nickname');
+};
+
+const Waiting = ({ label }: { label: string }) => (
+  <Center py={64}>
+    <Stack align="center" gap="sm" role="status">
+      <Loader type="dots" />
+      <Text c="dimmed" fz="sm">
+        {label}
+      </Text>
+    </Stack>
+  </Center>
+);
+
+/** Why this scenario cannot be joined here, when it cannot; null when it can. */
+const blockedNotice = (info: JoinInfo) => {
+  if (info.phase === 'closed')
+    return (
+      <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="This simulation is closed">
+        It cannot be joined now. Ask your presenter or trainer when it opens again.
+      </Alert>
+    );
+  if (!info.settings.allowBrowser)
+    return (
+      <Alert color="blue" variant="light" icon={<IconDeviceMobile size={18} />} title="This simulation is meant for the app">
+        Its author set it to be played in the app rather than in a web browser
+        {info.settings.allowApp ? ': open it in the app with the same join code.' : '.'}
+      </Alert>
+    );
+  if (!info.allowAnonymous && !info.allowSignin)
+    return (
+      <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="This simulation cannot be joined yet">
+        Its author has not allowed learners to join it. Ask your presenter or trainer.
+      </Alert>
+    );
+  return null;
+};
+
+const JoinCard = ({
+  info,
+  busy,
+  problem,
+  onJoin,
+}: {
+  info: JoinInfo;
+  busy: boolean;
+  problem: string | null;
+  onJoin: (nickname: string | null) => void;
+}) => {
+  const session = usePlayerSession();
+  const [nickname, setNickname] = useState('');
+  const [nicknameError, setNicknameError] = useState<string | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
+  const [signInProblem, setSignInProblem] = useState<string | null>(null);
+  const blocked = blockedNotice(info);
+  const asAccount = info.allowSignin && session.signedIn;
+  const asGuest = info.allowAnonymous && !asAccount;
+
+  const submitNickname = (event: FormEvent) => {
+    event.preventDefault();
+    const found = nicknameProblem(nickname);
+    setNicknameError(found);
+    if (!found) onJoin(nickname.trim());
+  };
+
+  const signIn = () => {
+    setSigningIn(true);
+    setSignInProblem(null);
+    session.signIn(`/play/${encodeURIComponent(info.code)}?${joinAfterSignIn}=1`).catch((error: unknown) => {
+      setSigningIn(false);
+      setSignInProblem(errorText(error));
+    });
+  };
+
+  return (
+    <Paper p={{ base: 'lg', sm: 'xl' }} radius="md" shadow="xs">
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Title order={1} fz={26}>
+            {info.resimName}
+          </Title>
+          {info.description ? (
+            <Text c="dimmed" fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {info.description}
+            </Text>
+          ) : null}
+        </Stack>
+        {blocked ?? (
+          <>
+            {info.phase === 'lobby' ? (
+              <Text fz="sm">The session has not started yet: join now, and it starts for everyone at once.</Text>
+            ) : null}
+            {problem ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="You could not join" role="alert">
+                {problem}
+              </Alert>
+            ) : null}
+            {asAccount ? (
+              <Stack gap="xs">
+                <Button size="lg" fullWidth loading={busy} onClick={() => onJoin(null)}>
+                  Join
+                </Button>
+                <Text fz="xs" c="dimmed" ta="center">
+                  You are signed in: your run is kept with your account.
+                </Text>
+              </Stack>
+            ) : null}
+            {asGuest ? (
+              <form onSubmit={submitNickname} noValidate>
+                <Stack gap="md">
+                  <TextInput
+                    label="Nickname"
+                    description="How the presenter and the scoreboard will know you"
+                    value={nickname}
+                    onChange={(event) => {
+                      setNickname(event.currentTarget.value);
+                      setNicknameError(null);
+                    }}
+                    error={nicknameError}
+                    size="md"
+                    maxLength={40}
+                    autoComplete="nickname"
+                    enterKeyHint="go"
+                  />
+                  <Button type="submit" size="lg" fullWidth loading={busy}>
+                    Join
+                  </Button>
+                </Stack>
+              </form>
+            ) : null}
+            {info.allowSignin && !session.signedIn ? (
+              <>
+                {asGuest ? <Divider label="or" labelPosition="center" /> : null}
+                <Button
+                  size={asGuest ? 'md' : 'lg'}
+                  variant={asGuest ? 'default' : 'filled'}
+                  fullWidth
+                  leftSection={<IconLogin2 size={18} />}
+                  loading={signingIn}
+                  onClick={signIn}
+                >
+                  Sign in to join
+                </Button>
+                {signInProblem ? (
+                  <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                    {signInProblem}
+                  </Alert>
+                ) : null}
+              </>
+            ) : null}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+};
+
+/** What a join code leads to: its scenario and the way in, or the problem with the code. */
+const JoinInfoView = ({
+  code,
+  joining,
+  problem,
+  onJoin,
+}: {
+  code: string;
+  joining: boolean;
+  problem: string | null;
+  onJoin: (nickname: string | null) => void;
+}) => {
+  const api = useApi();
+  const info = useQuery({ queryKey: queryKeys.joinInfo(code), queryFn: ({ signal }) => api.learn.joinInfo(code, signal) });
+  if (info.isPending) return <Waiting label="Looking up the join code..." />;
+  if (info.isError) {
+    const unknown = isApiError(info.error) && info.error.status === 404;
+    return (
+      <Paper p="xl" radius="md" shadow="xs">
+        <Stack gap="md" align="flex-start">
+          <Title order={1} fz="xl">
+            {unknown ? `No simulation has the code ${code}` : 'The simulation could not be loaded'}
+          </Title>
+          <Alert color={unknown ? 'yellow' : 'red'} variant="light" icon={<IconAlertCircle size={18} />} w="100%" role="alert">
+            {info.error.message}
+          </Alert>
+          <Group gap="sm">
+            {unknown ? null : <Button onClick={() => void info.refetch()}>Try again</Button>}
+            <Button component={Link} to="/play" variant={unknown ? 'filled' : 'default'}>
+              Enter another code
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
+  return <JoinCard info={info.data} busy={joining} problem={problem} onJoin={onJoin} />;
+};
+
+type Resume = { readonly state: 'checking' } | { readonly state: 'none' } | { readonly state: 'failed'; readonly message: string };
+
+/**
+ * /play/{code}: rejoins the run this browser already has for the code (kept in localStorage, so a
+ * reload or a dropped network resumes it), or joins: anonymously under a nickname, or signed in.
+ * Once in, the run itself takes the page.
+ */
+const JoinRun = ({ code }: { code: string }) => {
+  const [search, setSearch] = useSearchParams();
+  const api = useApi();
+  const session = usePlayerSession();
+  const [run, setRun] = useState<JoinedRun | null>(null);
+  const [resume, setResume] = useState<Resume>(() => (runStorage.load(code) ? { state: 'checking' } : { state: 'none' }));
+  const autoJoined = useRef(false);
+
+  const resumeRun = () => {
+    const stored = runStorage.load(code);
+    if (!stored) {
+      setResume({ state: 'none' });
+      return;
+    }
+    setResume({ state: 'checking' });
+    api.learn.game(stored.gameId, stored.runToken).then(
+      (snapshot) => setRun({ ...stored, snapshot }),
+      (error: unknown) => {
+        // The run is gone or is not this learner's (another account signed in): join afresh.
+        if (isRefusal(error)) {
+          runStorage.forget(code);
+          setResume({ state: 'none' });
+        } else setResume({ state: 'failed', message: errorText(error) });
+      },
+    );
+  };
+
+  // The stored run is looked up once, when the page opens (a new code opens a new page).
+  const looked = useRef(false);
+  useEffect(() => {
+    if (looked.current) return;
+    looked.current = true;
+    resumeRun();
+  }, []);
+
+  const join = useMutation({
+    mutationFn: (nickname: string | null) => api.learn.join(code, nickname === null ? {} : { nickname }, nickname === null),
+    onSuccess: (result: JoinResult) => {
+      const joined = { gameId: result.gameId, runToken: result.runToken };
+      runStorage.save(code, joined);
+      setRun({ ...joined, snapshot: result.snapshot });
+    },
+  });
+
+  // Back from signing in to join: join straight away, once, and tidy the address.
+  useEffect(() => {
+    if (autoJoined.current || search.get(joinAfterSignIn) === null || resume.state !== 'none' || run) return;
+    autoJoined.current = true;
+    setSearch({}, { replace: true });
+    if (session.signedIn) join.mutate(null);
+  }, [join, resume.state, run, search, session.signedIn, setSearch]);
+
+  if (run) return <GameScreen run={run} />;
+
+  return (
+    <PlayerFrame productName={session.productName}>
+      {resume.state === 'checking' ? (
+        <Waiting label="Rejoining your simulation..." />
+      ) : resume.state === 'failed' ? (
+        <Paper p="xl" radius="md" shadow="xs">
+          <Stack gap="md" align="flex-start">
+            <Title order={1} fz="xl">
+              Your simulation could not be reached
+            </Title>
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} w="100%" role="alert">
+              {resume.message}
+            </Alert>
+            <Button onClick={resumeRun}>Try again</Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <JoinInfoView
+          code={code}
+          joining={join.isPending}
+          problem={join.isError ? errorText(join.error) : null}
+          onJoin={(nickname) => join.mutate(nickname)}
+        />
+      )}
+    </PlayerFrame>
+  );
+};
+
+export const JoinPage = () => {
+  const { code = '' } = useParams();
+  return <JoinRun key={code} code={code} />;
+};

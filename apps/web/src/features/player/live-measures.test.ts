@@ -1,0 +1,62 @@
+import { LimitKind, MeasureType, type MeasureView } from '@resim/domain';
+import { describe, expect, it } from 'vitest';
+import { isTicking, reachedTermination, runElapsedMs, tickMeasure } from './live-measures';
+import { snapshotFixture, viewFixture } from './player-fixtures';
+
+const measure = (changes: Partial<MeasureView>): MeasureView => ({
+  id: 'measure1',
+  name: 'Time left',
+  type: MeasureType.autoTimeDecrement,
+  value: 60,
+  min: null,
+  max: null,
+  limitKind: null,
+  atLimit: false,
+  ...changes,
+});
+
+describe('auto-time measures between snapshots', () => {
+  it('count down and up by the seconds passed; other measures stay', () => {
+    expect(tickMeasure(measure({}), 1500).value).toBe(58.5);
+    expect(tickMeasure(measure({ type: MeasureType.autoTimeIncrement, value: 0 }), 3000).value).toBe(3);
+    const points = measure({ type: MeasureType.integer, value: 10 });
+    expect(tickMeasure(points, 5000)).toBe(points);
+  });
+
+  it('stop at a Limited or Terminate limit and mark it reached', () => {
+    const limited = tickMeasure(measure({ min: 0, limitKind: LimitKind.finite }), 90_000);
+    expect(limited).toMatchObject({ value: 0, atLimit: true });
+    const terminate = tickMeasure(measure({ min: 0, limitKind: LimitKind.finiteWithTermination }), 60_000);
+    expect(terminate).toMatchObject({ value: 0, atLimit: true });
+    expect(reachedTermination([terminate])).toBe(true);
+    expect(reachedTermination([limited])).toBe(false);
+  });
+
+  it('pass a Warning limit and warn', () => {
+    const warned = tickMeasure(measure({ min: 0, limitKind: LimitKind.infinite }), 61_000);
+    expect(warned).toMatchObject({ value: -1, atLimit: true });
+    expect(tickMeasure(measure({ min: 0, limitKind: LimitKind.infinite }), 30_000).atLimit).toBe(false);
+  });
+});
+
+describe('run time', () => {
+  it('runs on the server clock from the snapshot, and stops at the end', () => {
+    const startedAt = '2025-05-01T10:00:00.000Z';
+    const snapshot = snapshotFixture({ startedAt, serverTime: Date.parse(startedAt) + 60_000 });
+    // the local clock is far off the server's: only what passed since arrival counts
+    expect(runElapsedMs(snapshot, 5_000, 7_000)).toBe(62_000);
+    const ended = snapshotFixture({
+      startedAt,
+      serverTime: Date.parse(startedAt) + 90_000,
+      view: viewFixture({ ended: { at: Date.parse(startedAt) + 75_000, reason: 'learner' } }),
+    });
+    expect(runElapsedMs(ended, 0, 100_000)).toBe(75_000);
+    expect(runElapsedMs(snapshotFixture({ startedAt: null }), 0, 1)).toBeNull();
+  });
+
+  it('ticks only while the run is open and not ended', () => {
+    expect(isTicking(snapshotFixture())).toBe(true);
+    expect(isTicking(snapshotFixture({ phase: 'lobby' }))).toBe(false);
+    expect(isTicking(snapshotFixture({ view: viewFixture({ ended: { at: 1, reason: 'stopped' } }) }))).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+import { Box, Paper, Stack, Text, Title } from '@mantine/core';
+import type { GameSnapshot } from '@resim/contracts';
+import type { TextSet } from '@resim/domain';
+import { ConnectionBadge } from './connection-badge';
+import { MessagesList } from './messages';
+import { PlayerFrame } from './player-frame';
+import classes from './player.module.css';
+import type { ConnectionStatus } from './run-connection';
+
+/** Waiting for the presenter to start: the session opens for everyone at once, pushed over the socket. */
+export const LobbyScreen = ({
+  productName,
+  snapshot,
+  text,
+  status,
+}: {
+  productName: string;
+  snapshot: GameSnapshot;
+  text: TextSet;
+  status: ConnectionStatus;
+}) => (
+  <PlayerFrame productName={productName}>
+    <Stack gap="xl">
+      <Paper p={{ base: 'lg', sm: 'xl' }} radius="md" shadow="xs">
+        <Stack gap="lg" align="center" ta="center">
+          <Title order={1} fz={24}>
+            {snapshot.resimName}
+          </Title>
+          <Box className={classes.waiting} aria-hidden>
+            <span />
+            <span />
+            <span />
+          </Box>
+          <Stack gap={6} align="center">
+            <Text fz="xl" fw={600} role="status">
+              {text.simulationWaitText}
+            </Text>
+            <Text c="dimmed" fz="sm">
+              You joined as <b>{snapshot.nickname}</b>. The simulation starts here as soon as the presenter starts it.
+            </Text>
+          </Stack>
+          <ConnectionBadge status={status} />
+        </Stack>
+      </Paper>
+      {snapshot.messages.length > 0 ? (
+        <Stack gap="sm" component="section" aria-labelledby="lobby-messages">
+          <Title order={2} fz="lg" id="lobby-messages">
+            Messages from the presenter
+          </Title>
+          <MessagesList messages={snapshot.messages} />
+        </Stack>
+      ) : null}
+    </Stack>
+  </PlayerFrame>
+);

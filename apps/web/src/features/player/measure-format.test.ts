@@ -1,0 +1,42 @@
+import { LimitKind, MeasureType, type MeasureView } from '@resim/domain';
+import { describe, expect, it } from 'vitest';
+import { formatChange, formatDuration, formatLimits, formatMeasureValue, isTimeMeasure } from './measure-format';
+
+describe('measure format', () => {
+  it('writes times as a clock', () => {
+    expect(formatDuration(245)).toBe('4:05');
+    expect(formatDuration(3723.9)).toBe('1:02:03');
+    expect(formatDuration(-61)).toBe('-1:01');
+  });
+
+  it('writes each type as it reads', () => {
+    expect(formatMeasureValue(MeasureType.money, 12.5)).toBe('12.50');
+    expect(formatMeasureValue(MeasureType.percentage, 33.333)).toBe('33.3%');
+    expect(formatMeasureValue(MeasureType.integer, 7.4)).toBe('7');
+    expect(formatMeasureValue(MeasureType.autoTimeDecrement, 90)).toBe('1:30');
+    expect(formatChange(MeasureType.integer, -5)).toBe('-5');
+    expect(formatChange(MeasureType.integer, 10)).toBe('+10');
+  });
+
+  it('names the limits and their kind', () => {
+    const base: MeasureView = {
+      id: 'm',
+      name: 'Budget',
+      type: MeasureType.integer,
+      value: 0,
+      min: null,
+      max: null,
+      limitKind: null,
+      atLimit: false,
+    };
+    expect(formatLimits(base)).toBeNull();
+    expect(formatLimits({ ...base, min: 0, max: 100, limitKind: LimitKind.finite })).toBe('0 – 100 (Limited)');
+    expect(formatLimits({ ...base, type: MeasureType.time, max: 600, limitKind: LimitKind.finiteWithTermination })).toBe(
+      'max 10:00 (Terminate)',
+    );
+  });
+
+  it('knows the time types the hideTime setting hides', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].filter(isTimeMeasure)).toEqual([2, 3, 4]);
+  });
+});

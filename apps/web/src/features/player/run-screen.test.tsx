@@ -1,0 +1,220 @@
+import type { GameSnapshot } from '@resim/contracts';
+import { defaultTextSet, type LearnerEvent, type RunView, type TextSet } from '@resim/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../api/client';
+import { renderPlayer, snapshotFixture, viewFixture } from './player-fixtures';
+import { RunRefusal } from './run-connection';
+import { RunScreen } from './run-screen';
+import type { LiveRun } from './use-run-connection';
+
+const setup = (
+  view: RunView,
+  options: { send?: (event: LearnerEvent) => Promise<GameSnapshot>; snapshot?: Partial<GameSnapshot> } = {},
+) => {
+  const snapshot = snapshotFixture({ view: view as GameSnapshot['view'], ...options.snapshot });
+  const send = vi.fn(options.send ?? (async () => snapshot));
+  const live: LiveRun = { snapshot, receivedAt: Date.now(), status: 'live', unread: [], dismiss: vi.fn(), send, refresh: vi.fn() };
+  let show: (next: RunView) => void = () => undefined;
+  // The run as the connection would hand it on: a new view arrives, the screen stays.
+  const Harness = () => {
+    const [current, setCurrent] = useState(view);
+    show = setCurrent;
+    return <RunScreen live={{ ...live, snapshot: { ...snapshot, view: current as GameSnapshot['view'] } }} view={current} />;
+  };
+  renderPlayer(<Harness />, { api: {} as ApiClient });
+  const rerender = (next: RunView) => act(() => show(next));
+  return { send, rerender };
+};
+
+const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+const checkbox = (name: string) => screen.getByRole('checkbox', { name: new RegExp(name) });
+
+describe('run screen', () => {
+  it('speaks the run’s own wording (uiText of the scenario and stage), not the defaults', () => {
+    const text: TextSet = {
+      ...defaultTextSet,
+      facts: 'Findings',
+      actions: 'investigations',
+      actionChoiceCTA: 'Order investigations',
+      searchActions: 'Find an investigation',
+      conclusion: 'Impression',
+      conclusionCTA: 'Conclude',
+      simulationEndCTA: 'Finish the case',
+      stage: 'Step',
+      descriptionOpen: 'Read the brief',
+    };
+    setup(viewFixture({ text }));
+    expect(screen.getByRole('heading', { name: 'Findings' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Investigations' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Impression' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Order investigations' })).toBeTruthy();
+    expect(screen.getByPlaceholderText('Find an investigation')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Conclude' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Finish the case' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Read the brief' })).toBeTruthy();
+    expect(screen.getByText(/Step:/)).toBeTruthy();
+    for (const fallback of ['Test Results', 'Run tests', 'Diagnose', 'End simulation', 'Task:'])
+      expect(screen.queryByText(fallback)).toBeNull();
+  });
+
+  it('runs the tests picked, one event each, in order', async () => {
+    const { send } = setup(viewFixture());
+    expect(screen.getByRole('button', { name: 'Run tests' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(checkbox('Chest X-ray'));
+    fireEvent.click(checkbox('Blood count'));
+    click('Run tests (2)');
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+    expect(send.mock.calls.map(([event]) => event)).toEqual([
+      { type: 'runAction', actionId: 'act1' },
+      { type: 'runAction', actionId: 'act3' },
+    ]);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Run tests' }).hasAttribute('disabled')).toBe(true));
+  });
+
+  it('shows the engine’s refusal and stops there', async () => {
+    const { send } = setup(viewFixture(), {
+      send: async () => {
+        throw new RunRefusal('not_available', 'Chest X-ray cannot be run yet');
+      },
+    });
+    fireEvent.click(checkbox('Chest X-ray'));
+    fireEvent.click(checkbox('ECG'));
+    click('Run tests (2)');
+    expect((await screen.findByRole('alert')).textContent).toContain('Chest X-ray cannot be run yet');
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('searches the tests and says when none matches', () => {
+    setup(viewFixture());
+    fireEvent.change(screen.getByPlaceholderText('Search tests'), { target: { value: 'ecg' } });
+    expect(screen.queryByRole('checkbox', { name: /Chest X-ray/ })).toBeNull();
+    expect(checkbox('ECG')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('Search tests'), { target: { value: 'MRI' } });
+    expect(screen.getByText('No tests found')).toBeTruthy();
+  });
+
+  it('marks tests done, disables blocked ones with their reason, and says when all were used', () => {
+    const { rerender } = setup(
+      viewFixture({
+        actions: [
+          { id: 'act1', name: 'Chest X-ray', stage: 'stg1', availability: 'done', reason: null },
+          { id: 'act2', name: 'CT scan', stage: 'stg1', availability: 'unavailable', reason: 'Needs the X-ray result first' },
+          { id: 'act3', name: 'ECG', stage: 'stg1', availability: 'available', reason: null },
+        ],
+      }),
+    );
+    expect(checkbox('CT scan').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Needs the X-ray result first')).toBeTruthy();
+    expect(within(checkbox('Chest X-ray')).getByText('Done')).toBeTruthy();
+    rerender(
+      viewFixture({
+        actions: [
+          { id: 'act1', name: 'Chest X-ray', stage: 'stg1', availability: 'done', reason: null },
+          { id: 'act3', name: 'ECG', stage: 'stg1', availability: 'done', reason: null },
+        ],
+      }),
+    );
+    expect(screen.getByText('You have used all tests')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Run tests' })).toBeNull();
+  });
+
+  it('lets the learner pick up to the maximum of diagnoses, change the choice, then confirm it', async () => {
+    const { send } = setup(viewFixture({ maxConclusions: 2 }));
+    click('Diagnose');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('You can select 2 diagnoses')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Pneumonia/ }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Asthma/ }));
+    expect(
+      within(dialog)
+        .getByRole('checkbox', { name: /Heart failure/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Diagnose' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change diagnosis' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Asthma/ }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Heart failure/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Diagnose' }));
+    expect(within(dialog).getByText('Heart failure')).toBeTruthy();
+    expect(within(dialog).queryByText('Asthma')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Diagnosis' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ type: 'confirmConclusions', conclusionIds: ['conc1', 'conc2'] }));
+  });
+
+  it('searches the diagnoses in the chooser', async () => {
+    setup(viewFixture());
+    click('Diagnose');
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByPlaceholderText('Search diagnoses'), { target: { value: 'gout' } });
+    expect(within(dialog).getByText('No diagnoses found')).toBeTruthy();
+  });
+
+  it('shows the hint’s cost, takes it only when confirmed, then shows its text', async () => {
+    const { send, rerender } = setup(viewFixture({ hint: { cost: [{ measureId: 'points', value: -5 }] } }));
+    expect(screen.getByText('Costs Points -5')).toBeTruthy();
+    click('Show hint');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Taking the hint changes Points -5.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(send).not.toHaveBeenCalled();
+
+    click('Show hint');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Show hint' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ type: 'takeHint' }));
+    rerender(viewFixture({ hint: null, hintText: 'Listen to the lungs.' }));
+    expect(screen.getByText('Listen to the lungs.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show hint' })).toBeNull();
+  });
+
+  it('ends the run only once the learner confirms', async () => {
+    const { send } = setup(viewFixture());
+    click('End simulation');
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('You will not be able to run tests or change your diagnosis after this.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(send).not.toHaveBeenCalled();
+
+    click('End simulation');
+    dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End simulation' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ type: 'end' }));
+  });
+
+  it('lists the baseline first and the newest result next, announcing new results', () => {
+    const noMedia = { images: [], videos: [], files: [] };
+    const baseline = viewFixture().facts[0]!;
+    const { rerender } = setup(
+      viewFixture({
+        facts: [baseline, { source: 'action', id: 'act1', name: 'Chest X-ray', text: 'Clear', feedback: null, at: 1000, ...noMedia }],
+      }),
+    );
+    rerender(
+      viewFixture({
+        facts: [
+          baseline,
+          { source: 'action', id: 'act1', name: 'Chest X-ray', text: 'Clear', feedback: null, at: 1000, ...noMedia },
+          { source: 'action', id: 'act2', name: 'ECG', text: 'Sinus tachycardia', feedback: 'Good call', at: 2000, ...noMedia },
+        ],
+      }),
+    );
+    const titles = screen.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent);
+    expect(titles).toEqual(['On arrival', 'ECG', 'Chest X-ray']);
+    expect(screen.getByText('Good call')).toBeTruthy();
+    expect(screen.getByText('Test Results: ECG')).toBeTruthy();
+  });
+
+  it('hides the time measures and the run time when the scenario hides time', () => {
+    const measures: RunView['measures'] = [
+      { id: 'points', name: 'Points', type: 7, value: 10, min: null, max: null, limitKind: null, atLimit: false },
+      { id: 'measure1', name: 'Time left', type: 3, value: 300, min: 0, max: null, limitKind: 1, atLimit: false },
+    ];
+    setup(viewFixture({ measures }), { snapshot: { settings: { hideRank: false, hideTime: true, allowApp: true, allowBrowser: true } } });
+    const bar = screen.getByRole('list', { name: 'Measures' });
+    expect(within(bar).getByText('Points')).toBeTruthy();
+    expect(within(bar).queryByText('Time left')).toBeNull();
+    expect(within(bar).queryByText('Time')).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** What resumes a learner's run after a reload or a dropped network: the run, and an anonymous learner's token. */
+export type StoredRun = { readonly gameId: string; readonly runToken: string | null };
+
+const storedRun = z.object({ gameId: z.string().min(1), runToken: z.string().min(1).nullable() });
+
+const keyOf = (code: string): string => `resim.play.${code}`;
+
+/**
+ * The runs this browser joined, one per join code, in localStorage. A browser that refuses
+ * storage (private modes) still plays; it only cannot resume.
+ */
+export const createRunStorage = (storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null) => ({
+  load: (code: string): StoredRun | null => {
+    try {
+      const parsed = storedRun.safeParse(JSON.parse(storage?.getItem(keyOf(code)) ?? 'null'));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  },
+  save: (code: string, run: StoredRun): void => {
+    try {
+      storage?.setItem(keyOf(code), JSON.stringify(run));
+    } catch {
+      // Full or refused: the run goes on, it just cannot be resumed from here.
+    }
+  },
+  forget: (code: string): void => {
+    try {
+      storage?.removeItem(keyOf(code));
+    } catch {
+      // Nothing to undo.
+    }
+  },
+});
+
+export type RunStorage = ReturnType<typeof createRunStorage>;
+
+const browserStorage = (): Storage | null => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+};
+
+export const runStorage: RunStorage = createRunStorage(typeof window === 'undefined' ? null : browserStorage());
