@@ -182,8 +182,6 @@ const id = (value: string): string => encodeURIComponent(value);
 
 export type UserMetadataChanges = z.input<typeof postUserMetadataBody>;
 
-export type LearnerScenario = z.infer<typeof learnerScenario>;
-
 /**
  * How a learner proves a run is theirs: an anonymous learner's run token, or null for a signed-in
  * learner, whose session token is sent as for every other call.
@@ -272,9 +270,20 @@ export const createApiClient = (options: ApiClientOptions) => {
     learn: {
       joinInfo: (code: string, signal?: AbortSignal) =>
         request({ method: 'GET', path: `/learn/join/${id(code)}`, schema: joinInfo, auth: false, quiet: true, signal }),
-      /** signed in: joins (or resumes) as the session's user; otherwise anonymously under the nickname */
-      join: (code: string, body: z.input<typeof joinBody>, signedIn: boolean) =>
-        request({ method: 'POST', path: `/learn/join/${id(code)}`, schema: joinResult, body, auth: signedIn, quiet: true }),
+      /**
+       * Signed in: joins (or resumes) as the session's user. Otherwise anonymously under the
+       * nickname, resuming the run of `runToken` when it is in the scenario's current opening.
+       */
+      join: (code: string, body: z.input<typeof joinBody>, signedIn: boolean, runToken?: string) =>
+        request({
+          method: 'POST',
+          path: `/learn/join/${id(code)}`,
+          schema: joinResult,
+          body,
+          auth: signedIn,
+          quiet: true,
+          ...(runToken === undefined ? {} : { headers: { 'x-run-token': runToken } }),
+        }),
       game: (gameId: string, runToken: RunToken, signal?: AbortSignal) =>
         request({ method: 'GET', path: `/learn/game/${id(gameId)}`, schema: gameSnapshot, quiet: true, signal, ...runAccess(runToken) }),
       event: (gameId: string, event: LearnerEvent, runToken: RunToken) =>

@@ -4,14 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../api/api-context';
-import type { LearnerScenario } from '../../api/client';
+import type { LearnerScenario } from '@resim/contracts';
 import { queryKeys } from '../../api/query-keys';
 import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
 
+/** Join codes are typed in any case and with stray spaces; the server keeps them upper-case. */
+export const normaliseJoinCode = (code: string): string => code.replace(/\s+/g, '').toUpperCase();
+
 /** The join codes the server hands out (contracts: joinCodeParams): 3 to 16 characters. */
 export const joinCodeProblem = (code: string): string | null => {
-  const value = code.trim();
+  const value = normaliseJoinCode(code);
   if (value === '') return 'Enter the join code you were given';
   if (value.length < 3 || value.length > 16) return 'A join code has 3 to 16 characters';
   return null;
@@ -96,7 +99,7 @@ export const CodeEntryPage = () => {
     event.preventDefault();
     const found = joinCodeProblem(code);
     setProblem(found);
-    if (!found) void navigate(`/play/${encodeURIComponent(code.trim())}`);
+    if (!found) void navigate(`/play/${encodeURIComponent(normaliseJoinCode(code))}`);
   };
 
   const signIn = () => {
@@ -133,10 +136,12 @@ export const CodeEntryPage = () => {
                 maxLength={16}
                 autoComplete="off"
                 autoCorrect="off"
-                autoCapitalize="none"
+                autoCapitalize="characters"
                 spellCheck={false}
                 enterKeyHint="go"
-                styles={{ input: { textAlign: 'center', letterSpacing: '0.2em', fontWeight: 700, fontSize: 28 } }}
+                styles={{
+                  input: { textAlign: 'center', letterSpacing: '0.2em', fontWeight: 700, fontSize: 28, textTransform: 'uppercase' },
+                }}
               />
               <Button type="submit" size="lg" fullWidth>
                 Continue

@@ -25,7 +25,13 @@ const setup = (
   const join = vi.fn(options.join ?? (async () => ({ gameId: 'game1', runToken: 'run-token', snapshot: lobby })));
   const game = vi.fn(options.game ?? (async () => lobby));
   const api = {
-    learn: { joinInfo: vi.fn(async () => joinInfoFixture(options.info)), join, game, event: vi.fn() },
+    learn: {
+      joinInfo: vi.fn(async () => joinInfoFixture(options.info)),
+      join,
+      game,
+      event: vi.fn(),
+      score: vi.fn(async () => Promise.reject(new Error('no score'))),
+    },
   } as unknown as ApiClient;
   const session = sessionFixture(options.session);
   renderPlayer(<JoinPage />, { api, session, route: '/play/:code', path: options.path ?? '/play/ABC123' });
@@ -66,7 +72,7 @@ describe('join page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByText(defaultTextSet.simulationWaitText)).toBeTruthy();
     expect(screen.getByText('Ann')).toBeTruthy();
-    expect(runStorage.load('ABC123')).toEqual({ gameId: 'game1', runToken: 'run-token' });
+    expect(runStorage.load('ABC123')).toEqual({ gameId: 'game1', runToken: 'run-token', nickname: 'Ann' });
     expect(FakeSocket.all[0]?.url).toContain('/learn/socket?game=game1&token=run-token');
   });
 
@@ -85,17 +91,31 @@ describe('join page', () => {
     expect(screen.queryByText(defaultTextSet.simulationWaitText)).toBeNull();
   });
 
-  it('resumes the run this browser joined, with its run token', async () => {
-    runStorage.save('ABC123', { gameId: 'game7', runToken: 'tok7' });
-    const { game, join } = setup({ game: async () => snapshotFixture({ gameId: 'game7' }) });
+  it('rejoins as the learner this browser joined as, with the run token, the nickname and the code in capitals', async () => {
+    runStorage.save('ABC123', { gameId: 'game7', runToken: 'tok7', nickname: 'Ann' });
+    const { game, join } = setup({
+      path: '/play/abc123',
+      join: async () => ({ gameId: 'game7', runToken: 'tok7', snapshot: snapshotFixture({ gameId: 'game7' }) }),
+    });
     expect(await screen.findByRole('button', { name: 'Run tests' })).toBeTruthy();
-    expect(game).toHaveBeenCalledWith('game7', 'tok7');
-    expect(join).not.toHaveBeenCalled();
+    expect(join).toHaveBeenCalledWith('ABC123', { nickname: 'Ann' }, false, 'tok7');
+    expect(game).not.toHaveBeenCalled();
   });
 
-  it('forgets a stored run the server no longer knows, and offers to join', async () => {
-    runStorage.save('ABC123', { gameId: 'gone', runToken: 'tok' });
-    setup({ game: async () => Promise.reject(refusal(404, 'No such run')) });
+  it('shows the stored run as it ended when the scenario cannot be joined any more', async () => {
+    runStorage.save('ABC123', { gameId: 'game7', runToken: 'tok7', nickname: 'Ann' });
+    const ended = viewFixture({ ended: { at: Date.parse('2025-05-01T10:05:00.000Z'), reason: 'stopped' } });
+    const { game } = setup({
+      join: async () => Promise.reject(refusal(409, 'Breathless in the night has finished')),
+      game: async () => snapshotFixture({ gameId: 'game7', phase: 'closed', view: ended, score: null }),
+    });
+    expect(await screen.findByText('The presenter stopped the session.')).toBeTruthy();
+    expect(game).toHaveBeenCalledWith('game7', 'tok7');
+  });
+
+  it('forgets a stored run it cannot rejoin, and offers to join', async () => {
+    runStorage.save('ABC123', { gameId: 'gone', runToken: 'tok', nickname: 'Ann' });
+    setup({ join: async () => Promise.reject(refusal(403, 'Sign in to join Breathless in the night')) });
     expect(await screen.findByLabelText(/Nickname/)).toBeTruthy();
     expect(runStorage.load('ABC123')).toBeNull();
   });

@@ -7,10 +7,11 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/api-error';
 import { queryKeys } from '../../api/query-keys';
+import { normaliseJoinCode } from './code-entry-page';
 import { GameScreen, type JoinedRun } from './game-screen';
 import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
-import { runStorage } from './run-storage';
+import { runStorage, type StoredRun } from './run-storage';
 
 /** After sign-in the learner comes back here with this, and joins at once. */
 const joinAfterSignIn = 'join';
@@ -221,8 +222,8 @@ const JoinInfoView = ({
 type Resume = { readonly state: 'checking' } | { readonly state: 'none' } | { readonly state: 'failed'; readonly message: string };
 
 /**
- * /play/{code}: rejoins the run this browser already has for the code (kept in localStorage, so a
- * reload or a dropped network resumes it), or joins: anonymously under a nickname, or signed in.
+ * /play/{code}: rejoins as the learner this browser joined as (kept in localStorage, so a reload
+ * or a dropped network resumes the run), or joins: anonymously under a nickname, or signed in.
  * Once in, the run itself takes the page.
  */
 const JoinRun = ({ code }: { code: string }) => {
@@ -233,23 +234,43 @@ const JoinRun = ({ code }: { code: string }) => {
   const [resume, setResume] = useState<Resume>(() => (runStorage.load(code) ? { state: 'checking' } : { state: 'none' }));
   const autoJoined = useRef(false);
 
-  const resumeRun = () => {
-    const stored = runStorage.load(code);
-    if (!stored) {
-      setResume({ state: 'none' });
-      return;
-    }
+  const keep = (result: JoinResult, nickname: string) => {
+    const joined = { gameId: result.gameId, runToken: result.runToken, nickname };
+    runStorage.save(code, joined);
+    setRun({ ...joined, snapshot: result.snapshot });
+  };
+
+  const forget = () => {
+    runStorage.forget(code);
+    setResume({ state: 'none' });
+  };
+
+  /**
+   * Joins again as the learner this browser joined as: the server resumes the run when it is in
+   * the scenario's current opening, or starts one in a new opening (yesterday's session reopened).
+   * A scenario that cannot be joined now (closed) still shows the run as it ended.
+   */
+  const resumeRun = async (stored: StoredRun) => {
     setResume({ state: 'checking' });
-    api.learn.game(stored.gameId, stored.runToken).then(
-      (snapshot) => setRun({ ...stored, snapshot }),
-      (error: unknown) => {
-        // The run is gone or is not this learner's (another account signed in): join afresh.
-        if (isRefusal(error)) {
-          runStorage.forget(code);
-          setResume({ state: 'none' });
-        } else setResume({ state: 'failed', message: errorText(error) });
-      },
-    );
+    try {
+      if (stored.runToken !== null)
+        keep(await api.learn.join(code, { nickname: stored.nickname }, false, stored.runToken), stored.nickname);
+      else if (session.signedIn) keep(await api.learn.join(code, {}, true), stored.nickname);
+      else forget();
+    } catch (error) {
+      if (!isRefusal(error)) setResume({ state: 'failed', message: errorText(error) });
+      else if (isApiError(error) && error.status === 409) {
+        const snapshot = await api.learn.game(stored.gameId, stored.runToken).catch(() => null);
+        if (snapshot) setRun({ ...stored, snapshot });
+        else forget();
+      } else forget();
+    }
+  };
+
+  const retry = () => {
+    const stored = runStorage.load(code);
+    if (stored) void resumeRun(stored);
+    else setResume({ state: 'none' });
   };
 
   // The stored run is looked up once, when the page opens (a new code opens a new page).
@@ -257,16 +278,12 @@ const JoinRun = ({ code }: { code: string }) => {
   useEffect(() => {
     if (looked.current) return;
     looked.current = true;
-    resumeRun();
+    retry();
   }, []);
 
   const join = useMutation({
     mutationFn: (nickname: string | null) => api.learn.join(code, nickname === null ? {} : { nickname }, nickname === null),
-    onSuccess: (result: JoinResult) => {
-      const joined = { gameId: result.gameId, runToken: result.runToken };
-      runStorage.save(code, joined);
-      setRun({ ...joined, snapshot: result.snapshot });
-    },
+    onSuccess: (result: JoinResult) => keep(result, result.snapshot.nickname),
   });
 
   // Back from signing in to join: join straight away, once, and tidy the address.
@@ -292,7 +309,7 @@ const JoinRun = ({ code }: { code: string }) => {
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} w="100%" role="alert">
               {resume.message}
             </Alert>
-            <Button onClick={resumeRun}>Try again</Button>
+            <Button onClick={retry}>Try again</Button>
           </Stack>
         </Paper>
       ) : (
@@ -308,6 +325,6 @@ const JoinRun = ({ code }: { code: string }) => {
 };
 
 export const JoinPage = () => {
-  const { code = '' } = useParams();
+  const code = normaliseJoinCode(useParams().code ?? '');
   return <JoinRun key={code} code={code} />;
 };

@@ -1,6 +1,6 @@
 import { LimitKind, MeasureType, type MeasureView } from '@resim/domain';
 import { describe, expect, it } from 'vitest';
-import { isTicking, reachedTermination, runElapsedMs, tickMeasure } from './live-measures';
+import { isTicking, reachedTermination, runElapsedMs, secondsSinceSnapshot, tickMeasure } from './live-measures';
 import { snapshotFixture, viewFixture } from './player-fixtures';
 
 const measure = (changes: Partial<MeasureView>): MeasureView => ({
@@ -17,25 +17,35 @@ const measure = (changes: Partial<MeasureView>): MeasureView => ({
 
 describe('auto-time measures between snapshots', () => {
   it('count down and up by the seconds passed; other measures stay', () => {
-    expect(tickMeasure(measure({}), 1500).value).toBe(58.5);
-    expect(tickMeasure(measure({ type: MeasureType.autoTimeIncrement, value: 0 }), 3000).value).toBe(3);
+    expect(tickMeasure(measure({}), 2).value).toBe(58);
+    expect(tickMeasure(measure({ type: MeasureType.autoTimeIncrement, value: 0 }), 3).value).toBe(3);
     const points = measure({ type: MeasureType.integer, value: 10 });
-    expect(tickMeasure(points, 5000)).toBe(points);
+    expect(tickMeasure(points, 5)).toBe(points);
+  });
+
+  it('turn over with the server’s whole seconds since the start', () => {
+    const startedAt = '2025-05-01T10:00:00.000Z';
+    // the snapshot was taken 10.8 s into the run: 0.2 s later the 11th second begins
+    const snapshot = snapshotFixture({ startedAt, serverTime: Date.parse(startedAt) + 10_800 });
+    expect(secondsSinceSnapshot(snapshot, 1000, 1100)).toBe(0);
+    expect(secondsSinceSnapshot(snapshot, 1000, 1200)).toBe(1);
+    expect(secondsSinceSnapshot(snapshot, 1000, 3300)).toBe(3);
+    expect(secondsSinceSnapshot(snapshotFixture({ startedAt, phase: 'closed' }), 0, 60_000)).toBe(0);
   });
 
   it('stop at a Limited or Terminate limit and mark it reached', () => {
-    const limited = tickMeasure(measure({ min: 0, limitKind: LimitKind.finite }), 90_000);
+    const limited = tickMeasure(measure({ min: 0, limitKind: LimitKind.finite }), 90);
     expect(limited).toMatchObject({ value: 0, atLimit: true });
-    const terminate = tickMeasure(measure({ min: 0, limitKind: LimitKind.finiteWithTermination }), 60_000);
+    const terminate = tickMeasure(measure({ min: 0, limitKind: LimitKind.finiteWithTermination }), 60);
     expect(terminate).toMatchObject({ value: 0, atLimit: true });
     expect(reachedTermination([terminate])).toBe(true);
     expect(reachedTermination([limited])).toBe(false);
   });
 
   it('pass a Warning limit and warn', () => {
-    const warned = tickMeasure(measure({ min: 0, limitKind: LimitKind.infinite }), 61_000);
+    const warned = tickMeasure(measure({ min: 0, limitKind: LimitKind.infinite }), 61);
     expect(warned).toMatchObject({ value: -1, atLimit: true });
-    expect(tickMeasure(measure({ min: 0, limitKind: LimitKind.infinite }), 30_000).atLimit).toBe(false);
+    expect(tickMeasure(measure({ min: 0, limitKind: LimitKind.infinite }), 30).atLimit).toBe(false);
   });
 });
 

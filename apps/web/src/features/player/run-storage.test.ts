@@ -14,10 +14,10 @@ const memoryStorage = () => {
 describe('run storage', () => {
   it('keeps one run per join code', () => {
     const storage = createRunStorage(memoryStorage());
-    storage.save('ABC123', { gameId: 'g1', runToken: 'tok' });
-    storage.save('XYZ999', { gameId: 'g2', runToken: null });
-    expect(storage.load('ABC123')).toEqual({ gameId: 'g1', runToken: 'tok' });
-    expect(storage.load('XYZ999')).toEqual({ gameId: 'g2', runToken: null });
+    storage.save('ABC123', { gameId: 'g1', runToken: 'tok', nickname: 'Ann' });
+    storage.save('XYZ999', { gameId: 'g2', runToken: null, nickname: 'Bob' });
+    expect(storage.load('ABC123')).toEqual({ gameId: 'g1', runToken: 'tok', nickname: 'Ann' });
+    expect(storage.load('XYZ999')).toEqual({ gameId: 'g2', runToken: null, nickname: 'Bob' });
     storage.forget('ABC123');
     expect(storage.load('ABC123')).toBeNull();
   });
@@ -36,7 +36,7 @@ describe('run storage', () => {
       removeItem: () => undefined,
     };
     const storage = createRunStorage(refusing);
-    expect(() => storage.save('ABC123', { gameId: 'g1', runToken: null })).not.toThrow();
+    expect(() => storage.save('ABC123', { gameId: 'g1', runToken: null, nickname: 'Ann' })).not.toThrow();
     expect(storage.load('ABC123')).toBeNull();
   });
 });

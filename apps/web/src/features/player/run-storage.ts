@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
-/** What resumes a learner's run after a reload or a dropped network: the run, and an anonymous learner's token. */
-export type StoredRun = { readonly gameId: string; readonly runToken: string | null };
+/**
+ * What resumes a learner's run after a reload or a dropped network: the run, an anonymous
+ * learner's token, and the nickname they joined under (to join the next opening as the same).
+ */
+export type StoredRun = { readonly gameId: string; readonly runToken: string | null; readonly nickname: string };
 
-const storedRun = z.object({ gameId: z.string().min(1), runToken: z.string().min(1).nullable() });
+const storedRun = z.object({ gameId: z.string().min(1), runToken: z.string().min(1).nullable(), nickname: z.string() });
 
 const keyOf = (code: string): string => `resim.play.${code}`;
 
