@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// How long findBy and waitFor wait for the screen to settle: on a shared CI machine under load, a
+// render can take longer than the library's one second. This is a ceiling, not a speed target.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine reads; plain stand-ins are enough for behaviour tests.
 if (typeof window !== 'undefined') {

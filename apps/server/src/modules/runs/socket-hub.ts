@@ -6,7 +6,7 @@ import type { GameRow, SessionMessageRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomSecret } from '../../lib/ids';
-import { buildSnapshot, submitEvent, type PlayContext } from './play.service';
+import { buildSnapshot, snapshotOf, submitEvent, type PlayContext } from './play.service';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
 
@@ -44,6 +44,15 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
     const scenario = await loadRunnableScenario(options.db, resimId);
     if (!scenario) return;
     const now = options.clock.now().getTime();
+    // One socket (a learner connecting, or their run changing) reads its own run; many (a status
+    // change) read their instance's runs once.
+    if (connections.length === 1) {
+      const connection = connections[0]!;
+      const game = await repo.findGame(options.db, connection.gameId);
+      if (!game) return;
+      send(connection.socket, { type: 'snapshot', snapshot: await snapshotOf(options.db, scenario, game, now) });
+      return;
+    }
     const instances = new Map<string, { games: Map<string, GameRow>; messages: SessionMessageRow[] }>();
     for (const connection of connections) {
       let read = instances.get(connection.instanceId);

@@ -1,0 +1,59 @@
+/** What Linux says about a process (ours or a child): memory, CPU time, the open-file limit. Read from /proc. */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const statusField = (pid: number | 'self', field: string): number | undefined => {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((candidate) => candidate.startsWith(`${field}:`));
+    const kib = line ? Number(line.split(/\s+/)[1]) : Number.NaN;
+    return Number.isFinite(kib) ? kib * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Resident memory now and at its peak, in bytes; undefined where /proc is not there (not Linux) or the process is gone. */
+export const memoryOf = (pid: number | 'self') => ({ rss: statusField(pid, 'VmRSS'), peak: statusField(pid, 'VmHWM') });
+
+let ticksPerSecond: number | undefined;
+const clockTicks = (): number => {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+};
+
+/** CPU seconds (user + system) the process has used so far; undefined where it cannot be read. */
+export const cpuSecondsOf = (pid: number): number | undefined => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces and parentheses: the fields are counted from its closing one.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    return Number.isFinite(utime) && Number.isFinite(stime) ? (utime + stime) / clockTicks() : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** This process's soft limit of open files (what `ulimit -n` shows), which children inherit; undefined if unknown. */
+export const openFileLimit = (): number | undefined => {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((candidate) => candidate.startsWith('Max open files'));
+    const soft = line?.slice('Max open files'.length).trim().split(/\s+/)[0];
+    if (soft === 'unlimited') return Number.POSITIVE_INFINITY;
+    const value = Number(soft);
+    return Number.isFinite(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+};
