@@ -27,7 +27,7 @@ const withinLimits = (measure: IndexedMeasure, value: number): number => {
 };
 
 /** Whole seconds the run has lasted at `at`: none before the start, none counted past its end. */
-export const elapsedSeconds = (state: RunState, at: number): number => {
+const elapsedSeconds = (state: RunState, at: number): number => {
   const until = state.ended === null ? at : Math.min(at, state.ended.at);
   return Math.max(0, Math.floor((until - state.startedAt) / 1000));
 };
@@ -57,7 +57,7 @@ export const valuesAt = (index: ScenarioIndex, state: RunState, at: number): Rec
 const reachesLimit = (limits: Limits, change: number, unclamped: number): boolean =>
   (change < 0 && limits.min !== null && unclamped <= limits.min) || (change > 0 && limits.max !== null && unclamped >= limits.max);
 
-export type ImpactResult = {
+type ImpactResult = {
   readonly measures: Readonly<Record<string, number>>;
   /** the first measure whose Terminate limit an impact reached, which ends the run */
   readonly terminatedBy: string | null;
