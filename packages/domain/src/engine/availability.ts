@@ -27,6 +27,25 @@ export type Situation = Done & {
 
 const named = (items: ReadonlyMap<string, { readonly name: string }>) => (id: string) => items.get(id)?.name || id;
 
+// Worded once per text set and stage: a view gives this reason for every always-shown item of every closed stage.
+// Text sets are made per scenario index (ScenarioIndex.textSet), so the text set also fixes the scenario.
+const closedStageReasons = new WeakMap<TextSet, Map<string, string>>();
+
+/** Why an item of a closed stage is not available: "Opens in task Examination", in the text set's word for a stage. */
+export const closedStageReason = (index: ScenarioIndex, text: TextSet, stageId: string): string => {
+  let reasons = closedStageReasons.get(text);
+  if (!reasons) {
+    reasons = new Map();
+    closedStageReasons.set(text, reasons);
+  }
+  let reason = reasons.get(stageId);
+  if (reason === undefined) {
+    reason = `Opens in ${inSentence(text.stage)} ${named(index.stages)(stageId)}`;
+    reasons.set(stageId, reason);
+  }
+  return reason;
+};
+
 /**
  * DESIGN 4 availability of an action or a conclusion that has not been done: its stage is none or
  * unlocked, its required sets hold (actions run, conclusions confirmed) and, for an action, its
@@ -41,9 +60,7 @@ export const isAvailable = (item: IndexedAction | IndexedConclusion, situation: 
 /** Why an item is not available (see isAvailable), the first rule to fail in that order; null when it is available. */
 export const blockedBecause = (index: ScenarioIndex, item: IndexedAction | IndexedConclusion, situation: Situation): string | null => {
   if (isAvailable(item, situation)) return null;
-  if (item.stage !== null && !situation.unlocked.has(item.stage)) {
-    return `Opens in ${inSentence(situation.text.stage)} ${named(index.stages)(item.stage)}`;
-  }
+  if (item.stage !== null && !situation.unlocked.has(item.stage)) return closedStageReason(index, situation.text, item.stage);
   if (!requirementHolds(item.requiredActions, situation.ran)) {
     return requirementReason(item.requiredActions, situation.ran, named(index.actions));
   }

@@ -1,5 +1,6 @@
 import type { ReadonlyContent } from '../scenario/readonly-content';
 import type { Impact, MeasureCondition } from '../scenario/schema';
+import { changed } from './run-state';
 import { indexScenario, type IndexedMeasure, type ScenarioIndex } from './scenario-index';
 import type { RunState } from './types';
 
@@ -26,7 +27,7 @@ const withinLimits = (measure: IndexedMeasure, value: number): number => {
 };
 
 /** Whole seconds the run has lasted at `at`: none before the start, none counted past its end. */
-export const elapsedSeconds = (state: RunState, at: number): number => {
+const elapsedSeconds = (state: RunState, at: number): number => {
   const until = state.ended === null ? at : Math.min(at, state.ended.at);
   return Math.max(0, Math.floor((until - state.startedAt) / 1000));
 };
@@ -56,7 +57,7 @@ export const valuesAt = (index: ScenarioIndex, state: RunState, at: number): Rec
 const reachesLimit = (limits: Limits, change: number, unclamped: number): boolean =>
   (change < 0 && limits.min !== null && unclamped <= limits.min) || (change > 0 && limits.max !== null && unclamped >= limits.max);
 
-export type ImpactResult = {
+type ImpactResult = {
   readonly measures: Readonly<Record<string, number>>;
   /** the first measure whose Terminate limit an impact reached, which ends the run */
   readonly terminatedBy: string | null;
@@ -113,7 +114,7 @@ export const settle = (index: ScenarioIndex, state: RunState, now: number): RunS
     const at = timedLimitMoment(state, measure);
     if (at !== null && at <= now && (ending === null || at < ending.at)) ending = { at, measureId: measure.id };
   }
-  return ending === null ? state : { ...state, ended: { at: ending.at, reason: 'terminated', measureId: ending.measureId } };
+  return ending === null ? state : changed(state, { ended: { at: ending.at, reason: 'terminated', measureId: ending.measureId } });
 };
 
 /** The run as it stands at `now`: ended there if an auto-time Terminate limit was reached by then. */
@@ -129,13 +130,21 @@ export const measureValues = (content: ReadonlyContent, state: RunState, now: nu
   return valuesAt(index, settle(index, state, now), now);
 };
 
-const compare = {
-  '<': (a: number, b: number) => a < b,
-  '<=': (a: number, b: number) => a <= b,
-  '=': (a: number, b: number) => a === b,
-  '>=': (a: number, b: number) => a >= b,
-  '>': (a: number, b: number) => a > b,
-} as const;
+const holdsFor = (value: number, operator: MeasureCondition['operator'], bound: number): boolean => {
+  // A switch rather than a table of functions: conditions are judged for many items on every view.
+  switch (operator) {
+    case '<':
+      return value < bound;
+    case '<=':
+      return value <= bound;
+    case '=':
+      return value === bound;
+    case '>=':
+      return value >= bound;
+    case '>':
+      return value > bound;
+  }
+};
 
 /** The first measure condition that does not hold; a condition on a measure the scenario lacks is ignored, as impacts are. */
 export const failedCondition = (
@@ -144,7 +153,7 @@ export const failedCondition = (
 ): MeasureCondition | undefined => {
   for (const condition of conditions) {
     const value = values[condition.measureId];
-    if (value !== undefined && !compare[condition.operator](value, condition.value)) return condition;
+    if (value !== undefined && !holdsFor(value, condition.operator, condition.value)) return condition;
   }
   return undefined;
 };

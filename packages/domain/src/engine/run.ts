@@ -3,8 +3,10 @@ import type { Impact } from '../scenario/schema';
 import { blockedBecause, conditionReason, type Situation } from './availability';
 import { applyImpacts, initialValue, settle, valuesAt } from './measures';
 import { refusals } from './refusals';
+import { changed } from './run-state';
 import { doneSet, indexScenario, type ScenarioIndex } from './scenario-index';
 import { currentStage, openStages } from './stage-opening';
+import { noteSuccession } from './succession';
 import type { ApplyResult, RunEvent, RunState } from './types';
 
 const noIds: readonly string[] = [];
@@ -45,12 +47,11 @@ const accepted = (state: RunState): ApplyResult => ({ ok: true, state });
 /** Applies impacts at `at`; reaching a Terminate limit ends the run there. */
 const withImpacts = (index: ScenarioIndex, state: RunState, impacts: readonly Impact[], at: number): RunState => {
   const { measures, terminatedBy } = applyImpacts(index, state, impacts, at);
-  return {
-    ...state,
+  return changed(state, {
     at,
     measures,
     ended: terminatedBy === null ? state.ended : { at, reason: 'terminated', measureId: terminatedBy },
-  };
+  });
 };
 
 const runAction = (index: ScenarioIndex, state: RunState, actionId: string, at: number): ApplyResult => {
@@ -61,12 +62,11 @@ const runAction = (index: ScenarioIndex, state: RunState, actionId: string, at: 
   const blocked = blockedBecause(index, action, situation);
   if (blocked !== null) return refusals.cannotRun(action, blocked);
   const ran = [...state.ran, actionId];
-  const recorded: RunState = {
-    ...state,
+  const recorded = changed(state, {
     ran,
     ranAt: [...state.ranAt, at],
     unlocked: openStages(index, state.unlocked, doneSet(ran), situation.confirmed),
-  };
+  });
   return accepted(withImpacts(index, recorded, action.impact, at));
 };
 
@@ -86,7 +86,7 @@ const confirmConclusions = (index: ScenarioIndex, state: RunState, conclusionIds
     impacts.push(...conclusion.impact);
   }
   const confirmed = [...state.confirmed, ...conclusionIds];
-  const recorded: RunState = { ...state, confirmed, unlocked: openStages(index, state.unlocked, situation.ran, doneSet(confirmed)) };
+  const recorded = changed(state, { confirmed, unlocked: openStages(index, state.unlocked, situation.ran, doneSet(confirmed)) });
   return accepted(withImpacts(index, recorded, impacts, at));
 };
 
@@ -97,19 +97,10 @@ const takeHint = (index: ScenarioIndex, state: RunState, at: number): ApplyResul
   if (state.hintTaken) return refusals.hintTaken();
   const unmet = conditionReason(index, hint.measureConditions, valuesAt(index, state, at));
   if (unmet !== null) return refusals.hintNotYet(unmet);
-  return accepted(withImpacts(index, { ...state, hintTaken: true }, hint.impact, at));
+  return accepted(withImpacts(index, changed(state, { hintTaken: true }), hint.impact, at));
 };
 
-/**
- * DESIGN 4: judges one event against the run and returns the run after it, or why it was refused.
- * Time is settled first: a run whose auto-time Terminate limit was reached by the event's moment
- * ended then, and the event is refused. Running an action records it (and when), applies its
- * impact and unlocks the stages it opens; confirming conclusions (one to `maxConclusions`, judged
- * together) does the same for them; taking the hint applies its cost; `end` (the learner) and
- * `stop` (the presenter) end the run. The state given is never changed.
- */
-export const applyEvent = (content: ReadonlyContent, state: RunState, event: RunEvent): ApplyResult => {
-  const index = indexScenario(content);
+const judgeEvent = (index: ScenarioIndex, state: RunState, event: RunEvent): ApplyResult => {
   if (state.ended !== null) return refusals.ended();
   if (event.at < state.at) return refusals.outOfOrder();
   if (settle(index, state, event.at).ended !== null) return refusals.ended();
@@ -121,13 +112,27 @@ export const applyEvent = (content: ReadonlyContent, state: RunState, event: Run
     case 'takeHint':
       return takeHint(index, state, event.at);
     case 'end':
-      return accepted({ ...state, at: event.at, ended: { at: event.at, reason: 'learner' } });
+      return accepted(changed(state, { at: event.at, ended: { at: event.at, reason: 'learner' } }));
     case 'stop':
-      return accepted({ ...state, at: event.at, ended: { at: event.at, reason: 'stopped' } });
+      return accepted(changed(state, { at: event.at, ended: { at: event.at, reason: 'stopped' } }));
     default:
       // Events come from storage and the network: one the engine does not know is refused, not thrown on.
       return refusals.unknownEvent();
   }
+};
+
+/**
+ * DESIGN 4: judges one event against the run and returns the run after it, or why it was refused.
+ * Time is settled first: a run whose auto-time Terminate limit was reached by the event's moment
+ * ended then, and the event is refused. Running an action records it (and when), applies its
+ * impact and unlocks the stages it opens; confirming conclusions (one to `maxConclusions`, judged
+ * together) does the same for them; taking the hint applies its cost; `end` (the learner) and
+ * `stop` (the presenter) end the run. The state given is never changed.
+ */
+export const applyEvent = (content: ReadonlyContent, state: RunState, event: RunEvent): ApplyResult => {
+  const result = judgeEvent(indexScenario(content), state, event);
+  if (result.ok) noteSuccession(state, result.state);
+  return result;
 };
 
 /** A run as the fold of its events from its start; the first event refused makes the replay fail with its error. */

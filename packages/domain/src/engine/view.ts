@@ -1,11 +1,11 @@
 import type { DeepReadonly, ReadonlyContent } from '../scenario/readonly-content';
 import type { OverviewMedia } from '../scenario/schema';
-import { blockedBecause, isAvailable } from './availability';
+import { listItems } from './listing';
 import { failedCondition, settle } from './measures';
 import { situationAt } from './run';
-import { indexScenario, type IndexedAction, type IndexedConclusion, type IndexedMeasure, type ScenarioIndex } from './scenario-index';
+import { indexScenario, type IndexedMeasure, type ScenarioIndex } from './scenario-index';
 import { currentStage } from './stage-opening';
-import type { ActionView, ConclusionView, FactView, MediaSet, MeasureView, RunState, RunView } from './types';
+import type { FactView, MediaSet, MeasureView, RunState, RunView } from './types';
 
 /**
  * DESIGN 4 feedback by mode: Assessed (4) shows it only once the run has ended; Training (2) at
@@ -19,15 +19,8 @@ const showsConclusionFeedback = (mode: number, ended: boolean): boolean => ended
 
 const feedbackText = (feedback: string): string | null => (feedback === '' ? null : feedback);
 
-const ENDED_REASON = 'The simulation has ended';
-
 /** The parts of a view that depend on the scenario alone, made once per content and shared by every view. */
-type Listings = {
-  readonly actions: ReadonlyMap<string, { readonly available: ActionView; readonly done: ActionView }>;
-  readonly conclusions: ReadonlyMap<
-    string,
-    { readonly available: ConclusionView; readonly done: ConclusionView; readonly doneWithFeedback: ConclusionView }
-  >;
+type ScenarioParts = {
   readonly baseline: readonly FactView[];
   readonly infos: ReadonlyMap<string, RunView['infos'][number]>;
   readonly stages: ReadonlyMap<string, RunView['stages'][number]>;
@@ -39,27 +32,12 @@ const mediaItem = ({ id, url, description }: DeepReadonly<OverviewMedia>) => ({ 
 // Shared by every view of every run of the scenario: frozen, so that no caller can change one for all.
 const shared = Object.freeze;
 
-const buildListings = (index: ScenarioIndex): Listings => {
+const buildParts = (index: ScenarioIndex): ScenarioParts => {
   const { content } = index;
-  const itemView = (item: IndexedAction | IndexedConclusion): ActionView =>
-    shared({ id: item.id, name: item.name, stage: item.stage, availability: 'available', reason: null });
   const media = new Map<string | null, MediaSet>();
   const shownIn = (stageId: string | null) => (item: DeepReadonly<OverviewMedia>) =>
     item.availableStages.length === 0 || (stageId !== null && item.availableStages.includes(stageId));
   return {
-    actions: new Map(
-      [...index.actions.values()].map((action) => {
-        const available = itemView(action);
-        return [action.id, { available, done: shared({ ...available, availability: 'done' }) }];
-      }),
-    ),
-    conclusions: new Map(
-      [...index.conclusions.values()].map((conclusion) => {
-        const available: ConclusionView = shared({ ...itemView(conclusion), feedback: null });
-        const done: ConclusionView = shared({ ...available, availability: 'done' });
-        return [conclusion.id, { available, done, doneWithFeedback: shared({ ...done, feedback: feedbackText(conclusion.feedback) }) }];
-      }),
-    ),
     baseline: content.baseline.map((entry) =>
       shared({
         source: 'baseline',
@@ -95,14 +73,14 @@ const buildListings = (index: ScenarioIndex): Listings => {
   };
 };
 
-const listingsByIndex = new WeakMap<ScenarioIndex, Listings>();
-const listingsOf = (index: ScenarioIndex): Listings => {
-  let listings = listingsByIndex.get(index);
-  if (!listings) {
-    listings = buildListings(index);
-    listingsByIndex.set(index, listings);
+const partsByIndex = new WeakMap<ScenarioIndex, ScenarioParts>();
+const partsOf = (index: ScenarioIndex): ScenarioParts => {
+  let parts = partsByIndex.get(index);
+  if (!parts) {
+    parts = buildParts(index);
+    partsByIndex.set(index, parts);
   }
-  return listings;
+  return parts;
 };
 
 const measureView = (measure: IndexedMeasure, value: number): MeasureView => {
@@ -131,14 +109,14 @@ const measureView = (measure: IndexedMeasure, value: number): MeasureView => {
  */
 export const runView = (content: ReadonlyContent, state: RunState, now: number): RunView => {
   const index = indexScenario(content);
-  const listings = listingsOf(index);
+  const parts = partsOf(index);
   const run = settle(index, state, now);
   const ended = run.ended !== null;
   const situation = situationAt(index, run, now);
   const stage = currentStage(index, run.unlocked);
   const { mode, hint } = content;
 
-  const facts: FactView[] = [...listings.baseline];
+  const facts: FactView[] = [...parts.baseline];
   for (const [position, actionId] of run.ran.entries()) {
     const action = index.actions.get(actionId);
     if (!action) continue;
@@ -155,33 +133,11 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number):
     });
   }
 
-  const actions: ActionView[] = [];
-  for (const action of index.actions.values()) {
-    const views = listings.actions.get(action.id);
-    if (!views) continue;
-    if (situation.ran.has(action.id)) actions.push(views.done);
-    else if (isAvailable(action, situation))
-      actions.push(ended ? { ...views.available, availability: 'unavailable', reason: ENDED_REASON } : views.available);
-    else if (action.isAlwaysShown)
-      actions.push({ ...views.available, availability: 'unavailable', reason: blockedBecause(index, action, situation) });
-  }
-
-  const conclusionFeedback = showsConclusionFeedback(mode, ended);
-  const conclusions: ConclusionView[] = [];
-  for (const conclusion of index.conclusions.values()) {
-    const views = listings.conclusions.get(conclusion.id);
-    if (!views) continue;
-    if (situation.confirmed.has(conclusion.id)) conclusions.push(conclusionFeedback ? views.doneWithFeedback : views.done);
-    else if (isAvailable(conclusion, situation)) {
-      conclusions.push(ended ? { ...views.available, availability: 'unavailable', reason: ENDED_REASON } : views.available);
-    } else if (conclusion.isAlwaysShown) {
-      conclusions.push({ ...views.available, availability: 'unavailable', reason: blockedBecause(index, conclusion, situation) });
-    }
-  }
+  const { actions, conclusions } = listItems(index, state, run, situation, showsConclusionFeedback(mode, ended));
 
   const infos: RunView['infos'][number][] = [];
   for (const info of content.infos) {
-    const view = listings.infos.get(info.id);
+    const view = parts.infos.get(info.id);
     if (
       view &&
       (info.stage === null || situation.unlocked.has(info.stage)) &&
@@ -201,7 +157,7 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number):
 
   const stages: RunView['stages'][number][] = [];
   for (const stageId of run.unlocked) {
-    const entry = listings.stages.get(stageId);
+    const entry = parts.stages.get(stageId);
     if (entry) stages.push(entry);
   }
 
@@ -217,7 +173,7 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number):
     hint: hintOffered ? { cost: hint.impact } : null,
     hintText: run.hintTaken ? (hint?.text ?? null) : null,
     measures: [...index.measures.values()].map((measure) => measureView(measure, situation.values[measure.id] ?? measure.initial)),
-    media: listings.media(stage?.id ?? null),
+    media: parts.media(stage?.id ?? null),
     ended: run.ended,
   };
 };

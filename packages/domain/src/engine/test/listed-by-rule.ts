@@ -1,0 +1,34 @@
+import type { ReadonlyContent } from '../../scenario/readonly-content';
+import { blockedBecause } from '../availability';
+import { settleRun } from '../measures';
+import { situationAt } from '../run';
+import { indexScenario, type IndexedAction, type IndexedConclusion } from '../scenario-index';
+import type { RunState } from '../types';
+
+/** An item as listed, without what the rule below does not decide (a conclusion's feedback). */
+export const shown = ({ id, availability, reason }: { id: string; availability: string; reason: string | null }) => ({
+  id,
+  availability,
+  reason,
+});
+
+/** What a view must list, by the rule as written (availability.ts), judged item by item. */
+export const listedByRule = (content: ReadonlyContent, state: RunState, now: number) => {
+  const index = indexScenario(content);
+  const run = settleRun(content, state, now);
+  const situation = situationAt(index, run, now);
+  const list = (items: Iterable<IndexedAction | IndexedConclusion>, done: ReadonlySet<string>) =>
+    [...items].flatMap((item) => {
+      if (done.has(item.id)) return [{ id: item.id, availability: 'done', reason: null }];
+      const reason = blockedBecause(index, item, situation);
+      if (reason === null) {
+        return [
+          run.ended === null
+            ? { id: item.id, availability: 'available', reason }
+            : { id: item.id, availability: 'unavailable', reason: 'The simulation has ended' },
+        ];
+      }
+      return item.isAlwaysShown ? [{ id: item.id, availability: 'unavailable', reason }] : [];
+    });
+  return { actions: list(index.actions.values(), situation.ran), conclusions: list(index.conclusions.values(), situation.confirmed) };
+};
