@@ -20,12 +20,11 @@ import type { Principal } from '../../identity/principal';
 import type { Clock } from '../../lib/clock';
 import { newId, randomSecret, sha256 } from '../../lib/ids';
 import { normaliseJoinCode } from '../../lib/join-code';
-import { findResimByCode } from '../resims/resims.repository';
 import { getAccessibleSpace } from '../spaces/spaces.service';
 import { rankInstance, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
 import { currentInstanceId, phaseOf, testInstanceId } from './phase';
 import * as repo from './runs.repository';
-import { loadRunnableScenario, runnableScenario } from './scenario-cache';
+import { loadRunnableScenario } from './scenario-cache';
 
 export type PlayContext = {
   readonly db: Database;
@@ -38,13 +37,13 @@ export type PlayContext = {
 };
 
 const scenarioByCode = async (db: Database, code: string): Promise<Scenario> => {
-  const row = await findResimByCode(db, normaliseJoinCode(code));
-  if (!row) throw new AppError('not_found', `No scenario has the code ${normaliseJoinCode(code)}; check it and try again`);
-  return runnableScenario(row);
+  const scenario = await loadRunnableScenario(db, { code: normaliseJoinCode(code) });
+  if (!scenario) throw new AppError('not_found', `No scenario has the code ${normaliseJoinCode(code)}; check it and try again`);
+  return scenario;
 };
 
 const scenarioOfGame = async (db: Database, game: GameRow): Promise<Scenario> => {
-  const scenario = await loadRunnableScenario(db, game.resim_id);
+  const scenario = await loadRunnableScenario(db, { id: game.resim_id });
   if (!scenario) throw notFound('Run');
   return scenario;
 };
@@ -305,7 +304,7 @@ export const learnerScenarios = async (ctx: PlayContext): Promise<LearnerScenari
   for (const game of await repo.findGamesOfUser(ctx.db, ctx.principal.userId)) {
     if (game.test || seen.has(game.resim_id)) continue;
     seen.add(game.resim_id);
-    const scenario = await loadRunnableScenario(ctx.db, game.resim_id);
+    const scenario = await loadRunnableScenario(ctx.db, { id: game.resim_id });
     if (!scenario?.code) continue;
     result.push({
       resimId: scenario.id,

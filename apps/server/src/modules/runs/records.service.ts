@@ -15,15 +15,19 @@ const byInstance = (games: readonly GameRow[]): GameRow[][] => {
   return [...groups.values()];
 };
 
-const ranksOf = (scenario: Scenario, games: readonly GameRow[], now: number): Map<string, number> =>
-  new Map(byInstance(games).flatMap((group) => rankInstance(scenario, group, now).map((entry) => [entry.game.id, entry.rank] as const)));
+/** Each instance's runs ranked, by instance id. */
+const rankByInstance = (scenario: Scenario, games: readonly GameRow[], now: number) =>
+  new Map(byInstance(games).map((group) => [group[0]!.instance_id, rankInstance(scenario, group, now)] as const));
+
+const ranksOf = (rankings: ReturnType<typeof rankByInstance>): Map<string, number> =>
+  new Map([...rankings.values()].flatMap((ranked) => ranked.map((entry) => [entry.game.id, entry.rank] as const)));
 
 /** GET /admin/resim/{id}/games: every run of the scenario, newest first, ranked within its instance. */
 export const listGames = async (ctx: SpaceContext, resimId: string): Promise<GameSummary[]> => {
   const scenario = await getResim(ctx, resimId);
   const now = ctx.clock.now().getTime();
   const games = await repo.findGamesOfResim(ctx.db, resimId);
-  const ranks = ranksOf(scenario, games, now);
+  const ranks = ranksOf(rankByInstance(scenario, games, now));
   return games.map((game) => toGameSummary(game, scoreOf(scenario, game, now), ranks.get(game.id) ?? null));
 };
 
@@ -59,23 +63,18 @@ export const resimScore = async (ctx: SpaceContext, resimId: string): Promise<Re
     scenario = await getResim(ctx, resimId);
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'not_found') || mine.length === 0) throw error;
-    const found = await loadRunnableScenario(ctx.db, resimId);
+    const found = await loadRunnableScenario(ctx.db, { id: resimId });
     if (!found) throw notFound('Scenario');
     scenario = found;
     author = false;
   }
+  const rankings = rankByInstance(scenario, all, now);
   const latest = scenario.instances.at(-1)?.id;
-  const ranked = latest
-    ? rankInstance(
-        scenario,
-        all.filter((game) => game.instance_id === latest),
-        now,
-      )
-    : [];
+  const ranked = (latest ? rankings.get(latest) : undefined) ?? [];
   const learners = all.filter((game) => !game.test);
   const finished = ranked.filter((entry) => entry.game.ended_at !== null);
   const showRanking = author || !scenario.settings.hideRank;
-  const ranks = ranksOf(scenario, all, now);
+  const ranks = ranksOf(rankings);
   return {
     resimId,
     players: learners.length,

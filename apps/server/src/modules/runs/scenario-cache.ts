@@ -22,12 +22,16 @@ export const runnableScenario = (row: ResimRow): Scenario => {
   return scenario;
 };
 
-/** The scenario of a run by id, reading its document only when this version is not cached yet. */
-export const loadRunnableScenario = async (db: Database, id: string): Promise<Scenario | undefined> => {
-  const version = await db.selectFrom('resims').select(['id', 'revision', 'status', 'updated_at']).where('id', '=', id).executeTakeFirst();
+/**
+ * A scenario by id or by join code, reading its document only when this version is not cached
+ * yet: every learner's step and join needs it.
+ */
+export const loadRunnableScenario = async (db: Database, by: { id: string } | { code: string }): Promise<Scenario | undefined> => {
+  const query = db.selectFrom('resims').select(['id', 'revision', 'status', 'updated_at']);
+  const version = await ('id' in by ? query.where('id', '=', by.id) : query.where('code', '=', by.code)).executeTakeFirst();
   if (!version) return undefined;
   const hit = cache.get(keyOf(version));
   if (hit) return hit;
-  const row = await db.selectFrom('resims').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('resims').selectAll().where('id', '=', version.id).executeTakeFirst();
   return row ? runnableScenario(row) : undefined;
 };

@@ -34,14 +34,25 @@ const send = (socket: WebSocket, message: SocketServerMessage) => {
  * events a learner sends over the socket are judged like those sent over HTTP.
  */
 export const createSocketHub = (options: { db: Database; clock: Clock; live: LiveBus; log: Log }) => {
+  // Sockets by scenario (status changes, messages) and by run (its changes): every learner's
+  // step is pushed to the sockets of that run alone, without looking through the session's.
   const byResim = new Map<string, Set<Connection>>();
-
-  const connectionsOf = (resimId: string): Connection[] => [...(byResim.get(resimId) ?? [])];
+  const byGame = new Map<string, Set<Connection>>();
+  const add = (index: Map<string, Set<Connection>>, key: string, connection: Connection) => {
+    const set = index.get(key) ?? new Set();
+    set.add(connection);
+    index.set(key, set);
+  };
+  const remove = (index: Map<string, Set<Connection>>, key: string, connection: Connection) => {
+    const set = index.get(key);
+    set?.delete(connection);
+    if (set?.size === 0) index.delete(key);
+  };
 
   /** Fresh snapshots for the given sockets of one scenario, reading what they share once. */
   const refresh = async (resimId: string, connections: readonly Connection[]) => {
     if (connections.length === 0) return;
-    const scenario = await loadRunnableScenario(options.db, resimId);
+    const scenario = await loadRunnableScenario(options.db, { id: resimId });
     if (!scenario) return;
     const now = options.clock.now().getTime();
     // One socket (a learner connecting, or their run changing) reads its own run; many (a status
@@ -72,13 +83,15 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
   };
 
   const onLiveEvent = (event: LiveEvent) => {
-    const connections = connectionsOf(event.resimId);
     if (event.kind === 'message') {
-      for (const connection of connections)
+      for (const connection of byResim.get(event.resimId) ?? [])
         if (connection.instanceId === event.instanceId) send(connection.socket, { type: 'message', message: event.message });
       return;
     }
-    const concerned = event.kind === 'status' ? connections : connections.filter((c) => c.gameId === event.gameId && c.id !== event.source);
+    const concerned =
+      event.kind === 'status'
+        ? [...(byResim.get(event.resimId) ?? [])]
+        : [...(byGame.get(event.gameId) ?? [])].filter((connection) => connection.id !== event.source);
     refresh(event.resimId, concerned).catch((error: unknown) => options.log.warn({ err: error }, 'could not push snapshots'));
   };
   const unsubscribe = options.live.subscribe(onLiveEvent);
@@ -129,25 +142,24 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
         instanceId: game.instanceId,
         play,
       };
-      const set = byResim.get(game.resimId) ?? new Set();
-      set.add(connection);
-      byResim.set(game.resimId, set);
+      add(byResim, game.resimId, connection);
+      add(byGame, game.id, connection);
       // Messages are handled one at a time, in the order sent, as the learner took the steps.
       let queue = Promise.resolve();
       socket.on('message', (data: Buffer) => {
         queue = queue.then(() => onMessage(connection, data));
       });
       socket.on('close', () => {
-        set.delete(connection);
-        if (set.size === 0) byResim.delete(game.resimId);
+        remove(byResim, game.resimId, connection);
+        remove(byGame, game.id, connection);
       });
       await refresh(game.resimId, [connection]);
     },
-    size: () => [...byResim.values()].reduce((sum, set) => sum + set.size, 0),
     close: () => {
       unsubscribe();
       for (const set of byResim.values()) for (const connection of set) connection.socket.close(1001, 'server shutting down');
       byResim.clear();
+      byGame.clear();
     },
   };
 };
