@@ -55,6 +55,7 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       resimName: 'New Simulation (Unfinished)',
+      mode: 1,
       group: spaceId,
       resimStatus: 0,
       revision: 0,
@@ -237,6 +238,7 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
 
   it('moves a self-paced scenario through reading B of SPEC 4', async () => {
     const scenario = await create();
+    await call(author, 'PATCH', `/admin/resim/${scenario.id}`, { details: { mode: 2 } });
     expect((await call(author, 'POST', `/admin/control/${scenario.id}/1`)).status).toBe(400);
     const open = await call(author, 'POST', `/admin/control/${scenario.id}/2`);
     expect(open.body).toMatchObject({ resimStatus: 2, instances: [expect.anything()] });
@@ -246,6 +248,7 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
 
   it('shows status 6 while a change is pending, and refuses other changes and saves meanwhile', async () => {
     const scenario = await create();
+    await call(author, 'PATCH', `/admin/resim/${scenario.id}`, { details: { mode: 2 } });
     await t.db.updateTable('resims').set({ status: 6 }).where('id', '=', scenario.id).execute();
     expect((await call(author, 'GET', `/admin/resim/${scenario.id}`)).body.resimStatus).toBe(6);
     const busy = await call<{ message: string }>(author, 'POST', `/admin/control/${scenario.id}/2`);

@@ -262,6 +262,12 @@ export type Scenario = z.infer<typeof scenario>;
 /** SPEC 3: the name of a new scenario. */
 export const newScenarioName = 'New Simulation (Unfinished)';
 
+/**
+ * A scenario started from nothing is a live session (Realtime), so its presenter can open a lobby
+ * at once; authors choose a self-paced mode in its details.
+ */
+export const newScenarioMode = SimulationMode.Realtime;
+
 type WithoutDefaults<S extends z.ZodRawShape> = {
   [K in keyof S]: z.ZodOptional<S[K] extends z.ZodDefault<infer Inner> ? Inner : S[K]>;
 };

@@ -1,5 +1,5 @@
 import type { ScenarioTemplate } from '@resim/contracts';
-import { newScenarioName, scenarioContent, type ScenarioContent } from '@resim/domain';
+import { newScenarioMode, newScenarioName, scenarioContent, type ScenarioContent } from '@resim/domain';
 
 type Template = ScenarioTemplate & { build: () => ScenarioContent };
 
@@ -10,7 +10,12 @@ export const scenarioTemplates: readonly Template[] = [
     name: 'Blank scenario',
     description: 'Start from nothing: one task, no tests and no diagnoses.',
     build: () =>
-      scenarioContent.parse({ resimName: newScenarioName, templateId: 'blank', stages: [{ id: 'stg1', name: 'Task 1', default: true }] }),
+      scenarioContent.parse({
+        resimName: newScenarioName,
+        mode: newScenarioMode,
+        templateId: 'blank',
+        stages: [{ id: 'stg1', name: 'Task 1', default: true }],
+      }),
   },
   {
     id: 'diagnostic',
