@@ -118,7 +118,8 @@ const insertScenario = async (ctx: SpaceContext, spaceId: string, content: Scena
 export const createResim = async (ctx: SpaceContext, spaceId: string, templateId: string | undefined): Promise<Scenario> => {
   const access = await getAccessibleSpace(ctx, spaceId);
   if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
-  if (templateId === undefined) return insertScenario(ctx, spaceId, scenarioContent.parse({ resimName: newScenarioName, mode: newScenarioMode }));
+  if (templateId === undefined)
+    return insertScenario(ctx, spaceId, scenarioContent.parse({ resimName: newScenarioName, mode: newScenarioMode }));
   const template = findScenarioTemplate(templateId);
   if (!template) throw badRequest(`templateId: no scenario template "${templateId}"`);
   return insertScenario(ctx, spaceId, template.build());
