@@ -10,7 +10,7 @@ import { createUser } from '../src/modules/users/users.service';
 import { systemClock } from '../src/lib/clock';
 import { createTestDatabase, dialects, testConfig, type TestDatabase } from './harness';
 import { freePort } from './oidc-client';
-import { sessionScenario } from './runs.test';
+import { sessionScenario } from './session-scenario';
 
 type ServerMessage = { type: string; [key: string]: unknown };
 
@@ -159,6 +159,41 @@ describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
     expect(await learner.next((m) => m.type === 'snapshot', 'stop')).toMatchObject({
       snapshot: { phase: 'closed', view: { ended: { reason: 'stopped' } } },
     });
+    learner.close();
+  });
+
+  it('refuses steps beyond those a socket may have waiting, and stores nothing for them', async () => {
+    const { auth, resimId, code } = await setUp(server, database);
+    await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
+    await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/2`, headers: auth });
+    const joined = (await server.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Flood' } })).json<{
+      gameId: string;
+      runToken: string;
+    }>();
+    const learner = await openSocket(socketUrl(server, joined.gameId, joined.runToken));
+    await learner.next((m) => m.type === 'snapshot', 'first snapshot');
+
+    const count = 40;
+    for (let at = 1; at <= count; at += 1)
+      learner.socket.send(JSON.stringify({ type: 'event', requestId: `f${at}`, event: { type: 'runAction', actionId: 'act1' } }));
+    const results = await Promise.all(
+      Array.from({ length: count }, (_, at) =>
+        learner.next((m) => m.type === 'result' && m.requestId === `f${at + 1}`, `result f${at + 1}`),
+      ),
+    );
+    const codes = results.map((result) => (result.ok ? 'ok' : (result.error as { code: string }).code));
+    expect(codes[0]).toBe('ok');
+    expect(codes.filter((found) => found === 'busy').length).toBeGreaterThan(0);
+    expect(new Set(codes)).toEqual(new Set(['ok', 'busy', 'conflict']));
+    expect(results.find((result) => !result.ok && (result.error as { code: string }).code === 'busy')).toMatchObject({
+      error: { message: expect.stringContaining('try again') },
+    });
+    const run = (
+      await server.app.inject({ method: 'GET', url: `/learn/game/${joined.gameId}`, headers: { 'x-run-token': joined.runToken } })
+    ).json<{
+      eventCount: number;
+    }>();
+    expect(run.eventCount).toBe(1);
     learner.close();
   });
 

@@ -1,6 +1,7 @@
 import { replayRun, runScore, type RunEvent, type ScenarioContent } from '@resim/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
+import { sessionScenario } from './session-scenario';
 
 type Snapshot = {
   gameId: string;
@@ -14,36 +15,6 @@ type Snapshot = {
   messages: { id: string; title: string; message: string }[];
 };
 type Join = { gameId: string; runToken: string | null; snapshot: Snapshot };
-
-/** A Realtime scenario: two tests (the second needs the first), two diagnoses, points. */
-export const sessionScenario = {
-  details: {
-    resimName: 'Anaemia clinic',
-    mode: 1,
-    allowAnonymous: true,
-    allowSignin: true,
-    maxConclusions: 1,
-    userRestriction: { pattern: ['*@hospital.test'] },
-    answers: { actions: ['act1'], conclusions: ['conc1'] },
-  },
-  stages: [{ id: 'stg1', name: 'History', default: true }],
-  measures: [{ id: 'points', name: 'Points', type: 7, initial: 0, scoreOrder: 1 }],
-  actions: [
-    { id: 'act1', name: 'Full blood count', stage: 'stg1', facts: 'Hb 82 g/L', impact: [{ measureId: 'points', value: 10 }] },
-    {
-      id: 'act2',
-      name: 'Ferritin',
-      stage: 'stg1',
-      facts: 'Ferritin 6',
-      requiredActions: { all: ['act1'], any: [], none: [] },
-      impact: [{ measureId: 'points', value: 5 }],
-    },
-  ],
-  conclusions: [
-    { id: 'conc1', name: 'Iron deficiency', stage: 'stg1', impact: [{ measureId: 'points', value: 20 }] },
-    { id: 'conc2', name: 'B12 deficiency', stage: 'stg1', impact: [{ measureId: 'points', value: -10 }] },
-  ],
-};
 
 describe.each(dialects)('runs and live sessions on %s', (dialect) => {
   let t: TestApp;
@@ -272,5 +243,38 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
       'confirmConclusions',
       'stop',
     ]);
+  });
+
+  it('takes the first step of a run the start has not reached yet, and refuses the runs of an earlier opening', async () => {
+    const control = async (status: number) =>
+      expect((await call('POST', `/admin/control/${resimId}/${status}`, { who: author })).status).toBe(200);
+    await control(0);
+    await control(1);
+    const early = (await call<Join>('POST', `/learn/join/${code}`, { payload: { nickname: 'Early' } })).body;
+    await control(0);
+    await control(1);
+    const fresh = (await call<Join>('POST', `/learn/join/${code}`, { payload: { nickname: 'Fresh' } })).body;
+    await control(2);
+    // The moment between the status change and the release of the lobby: this run is not started yet.
+    await t.db.updateTable('games').set({ state: null, started_at: null }).where('id', '=', fresh.gameId).execute();
+
+    const first = await call<Snapshot>('POST', `/learn/game/${fresh.gameId}/event`, {
+      runToken: fresh.runToken,
+      payload: { type: 'runAction', actionId: 'act1' },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ phase: 'open', eventCount: 1 });
+    const games = (await call<{ id: string; startedAt: string | null }[]>('GET', `/admin/resim/${resimId}/games`, { who: author })).body;
+    expect(games.find((game) => game.id === fresh.gameId)?.startedAt).toEqual(expect.any(String));
+
+    const before = await t.snapshot();
+    const stale = await call<{ message: string }>('POST', `/learn/game/${early.gameId}/event`, {
+      runToken: early.runToken,
+      payload: { type: 'runAction', actionId: 'act1' },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('This run belongs to an earlier session of Anaemia clinic; join again to play the current one');
+    expect(await t.snapshot()).toBe(before);
+    await control(3);
   });
 });

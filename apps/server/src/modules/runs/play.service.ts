@@ -259,6 +259,7 @@ export const recordEvent = async (
   const changes = {
     ...stateColumns(scenario, result.state, () => scoreOf(result.state), now),
     points: result.state.measures.points ?? null,
+    started_at: game.started_at,
   };
   const saved = await repo.appendEvent(db, {
     game,
@@ -275,14 +276,27 @@ export const recordEvent = async (
   return { ok: true, game: { ...game, ...changes, event_count: game.event_count + 1 } };
 };
 
+/**
+ * A lobby run whose session has just started but that the start has not reached yet (the status
+ * is set first, then the lobby released): it starts now, so the learner's first step counts.
+ */
+const releasedRun = (scenario: Scenario, game: GameRow, now: Date): GameRow => ({
+  ...game,
+  state: JSON.stringify(startRun(scenario, now.getTime())),
+  started_at: now.toISOString(),
+});
+
 /** A learner's step: run tests, confirm diagnoses, take the hint or end the run. */
 export const submitEvent = async (ctx: PlayContext, gameId: string, event: LearnerEvent, source?: string): Promise<GameSnapshot> => {
-  const game = await ownGame(ctx, gameId);
-  const scenario = await scenarioOfGame(ctx.db, game);
-  const phase = phaseOf(scenario, game.test === 1);
+  const found = await ownGame(ctx, gameId);
+  const scenario = await scenarioOfGame(ctx.db, found);
+  const phase = phaseOf(scenario, found.test === 1);
   if (phase === 'lobby') throw conflict('The session has not started yet; wait for your presenter');
-  if (phase === 'closed' && !game.ended_at) throw conflict(closedMessage(scenario));
+  if (phase === 'closed' && !found.ended_at) throw conflict(closedMessage(scenario));
+  if (!found.test && !found.ended_at && found.instance_id !== currentInstanceId(scenario))
+    throw conflict(`This run belongs to an earlier session of ${scenario.resimName}; join again to play the current one`);
   const now = ctx.clock.now();
+  const game = found.state === null && phase === 'open' ? releasedRun(scenario, found, now) : found;
   const outcome = await recordEvent(
     ctx.db,
     scenario,

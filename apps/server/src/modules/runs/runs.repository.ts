@@ -47,6 +47,10 @@ export const appendEvent = (
 export const updateGame = (db: Database, id: string, changes: Partial<GameRow>) =>
   db.updateTable('games').set(changes).where('id', '=', id).execute();
 
+/** Starts a lobby run, unless its learner's first step started it already. */
+export const startGame = (db: Database, id: string, changes: Pick<GameRow, 'state' | 'started_at' | 'updated_at'>) =>
+  db.updateTable('games').set(changes).where('id', '=', id).where('started_at', 'is', null).execute();
+
 export const findEventsOfGame = (db: Database, gameId: string): Promise<RunEventRow[]> =>
   db.selectFrom('run_events').selectAll().where('game_id', '=', gameId).orderBy('seq').execute();
 

@@ -25,7 +25,7 @@ export const applyStatus = async (ctx: SessionContext, scenario: Scenario): Prom
     const state = JSON.stringify(startRun(scenario, now.getTime()));
     await ctx.db.transaction().execute(async (trx) => {
       for (const game of waiting) {
-        await repo.updateGame(trx, game.id, { state, started_at: now.toISOString(), updated_at: now.toISOString() });
+        await repo.startGame(trx, game.id, { state, started_at: now.toISOString(), updated_at: now.toISOString() });
       }
     });
   }

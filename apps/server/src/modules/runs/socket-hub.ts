@@ -23,6 +23,11 @@ type Connection = {
 
 // A learner's client sends small messages; anything larger is not ours.
 const maxMessageBytes = 4096;
+/**
+ * Steps a socket may have waiting for their answers. The player sends one at a time; beyond
+ * this, a client is refused at once (it may retry) rather than kept waiting behind its own queue.
+ */
+const defaultMaxPending = 8;
 
 const send = (socket: WebSocket, message: SocketServerMessage) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -33,7 +38,8 @@ const send = (socket: WebSocket, message: SocketServerMessage) => {
  * (status changes, presenter messages, changed runs) is pushed here to the sockets it concerns;
  * events a learner sends over the socket are judged like those sent over HTTP.
  */
-export const createSocketHub = (options: { db: Database; clock: Clock; live: LiveBus; log: Log }) => {
+export const createSocketHub = (options: { db: Database; clock: Clock; live: LiveBus; log: Log; maxPending?: number }) => {
+  const maxPending = options.maxPending ?? defaultMaxPending;
   // Sockets by scenario (status changes, messages) and by run (its changes): every learner's
   // step is pushed to the sockets of that run alone, without looking through the session's.
   const byResim = new Map<string, Set<Connection>>();
@@ -131,6 +137,18 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
     }
   };
 
+  /** Answers a step that came while too many were waiting; its request id, if it has one, says which. */
+  const refuseBusy = (connection: Connection, data: Buffer) => {
+    let requestId: unknown;
+    try {
+      requestId = data.length <= maxMessageBytes ? (JSON.parse(data.toString('utf8')) as { requestId?: unknown }).requestId : undefined;
+    } catch {
+      requestId = undefined;
+    }
+    const error = { code: 'busy', message: `Wait for the answers to your last ${maxPending} steps, then try again` };
+    send(connection.socket, typeof requestId === 'string' ? { type: 'result', requestId, ok: false, error } : { type: 'error', ...error });
+  };
+
   return {
     /** Serves a learner's socket for one of their runs, starting with its snapshot. */
     attach: async (socket: WebSocket, play: PlayContext, game: { id: string; resimId: string; instanceId: string }) => {
@@ -146,8 +164,14 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
       add(byGame, game.id, connection);
       // Messages are handled one at a time, in the order sent, as the learner took the steps.
       let queue = Promise.resolve();
+      let pending = 0;
       socket.on('message', (data: Buffer) => {
-        queue = queue.then(() => onMessage(connection, data));
+        if (pending >= maxPending) {
+          refuseBusy(connection, data);
+          return;
+        }
+        pending += 1;
+        queue = queue.then(() => onMessage(connection, data)).finally(() => (pending -= 1));
       });
       socket.on('close', () => {
         remove(byResim, game.resimId, connection);

@@ -1,0 +1,29 @@
+/** A Realtime scenario: two tests (the second needs the first), two diagnoses, points. */
+export const sessionScenario = {
+  details: {
+    resimName: 'Anaemia clinic',
+    mode: 1,
+    allowAnonymous: true,
+    allowSignin: true,
+    maxConclusions: 1,
+    userRestriction: { pattern: ['*@hospital.test'] },
+    answers: { actions: ['act1'], conclusions: ['conc1'] },
+  },
+  stages: [{ id: 'stg1', name: 'History', default: true }],
+  measures: [{ id: 'points', name: 'Points', type: 7, initial: 0, scoreOrder: 1 }],
+  actions: [
+    { id: 'act1', name: 'Full blood count', stage: 'stg1', facts: 'Hb 82 g/L', impact: [{ measureId: 'points', value: 10 }] },
+    {
+      id: 'act2',
+      name: 'Ferritin',
+      stage: 'stg1',
+      facts: 'Ferritin 6',
+      requiredActions: { all: ['act1'], any: [], none: [] },
+      impact: [{ measureId: 'points', value: 5 }],
+    },
+  ],
+  conclusions: [
+    { id: 'conc1', name: 'Iron deficiency', stage: 'stg1', impact: [{ measureId: 'points', value: 20 }] },
+    { id: 'conc2', name: 'B12 deficiency', stage: 'stg1', impact: [{ measureId: 'points', value: -10 }] },
+  ],
+};
