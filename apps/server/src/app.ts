@@ -23,6 +23,7 @@ import type { ModuleContext } from './modules/module-context';
 import { resimRoutes } from './modules/resims/resims.routes';
 import { learnerRoutes, recordRoutes } from './modules/runs/runs.routes';
 import { createSocketHub } from './modules/runs/socket-hub';
+import { spaceLearnerRoutes } from './modules/learners/learners.routes';
 import { spaceRoutes } from './modules/spaces/spaces.routes';
 import { stageTemplateRoutes } from './modules/stage-templates/stage-templates.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
@@ -168,6 +169,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(recordRoutes, ctx);
     await api.register(templateRoutes);
     await api.register(stageTemplateRoutes, ctx);
+    await api.register(spaceLearnerRoutes, ctx);
   });
 
   const webBuilt = await registerWebApp(app, { dir: options.webDist ?? defaultWebDist });

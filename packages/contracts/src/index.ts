@@ -6,3 +6,4 @@ export * from './resims';
 export * from './client-log';
 export * from './web-config';
 export * from './runs';
+export * from './learners';

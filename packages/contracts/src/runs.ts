@@ -216,6 +216,8 @@ export const learnerScenario = z
     phase: z.enum(['lobby', 'open', 'closed']),
     gameId: z.string().nullable(),
     ended: z.boolean(),
+    /** given to the learner by an administrator of its space */
+    allocated: z.boolean(),
   })
   .meta({ id: 'LearnerScenario' });
 export type LearnerScenario = z.infer<typeof learnerScenario>;

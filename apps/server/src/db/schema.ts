@@ -152,6 +152,25 @@ export type PasswordResetsTable = {
   created_at: string;
 };
 
+export type SpaceLearnersTable = {
+  space_id: string;
+  /** normalised: trimmed, lower case */
+  email: string;
+  /** JSON array of tags */
+  tags: string;
+  created_at: string;
+  updated_at: string;
+  invited_at: string | null;
+  reminded_at: string | null;
+};
+
+export type AllocationsTable = {
+  space_id: string;
+  email: string;
+  resim_id: string;
+  created_at: string;
+};
+
 export type Tables = {
   users: UsersTable;
   spaces: SpacesTable;
@@ -166,6 +185,8 @@ export type Tables = {
   secrets: SecretsTable;
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;
+  space_learners: SpaceLearnersTable;
+  allocations: AllocationsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
@@ -175,3 +196,5 @@ export type ResimRow = Selectable<ResimsTable>;
 export type GameRow = Selectable<GamesTable>;
 export type RunEventRow = Selectable<RunEventsTable>;
 export type SessionMessageRow = Selectable<SessionMessagesTable>;
+export type SpaceLearnerRow = Selectable<SpaceLearnersTable>;
+export type AllocationRow = Selectable<AllocationsTable>;

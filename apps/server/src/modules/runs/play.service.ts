@@ -25,6 +25,7 @@ import { rankInstance, scoreOf, stateOf, toGameScore, toSessionMessage } from '.
 import { currentInstanceId, phaseOf, testInstanceId } from './phase';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
+import { findAllocationsOfEmail, isAllocated } from '../learners/learners.repository';
 
 export type PlayContext = {
   readonly db: Database;
@@ -159,7 +160,12 @@ export const join = async (ctx: PlayContext, code: string, nickname: string | un
   if (ctx.principal) {
     if (!scenario.allowSignin && !test)
       throw forbidden(`${scenario.resimName} is played anonymously: join with a nickname, without signing in`);
-    if (!test && !matchesUserRestriction(ctx.principal.email, scenario.userRestriction.pattern)) {
+    // A learner the scenario was given to may join it whatever the patterns say.
+    if (
+      !test &&
+      !matchesUserRestriction(ctx.principal.email, scenario.userRestriction.pattern) &&
+      !(await isAllocated(ctx.db, ctx.principal.email, scenario.id))
+    ) {
       throw forbidden(
         `Your account (${ctx.principal.email}) is not allowed to join ${scenario.resimName}; ask your presenter to invite it`,
       );
@@ -310,23 +316,29 @@ export const submitEvent = async (ctx: PlayContext, gameId: string, event: Learn
   return snapshotOf(ctx.db, scenario, outcome.game, now.getTime());
 };
 
-/** GET /learn/mine: the scenarios a signed-in learner has runs in, newest first, one line each. */
+/**
+ * GET /learn/mine: a signed-in learner's scenarios, one line each: those given to their email
+ * first (newest allocation first), then those they have played (newest run first).
+ */
 export const learnerScenarios = async (ctx: PlayContext): Promise<LearnerScenario[]> => {
   if (!ctx.principal) throw unauthenticated();
-  const seen = new Set<string>();
+  const games = (await repo.findGamesOfUser(ctx.db, ctx.principal.userId)).filter((game) => !game.test);
+  const latestGame = new Map<string, GameRow>();
+  for (const game of games) if (!latestGame.has(game.resim_id)) latestGame.set(game.resim_id, game);
+  const allocated = (await findAllocationsOfEmail(ctx.db, ctx.principal.email)).map((row) => row.resim_id);
   const result: LearnerScenario[] = [];
-  for (const game of await repo.findGamesOfUser(ctx.db, ctx.principal.userId)) {
-    if (game.test || seen.has(game.resim_id)) continue;
-    seen.add(game.resim_id);
-    const scenario = await loadRunnableScenario(ctx.db, { id: game.resim_id });
+  for (const resimId of new Set([...allocated, ...latestGame.keys()])) {
+    const scenario = await loadRunnableScenario(ctx.db, { id: resimId });
     if (!scenario?.code) continue;
+    const game = latestGame.get(resimId);
     result.push({
       resimId: scenario.id,
       resimName: scenario.resimName,
       code: scenario.code,
       phase: phaseOf(scenario),
-      gameId: game.id,
-      ended: game.ended_at !== null,
+      gameId: game?.id ?? null,
+      ended: game?.ended_at != null,
+      allocated: allocated.includes(resimId),
     });
   }
   return result;

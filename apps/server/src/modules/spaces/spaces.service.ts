@@ -12,7 +12,7 @@ import * as repo from './spaces.repository';
 
 export type SpaceContext = { db: Database; clock: Clock; principal: Principal };
 
-type Accessible = { space: repo.SpaceWithOwner; isOwner: boolean; security: ReturnType<typeof resolveSecurity> };
+export type Accessible = { space: repo.SpaceWithOwner; isOwner: boolean; security: ReturnType<typeof resolveSecurity> };
 
 export const toSpace = (row: repo.SpaceWithOwner, userId: string): Space => ({
   id: row.id,
@@ -39,7 +39,7 @@ const requireOwner = (access: Accessible, what: string): void => {
   if (!access.isOwner) throw forbidden(`Only the owner of this space can ${what}`);
 };
 
-const requireEdit = (access: Accessible): void => {
+export const requireEdit = (access: Accessible): void => {
   if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
 };
 

@@ -12,6 +12,7 @@ const scenario = (changes: Partial<LearnerScenario>): LearnerScenario => ({
   phase: 'open',
   gameId: null,
   ended: false,
+  allocated: false,
   ...changes,
 });
 

@@ -39,6 +39,11 @@ const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
             <Badge variant="light" color={phase.color} size="sm">
               {phase.label}
             </Badge>
+            {scenario.allocated && !scenario.gameId ? (
+              <Badge size="sm" variant="outline" color="indigo">
+                Given to you
+              </Badge>
+            ) : null}
             <Text fz="xs" c="dimmed">
               Code {scenario.code}
             </Text>

@@ -1,0 +1,96 @@
+import type { Database } from '../../db/database';
+import type { AllocationRow, SpaceLearnerRow } from '../../db/schema';
+
+/**
+ * Rows per statement: large cohorts are written in batches that stay under SQLite's and
+ * PostgreSQL's limits on bound parameters.
+ */
+const batchRows = 1000;
+
+export const inBatches = async <T>(items: readonly T[], run: (batch: T[]) => Promise<unknown>, size = batchRows) => {
+  for (let start = 0; start < items.length; start += size) await run(items.slice(start, start + size));
+};
+
+export const findLearners = (db: Database, spaceId: string): Promise<SpaceLearnerRow[]> =>
+  db.selectFrom('space_learners').selectAll().where('space_id', '=', spaceId).orderBy('email').execute();
+
+/** The learners of a space among the emails given. */
+export const findLearnersByEmail = async (db: Database, spaceId: string, emails: readonly string[]): Promise<SpaceLearnerRow[]> => {
+  const found: SpaceLearnerRow[] = [];
+  await inBatches(emails, async (batch) => {
+    found.push(
+      ...(await db.selectFrom('space_learners').selectAll().where('space_id', '=', spaceId).where('email', 'in', batch).execute()),
+    );
+  });
+  return found;
+};
+
+export const insertLearners = (db: Database, rows: readonly SpaceLearnerRow[]) =>
+  inBatches(rows, (batch) => db.insertInto('space_learners').values(batch).execute(), 500);
+
+/** Gives each of the learners named the same tags. */
+export const setTags = (db: Database, spaceId: string, emails: readonly string[], tags: string, now: string) =>
+  inBatches(emails, (batch) =>
+    db.updateTable('space_learners').set({ tags, updated_at: now }).where('space_id', '=', spaceId).where('email', 'in', batch).execute(),
+  );
+
+export const markSent = (db: Database, spaceId: string, emails: readonly string[], column: 'invited_at' | 'reminded_at', now: string) =>
+  inBatches(emails, (batch) =>
+    db
+      .updateTable('space_learners')
+      .set({ [column]: now })
+      .where('space_id', '=', spaceId)
+      .where('email', 'in', batch)
+      .execute(),
+  );
+
+export const deleteLearners = (db: Database, spaceId: string, emails: readonly string[]) =>
+  inBatches(emails, async (batch) => {
+    // Allocations go first: PostgreSQL and SQLite both cascade, but explicitly keeps it one statement each.
+    await db.deleteFrom('allocations').where('space_id', '=', spaceId).where('email', 'in', batch).execute();
+    await db.deleteFrom('space_learners').where('space_id', '=', spaceId).where('email', 'in', batch).execute();
+  });
+
+export const findAllocations = (db: Database, spaceId: string): Promise<AllocationRow[]> =>
+  db.selectFrom('allocations').selectAll().where('space_id', '=', spaceId).orderBy('email').orderBy('resim_id').execute();
+
+/** Adds allocations, leaving those already there as they are. */
+export const insertAllocations = (db: Database, rows: readonly AllocationRow[]) =>
+  inBatches(rows, (batch) =>
+    db
+      .insertInto('allocations')
+      .values(batch)
+      .onConflict((conflict) => conflict.columns(['space_id', 'email', 'resim_id']).doNothing())
+      .execute(),
+  );
+
+export const deleteAllocations = (db: Database, spaceId: string, emails: readonly string[], resimIds: readonly string[]) =>
+  inBatches(emails, (batch) =>
+    db
+      .deleteFrom('allocations')
+      .where('space_id', '=', spaceId)
+      .where('email', 'in', batch)
+      .where('resim_id', 'in', [...resimIds])
+      .execute(),
+  );
+
+/** The ids among those given of scenarios in the space. */
+export const findResimIdsInSpace = async (db: Database, spaceId: string, resimIds: readonly string[]): Promise<Set<string>> =>
+  new Set(
+    (
+      await db
+        .selectFrom('resims')
+        .select('id')
+        .where('space_id', '=', spaceId)
+        .where('id', 'in', [...resimIds])
+        .execute()
+    ).map((row) => row.id),
+  );
+
+/** What is allocated to a learner's email, in every space. */
+export const findAllocationsOfEmail = (db: Database, email: string): Promise<AllocationRow[]> =>
+  db.selectFrom('allocations').selectAll().where('email', '=', email).orderBy('created_at', 'desc').execute();
+
+export const isAllocated = async (db: Database, email: string, resimId: string): Promise<boolean> =>
+  (await db.selectFrom('allocations').select('email').where('email', '=', email).where('resim_id', '=', resimId).executeTakeFirst()) !==
+  undefined;

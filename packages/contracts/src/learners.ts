@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * Learners of a space and their allocations (SPEC 7). A learner is named by email everywhere;
+ * emails are checked and normalised by the server, which names any it cannot read.
+ */
+
+/** The most learners one request may name: a cohort pasted or uploaded at once. */
+export const maxLearnersPerRequest = 10_000;
+export const maxTagsPerRequest = 20;
+export const maxTagLength = 40;
+export const maxResimsPerRequest = 100;
+
+// Emails are read leniently here and checked one by one by the server, so that a bad one is
+// reported by name and position rather than as a schema error.
+const rawEmail = z.string().max(320, 'an email address has at most 320 characters');
+const learnerList = (what: string) =>
+  z
+    .array(rawEmail)
+    .min(1, `name at least one learner to ${what}`)
+    .max(maxLearnersPerRequest, `at most ${maxLearnersPerRequest.toLocaleString('en')} learners per request`);
+const tag = z.string().trim().min(1, 'a tag must not be empty').max(maxTagLength, `a tag has at most ${maxTagLength} characters`);
+const tags = z.array(tag).max(maxTagsPerRequest, `at most ${maxTagsPerRequest} tags`);
+
+export const learner = z
+  .object({
+    email: z.string(),
+    tags: z.array(z.string()),
+    created: z.string(),
+    /** when the last invitation was sent, if one was */
+    invited: z.string().nullable(),
+    reminded: z.string().nullable(),
+    /** ids of the scenarios allocated to this learner */
+    resims: z.array(z.string()),
+  })
+  .meta({ id: 'Learner' });
+export type Learner = z.infer<typeof learner>;
+
+/** POST /admin/space/{id}/learner */
+export const addLearnersBody = z.strictObject({
+  tags: tags.default([]),
+  notify: z.boolean().default(false),
+  learners: z
+    .array(z.strictObject({ email: rawEmail }))
+    .min(1, 'name at least one learner to add')
+    .max(maxLearnersPerRequest, `at most ${maxLearnersPerRequest.toLocaleString('en')} learners per request`),
+});
+export type AddLearnersBody = z.input<typeof addLearnersBody>;
+
+export const addLearnersResult = z
+  .object({
+    /** learners new to the space */
+    added: z.number().int(),
+    /** learners already in the space (given twice, or there before), whose tags were merged */
+    merged: z.number().int(),
+    /** invitations queued */
+    notified: z.number().int(),
+  })
+  .meta({ id: 'AddLearnersResult' });
+export type AddLearnersResult = z.infer<typeof addLearnersResult>;
+
+/**
+ * PATCH /admin/space/{id}/learner: sets the tags of the learners named (`set`, the default), or
+ * adds them to or removes them from the tags they have.
+ */
+export const patchLearnersBody = z.strictObject({
+  learners: learnerList('tag'),
+  tags,
+  mode: z.enum(['set', 'add', 'remove']).default('set'),
+});
+export type PatchLearnersBody = z.input<typeof patchLearnersBody>;
+
+export const deleteLearnersBody = z.strictObject({ learners: learnerList('remove') });
+export const remindLearnersBody = z.strictObject({ learners: learnerList('remind') });
+
+export const learnersChanged = z.object({ count: z.number().int() }).meta({ id: 'LearnersChanged' });
+export type LearnersChanged = z.infer<typeof learnersChanged>;
+
+/** GET /admin/space/{id}/allocation: one line per learner and scenario. */
+export const allocation = z.object({ email: z.string(), resimId: z.string(), created: z.string() }).meta({ id: 'Allocation' });
+export type Allocation = z.infer<typeof allocation>;
+
+/** POST and DELETE /admin/space/{id}/allocation: every learner named, to or from every scenario named. */
+export const allocationBody = z.strictObject({
+  learners: learnerList('allocate'),
+  resims: z
+    .array(z.string().min(1).max(100))
+    .min(1, 'name at least one scenario')
+    .max(maxResimsPerRequest, `at most ${maxResimsPerRequest} scenarios per request`),
+});
+export type AllocationBody = z.infer<typeof allocationBody>;
