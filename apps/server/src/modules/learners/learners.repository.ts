@@ -1,4 +1,5 @@
-import type { Database } from '../../db/database';
+import { sql } from 'kysely';
+import type { Database, Dialect } from '../../db/database';
 import type { AllocationRow, SpaceLearnerRow } from '../../db/schema';
 
 /**
@@ -54,15 +55,28 @@ export const deleteLearners = (db: Database, spaceId: string, emails: readonly s
 export const findAllocations = (db: Database, spaceId: string): Promise<AllocationRow[]> =>
   db.selectFrom('allocations').selectAll().where('space_id', '=', spaceId).orderBy('email').orderBy('resim_id').execute();
 
-/** Adds allocations, leaving those already there as they are. */
-export const insertAllocations = (db: Database, rows: readonly AllocationRow[]) =>
-  inBatches(rows, (batch) =>
-    db
-      .insertInto('allocations')
-      .values(batch)
-      .onConflict((conflict) => conflict.columns(['space_id', 'email', 'resim_id']).doNothing())
-      .execute(),
+/**
+ * Gives every learner named every scenario named, leaving allocations already there as they
+ * are. The database makes the pairs from two lists (10,000 learners × 10 scenarios is one
+ * statement, not 100,000 rows of parameters).
+ */
+export const insertAllocations = async (
+  db: Database,
+  dialect: Dialect,
+  options: { spaceId: string; emails: readonly string[]; resimIds: readonly string[]; now: string },
+) => {
+  const { spaceId, emails, resimIds, now } = options;
+  const pairs =
+    dialect === 'postgres'
+      ? sql`select ${spaceId}, learner.email, scenario.id, ${now}
+            from unnest(${[...emails]}::text[]) as learner(email) cross join unnest(${[...resimIds]}::text[]) as scenario(id)`
+      : sql`select ${spaceId}, learner.value, scenario.value, ${now}
+            from json_each(${JSON.stringify(emails)}) as learner cross join json_each(${JSON.stringify(resimIds)}) as scenario where true`;
+  // SQLite reads "on conflict" after a select as part of a join unless the select has a where clause.
+  await sql`insert into allocations (space_id, email, resim_id, created_at) ${pairs} on conflict (space_id, email, resim_id) do nothing`.execute(
+    db,
   );
+};
 
 export const deleteAllocations = (db: Database, spaceId: string, emails: readonly string[], resimIds: readonly string[]) =>
   inBatches(emails, (batch) =>

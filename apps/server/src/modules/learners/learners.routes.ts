@@ -24,6 +24,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 export const spaceLearnerRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx) => {
   const learnersCtx = (request: Parameters<typeof authOf>[0]): learners.LearnersContext => ({
     db: ctx.db,
+    dialect: ctx.dialect,
     clock: ctx.clock,
     principal: authOf(request).principal,
     email: ctx.email,

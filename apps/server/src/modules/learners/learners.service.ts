@@ -1,4 +1,5 @@
 import type { AddLearnersResult, Allocation, Learner, LearnersChanged } from '@resim/contracts';
+import type { Dialect } from '../../db/database';
 import { badRequest } from '../../errors/app-error';
 import { iso } from '../../lib/clock';
 import { readJson } from '../../lib/json';
@@ -7,7 +8,7 @@ import { readEmails, readTags } from './learner-emails';
 import { mailLearners, type LearnerMailContext } from './learner-mail';
 import * as repo from './learners.repository';
 
-export type LearnersContext = SpaceContext & LearnerMailContext;
+export type LearnersContext = SpaceContext & LearnerMailContext & { readonly dialect: Dialect };
 
 const shownAtMost = 10;
 
@@ -158,7 +159,7 @@ const requireScenariosOfSpace = async (ctx: SpaceContext, spaceId: string, resim
 
 /** Gives every learner named every scenario named; those already given stay as they are. */
 export const allocate = async (
-  ctx: SpaceContext,
+  ctx: SpaceContext & { readonly dialect: Dialect },
   spaceId: string,
   body: { learners: string[]; resims: string[] },
 ): Promise<LearnersChanged> => {
@@ -169,10 +170,7 @@ export const allocate = async (
   await ctx.db.transaction().execute(async (trx) => {
     await requireKnown({ ...ctx, db: trx }, spaceId, emails);
     await requireScenariosOfSpace({ ...ctx, db: trx }, spaceId, resimIds);
-    await repo.insertAllocations(
-      trx,
-      emails.flatMap((email) => resimIds.map((resimId) => ({ space_id: spaceId, email, resim_id: resimId, created_at: now }))),
-    );
+    await repo.insertAllocations(trx, ctx.dialect, { spaceId, emails, resimIds, now });
   });
   return { count: emails.length * resimIds.length };
 };
