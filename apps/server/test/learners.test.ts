@@ -239,4 +239,11 @@ describe.each(dialects)('learners and allocations on %s', (dialect) => {
     const refused = await call<Problem>(reader, 'POST', `/admin/space/${spaceId}/learner`, { learners: [{ email: 'x@example.test' }] });
     expect(refused.status).toBe(403);
   });
+
+  it('ends a removed user’s access at once, on the very next request', async () => {
+    expect((await call(reader, 'GET', `/admin/space/${spaceId}/allocation`)).status).toBe(200);
+    expect((await call(admin, 'DELETE', `/admin/space/${spaceId}/user/${reader.user.id}`)).status).toBe(200);
+    expect((await call(reader, 'GET', `/admin/space/${spaceId}/allocation`)).status).toBe(404);
+    expect((await call(reader, 'GET', `/admin/space/${spaceId}/learner`)).status).toBe(404);
+  });
 });
