@@ -131,6 +131,7 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
         'api_tokens',
         'resims',
         'outbox',
+        'email_templates',
         'password_resets',
         'games',
         'run_events',

@@ -6,3 +6,5 @@ export * from './resims';
 export * from './client-log';
 export * from './web-config';
 export * from './runs';
+export * from './email-templates';
+export * from './outbox';

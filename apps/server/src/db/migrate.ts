@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as initial from './migrations/0001-initial';
 import * as scenarioRevisions from './migrations/0002-scenario-revisions';
 import * as runs from './migrations/0003-runs';
+import * as email from './migrations/0004-email';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-scenario-revisions': scenarioRevisions,
   '0003-runs': runs,
+  '0004-email': email,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
