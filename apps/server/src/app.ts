@@ -72,7 +72,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   registerErrorHandler(app, { bodyLimit });
 
   const transport = createEmailTransport(config.email, app.log);
-  const delivery = createDeliveryWorker({ db, clock, transport, policy: config.email, log: app.log });
+  const delivery = createDeliveryWorker({ db, dialect: options.dialect, clock, transport, policy: config.email, log: app.log });
   app.addHook('onClose', () => delivery.stop());
   app.log.info(`email goes to ${transport.description}`);
   const email = createEmailQueue({ db, clock, kick: delivery.kick });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailTransport } from '../../adapters/email/email';
-import type { Database } from '../../db/database';
+import type { Database, Dialect } from '../../db/database';
 import type { OutboxRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
@@ -18,6 +18,7 @@ export type DeliveryWorker = {
 
 export type DeliveryWorkerOptions = {
   readonly db: Database;
+  readonly dialect: Dialect;
   readonly clock: Clock;
   readonly transport: EmailTransport;
   readonly policy: RetryPolicy;
@@ -45,17 +46,13 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
   let stopped = false;
   // A retry due before the next poll wakes the worker itself.
   let wakeTimer: NodeJS.Timeout | undefined;
-  let wakeAt = Infinity;
 
-  const wakeIn = (ms: number) => {
-    const at = Date.now() + ms;
-    if (stopped || at >= wakeAt) return;
+  const wakeForNextRetry = async () => {
+    const next = await repo.findNextAttemptAt(db);
+    const inMs = next === null ? Infinity : Date.parse(next) - clock.now().getTime();
     clearTimeout(wakeTimer);
-    wakeAt = at;
-    wakeTimer = setTimeout(() => {
-      wakeAt = Infinity;
-      kick();
-    }, ms);
+    if (stopped || inMs >= pollMs) return;
+    wakeTimer = setTimeout(kick, Math.max(0, inMs));
     wakeTimer.unref();
   };
 
@@ -70,7 +67,6 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
       at: new Date(clock.now().getTime() + next.retryInMs).toISOString(),
       error: errorText(error),
     });
-    if (next.retryInMs < pollMs) wakeIn(next.retryInMs);
   };
 
   const deliverBatch = async (messages: OutboxRow[], token: string) => {
@@ -94,9 +90,12 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
         until: new Date(now.getTime() + claimMs).toISOString(),
         token,
         limit: batchSize,
+        skipLocked: options.dialect === 'postgres',
       });
       if (messages.length > 0) await deliverBatch(messages, token);
-      if (stopped || (messages.length < batchSize && !kickedWhileRunning)) return;
+      if (stopped) return;
+      // Until a claim finds nothing: under contention a short batch does not mean the queue is empty.
+      if (messages.length === 0 && !kickedWhileRunning) return wakeForNextRetry();
     }
   };
 

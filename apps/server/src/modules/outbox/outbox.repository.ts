@@ -20,16 +20,32 @@ const due = (now: string) => (eb: ExpressionBuilder<Tables, 'outbox'>) =>
 
 /**
  * Claims up to `limit` due messages for one worker. The condition is checked again on the row
- * itself as it is updated, so when two processes race for a message only one claims it.
+ * itself as it is updated, so when two processes race for a message only one claims it. On
+ * PostgreSQL the choice skips rows another process is claiming, so that each takes its own.
  */
-export const claimDueMessages = (db: Database, claim: { now: string; until: string; token: string; limit: number }): Promise<OutboxRow[]> =>
-  db
+export const claimDueMessages = (
+  db: Database,
+  claim: { now: string; until: string; token: string; limit: number; skipLocked: boolean },
+): Promise<OutboxRow[]> => {
+  const choice = db.selectFrom('outbox').select('id').where(due(claim.now)).orderBy('next_attempt_at').limit(claim.limit);
+  return db
     .updateTable('outbox')
     .set({ status: 'sending', claim_token: claim.token, next_attempt_at: claim.until, attempts: sql`attempts + 1` })
-    .where('id', 'in', db.selectFrom('outbox').select('id').where(due(claim.now)).orderBy('next_attempt_at').limit(claim.limit))
+    .where('id', 'in', claim.skipLocked ? choice.forUpdate().skipLocked() : choice)
     .where(due(claim.now))
     .returningAll()
     .execute();
+};
+
+/** When the next queued message falls due, or null when none is queued. */
+export const findNextAttemptAt = async (db: Database): Promise<string | null> =>
+  (
+    await db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.min('next_attempt_at').as('next'))
+      .where('status', '=', 'queued')
+      .executeTakeFirst()
+  )?.next ?? null;
 
 const claimed = (token: string) => (eb: ExpressionBuilder<Tables, 'outbox'>) =>
   eb.and([eb('status', '=', 'sending'), eb('claim_token', '=', token)]);
