@@ -5,7 +5,7 @@ import websocket from '@fastify/websocket';
 import { webConfig } from '@resim/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createOutboxSender, type EmailSender } from './adapters/email/email';
+import { createEmailTransport } from './adapters/email/email';
 import { createInProcessBus, type LiveBus } from './adapters/live/live-bus';
 import type { Config } from './config/config';
 import type { Database, Dialect } from './db/database';
@@ -18,8 +18,12 @@ import { discoveredKeys, localKeys } from './identity/keys';
 import { createTokenVerifier } from './identity/token-verifier';
 import { systemClock, type Clock } from './lib/clock';
 import { clientLogRoutes } from './modules/client-log/client-log.routes';
+import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import type { ModuleContext } from './modules/module-context';
+import { createDeliveryWorker } from './modules/outbox/delivery-worker';
+import { createEmailQueue } from './modules/outbox/email-queue';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { resimRoutes } from './modules/resims/resims.routes';
 import { learnerRoutes, recordRoutes } from './modules/runs/runs.routes';
 import { createSocketHub } from './modules/runs/socket-hub';
@@ -40,7 +44,6 @@ export type AppOptions = {
   readonly db: Database;
   readonly dialect: Dialect;
   readonly clock?: Clock;
-  readonly email?: EmailSender;
   /** false silences the log (tests) */
   readonly logger?: boolean;
   readonly webDist?: string;
@@ -69,7 +72,11 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app, { bodyLimit });
 
-  const email = options.email ?? createOutboxSender({ db, clock, log: app.log });
+  const transport = createEmailTransport(config.email, app.log);
+  const delivery = createDeliveryWorker({ db, dialect: options.dialect, clock, transport, policy: config.email, log: app.log });
+  app.addHook('onClose', () => delivery.stop());
+  app.log.info(`email goes to ${transport.description}`);
+  const email = createEmailQueue({ db, clock, kick: delivery.kick });
   const authCache = createAuthCache({ ttlMs: authCacheTtlMs, maxEntries: 10_000 });
   const live = options.live ?? createInProcessBus();
   const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email, authCache, live };
@@ -170,6 +177,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(templateRoutes);
     await api.register(stageTemplateRoutes, ctx);
     await api.register(spaceLearnerRoutes, ctx);
+    await api.register(emailTemplateRoutes, ctx);
+    await api.register(outboxRoutes, ctx);
   });
 
   const webBuilt = await registerWebApp(app, { dir: options.webDist ?? defaultWebDist });

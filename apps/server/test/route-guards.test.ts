@@ -4,7 +4,7 @@ import { importBodyLimit } from '../src/modules/resims/resims.routes';
 import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-type Ids = { spaceId: string; memberId: string; tokenId: string; resimId: string; stageTemplateId: string };
+type Ids = { spaceId: string; memberId: string; tokenId: string; resimId: string; stageTemplateId: string; emailId: string };
 type RouteCase = {
   method: Method;
   url: (ids: Ids) => string;
@@ -12,11 +12,14 @@ type RouteCase = {
   body?: Record<string, unknown>;
   /** a field and a value of the wrong type */
   wrongType?: [string, unknown];
-  /** the route names a space or something in one: outsiders get 404 */
+  /** the route names a space, something in one, or something of the owner's own: outsiders get 404 */
   inSpace?: boolean;
   /** a body limit of its own */
   limit?: number;
 };
+
+/** An email template of the owner's own, which outsiders cannot see. */
+const guardedTemplate = 'guarded';
 
 /** Every authenticated route of the API. */
 const routes: RouteCase[] = [
@@ -137,6 +140,32 @@ const routes: RouteCase[] = [
     wrongType: ['name', 3],
   },
   { method: 'GET', url: ({ stageTemplateId }) => `/admin/stagetemplate/${stageTemplateId}` },
+  { method: 'GET', url: () => '/templates' },
+  {
+    method: 'POST',
+    url: () => '/templates',
+    body: { templateName: 'new-template', subject: 'S', content: '<p>C</p>' },
+    wrongType: ['subject', 3],
+  },
+  { method: 'GET', url: () => `/templates/${guardedTemplate}`, inSpace: true },
+  {
+    method: 'PUT',
+    url: () => `/templates/${guardedTemplate}`,
+    body: { subject: 'S', content: '<p>C</p>' },
+    wrongType: ['content', []],
+    inSpace: true,
+  },
+  { method: 'DELETE', url: () => `/templates/${guardedTemplate}`, inSpace: true },
+  {
+    method: 'POST',
+    url: () => `/templates/${guardedTemplate}/test`,
+    body: { to: 'someone@example.test', data: {} },
+    wrongType: ['to', 5],
+    inSpace: true,
+  },
+  { method: 'GET', url: () => '/admin/outbox' },
+  { method: 'GET', url: ({ emailId }) => `/admin/outbox/${emailId}`, inSpace: true },
+  { method: 'POST', url: ({ emailId }) => `/admin/outbox/${emailId}/retry`, inSpace: true },
 ];
 
 describe.each(dialects)('route guards on %s', (dialect) => {
@@ -166,7 +195,16 @@ describe.each(dialects)('route guards on %s', (dialect) => {
       headers: owner.auth,
       payload: { name: 'T', stage: { id: 'stg1', name: 'S' }, actions: [], conclusions: [] },
     });
+    await t.app.inject({
+      method: 'POST',
+      url: '/templates',
+      headers: owner.auth,
+      payload: { templateName: guardedTemplate, subject: 'S', content: '<p>C</p>' },
+    });
+    const emailId = (await t.db.selectFrom('outbox').select('id').where('to_address', '=', 'member@example.test').executeTakeFirstOrThrow())
+      .id;
     ids = {
+      emailId,
       spaceId,
       memberId: member.user.id,
       tokenId: token.json<{ id: string }>().id,
@@ -192,10 +230,9 @@ describe.each(dialects)('route guards on %s', (dialect) => {
   };
 
   const label = (route: RouteCase) =>
-    `${route.method} ${route.url({ spaceId: '{id}', memberId: '{userId}', tokenId: '{id}', resimId: '{id}', stageTemplateId: '{id}' })}`.replace(
-      '/control/{id}/1',
-      '/control/{id}/{status}',
-    );
+    `${route.method} ${route.url({ spaceId: '{id}', memberId: '{userId}', tokenId: '{id}', resimId: '{id}', stageTemplateId: '{id}', emailId: '{id}' })}`
+      .replace('/control/{id}/1', '/control/{id}/{status}')
+      .replace(`/templates/${guardedTemplate}`, '/templates/{name}');
 
   describe.each(routes.map((route) => [label(route), route] as const))('%s', (_name, route) => {
     const validBody = route.body ? JSON.stringify(route.body) : undefined;
@@ -226,7 +263,9 @@ describe.each(dialects)('route guards on %s', (dialect) => {
           expect(response.statusCode).toBe(404);
           const missing = await t.app.inject({
             method: route.method,
-            url: route.url({ ...ids, spaceId: 'no-such-id', resimId: 'no-such-id' }),
+            url: route
+              .url({ ...ids, spaceId: 'no-such-id', resimId: 'no-such-id', emailId: 'no-such-id' })
+              .replace(guardedTemplate, 'no-such-template'),
             headers: validBody ? { ...owner.auth, 'content-type': 'application/json' } : owner.auth,
             ...(validBody ? { payload: validBody } : {}),
           });
@@ -262,11 +301,11 @@ describe.each(dialects)('route guards on %s', (dialect) => {
     const registered = t.app
       .printRoutes({ commonPrefix: false })
       .split('\n')
-      .filter((line) => line.includes('/admin'));
+      .filter((line) => line.includes('/admin') || line.includes('/templates'));
     expect(registered.length).toBeGreaterThan(0);
     const swagger = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(swagger.paths)
-      .filter(([path]) => path.startsWith('/admin'))
+      .filter(([path]) => path.startsWith('/admin') || path.startsWith('/templates'))
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, '{$1}')}`));
     const covered = routes.map((route) => label(route).replace('{userId}', '{userId}'));
     for (const route of documented) expect(covered).toContain(route);

@@ -7,3 +7,5 @@ export * from './client-log';
 export * from './web-config';
 export * from './runs';
 export * from './learners';
+export * from './email-templates';
+export * from './outbox';

@@ -45,4 +45,46 @@ describe('configuration', () => {
   it('treats empty values as unset', () => {
     expect(loadConfig({ PUBLIC_URL: '', DATABASE_URL: '' })).toMatchObject({ publicUrl: 'http://localhost:8080', databaseUrl: undefined });
   });
+
+  it('sends email by SMTP when configured, from the product by default, retrying with backoff', () => {
+    expect(loadConfig({}).email).toEqual({
+      smtpUrl: undefined,
+      from: '"Resim" <no-reply@localhost>',
+      retryBaseMs: 5000,
+      retryMaxMs: 3_600_000,
+      maxAttempts: 8,
+    });
+    const config = loadConfig({
+      SMTP_URL: 'smtps://mailer:secret@mail.example.test:465',
+      EMAIL_FROM: 'Lab <lab@example.test>',
+      PUBLIC_URL: 'https://sims.example.test',
+      EMAIL_RETRY_BASE_MS: '100',
+      EMAIL_MAX_ATTEMPTS: '3',
+    });
+    expect(config.email).toMatchObject({
+      smtpUrl: 'smtps://mailer:secret@mail.example.test:465',
+      from: 'Lab <lab@example.test>',
+      retryBaseMs: 100,
+      maxAttempts: 3,
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://sims.example.test', PRODUCT_NAME: 'Sim "Lab"' }).email.from).toBe(
+      '"Sim \\"Lab\\"" <no-reply@sims.example.test>',
+    );
+  });
+
+  it('names a bad email setting without repeating its value, which may hold a password', () => {
+    const found = problems({
+      SMTP_URL: 'http://mailer:hunter2@mail.example.test',
+      EMAIL_FROM: 'nobody',
+      EMAIL_MAX_ATTEMPTS: '0',
+      EMAIL_RETRY_BASE_MS: 'soon',
+    });
+    expect(found).toEqual([
+      expect.stringMatching(/^SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/),
+      expect.stringMatching(/^EMAIL_FROM: must be an address/),
+      expect.stringMatching(/^EMAIL_RETRY_BASE_MS: /),
+      expect.stringMatching(/^EMAIL_MAX_ATTEMPTS: /),
+    ]);
+    expect(found.join('\n')).not.toContain('hunter2');
+  });
 });

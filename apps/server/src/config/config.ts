@@ -19,6 +19,12 @@ const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const milliseconds = z.coerce
+  .number({ message: 'must be a number of milliseconds' })
+  .int('must be a whole number of milliseconds')
+  .min(1, 'must be at least 1 ms')
+  .max(7 * 24 * 60 * 60 * 1000, 'must be at most a week');
+
 const environment = z.object({
   PORT: z.coerce
     .number({ message: 'must be a number' })
@@ -55,6 +61,29 @@ const environment = z.object({
   OIDC_SCOPE: optionalText,
   OIDC_GROUPS_CLAIM: z.string().trim().min(1).default('cognito:groups'),
   OIDC_JWKS_URL: optionalText.pipe(url().optional()),
+  /** SMTP server for email; when unset, email stays in the outbox, readable in the console. */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (value) => /^smtps?:\/\//.test(value) && URL.canParse(value),
+        'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587',
+      )
+      .optional(),
+  ),
+  EMAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .max(254)
+      .regex(
+        /^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/,
+        'must be an address such as no-reply@example.com or "Resim" <no-reply@example.com>',
+      )
+      .optional(),
+  ),
+  EMAIL_RETRY_BASE_MS: milliseconds.default(5000),
+  EMAIL_RETRY_MAX_MS: milliseconds.default(60 * 60 * 1000),
+  EMAIL_MAX_ATTEMPTS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(100).default(8),
 });
 
 export type ExternalIdentity = {
@@ -73,6 +102,16 @@ export type EmbeddedIdentity = {
   readonly scope: string;
 };
 
+export type EmailConfig = {
+  /** smtp:// or smtps://, with credentials; never logged */
+  readonly smtpUrl: string | undefined;
+  readonly from: string;
+  /** the wait before the second attempt; it doubles with each failure up to retryMaxMs */
+  readonly retryBaseMs: number;
+  readonly retryMaxMs: number;
+  readonly maxAttempts: number;
+};
+
 export type Config = {
   readonly port: number;
   readonly host: string;
@@ -86,6 +125,7 @@ export type Config = {
   readonly demoSeed: boolean;
   readonly groupsClaim: string;
   readonly identity: EmbeddedIdentity | ExternalIdentity;
+  readonly email: EmailConfig;
 };
 
 export class ConfigError extends Error {
@@ -140,5 +180,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     demoSeed: value.DEMO_SEED,
     groupsClaim: value.OIDC_GROUPS_CLAIM,
     identity,
+    email: {
+      smtpUrl: value.SMTP_URL,
+      from: value.EMAIL_FROM ?? `${JSON.stringify(value.PRODUCT_NAME)} <no-reply@${new URL(publicUrl).hostname}>`,
+      retryBaseMs: value.EMAIL_RETRY_BASE_MS,
+      retryMaxMs: Math.max(value.EMAIL_RETRY_MAX_MS, value.EMAIL_RETRY_BASE_MS),
+      maxAttempts: value.EMAIL_MAX_ATTEMPTS,
+    },
   };
 };

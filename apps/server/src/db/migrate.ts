@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as initial from './migrations/0001-initial';
 import * as scenarioRevisions from './migrations/0002-scenario-revisions';
 import * as runs from './migrations/0003-runs';
+import * as email from './migrations/0004-email';
 import * as learners from './migrations/0005-learners';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-scenario-revisions': scenarioRevisions,
   '0003-runs': runs,
+  '0004-email': email,
   '0005-learners': learners,
 };
 

@@ -134,6 +134,7 @@ export type SecretsTable = {
   created_at: string;
 };
 
+/** Every email, from queued to sent or failed: the delivery queue and what the console shows. */
 export type OutboxTable = {
   id: string;
   to_address: string;
@@ -141,6 +142,30 @@ export type OutboxTable = {
   text_body: string;
   html_body: string | null;
   created_at: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  /** when a queued message is due; while sending, when the claim lapses */
+  next_attempt_at: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  /** the claim of the worker sending it; a worker writes a result only under its own claim */
+  claim_token: string | null;
+  sender_id: string | null;
+  space_id: string | null;
+  template_name: string | null;
+};
+
+/** A user's own version of a built-in email template, or a template of their own. */
+export type EmailTemplatesTable = {
+  id: string;
+  owner_id: string;
+  name: string;
+  subject: string;
+  content: string;
+  /** null: derived from the HTML */
+  text: string | null;
+  created_at: string;
+  updated_at: string;
 };
 
 export type PasswordResetsTable = {
@@ -184,6 +209,7 @@ export type Tables = {
   oidc_payloads: OidcPayloadsTable;
   secrets: SecretsTable;
   outbox: OutboxTable;
+  email_templates: EmailTemplatesTable;
   password_resets: PasswordResetsTable;
   space_learners: SpaceLearnersTable;
   allocations: AllocationsTable;
@@ -196,5 +222,8 @@ export type ResimRow = Selectable<ResimsTable>;
 export type GameRow = Selectable<GamesTable>;
 export type RunEventRow = Selectable<RunEventsTable>;
 export type SessionMessageRow = Selectable<SessionMessagesTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type NewOutboxRow = Insertable<OutboxTable>;
+export type EmailTemplateRow = Selectable<EmailTemplatesTable>;
 export type SpaceLearnerRow = Selectable<SpaceLearnersTable>;
 export type AllocationRow = Selectable<AllocationsTable>;

@@ -1,9 +1,9 @@
-import type { EmailSender } from '../adapters/email/email';
 import type { LiveBus } from '../adapters/live/live-bus';
 import type { Config } from '../config/config';
 import type { Database, Dialect } from '../db/database';
 import type { AuthCache } from '../identity/auth-cache';
 import type { Clock } from '../lib/clock';
+import type { EmailSender } from './outbox/email-queue';
 
 /** What every resource module is given when the app is built. */
 export type ModuleContext = {
@@ -11,6 +11,7 @@ export type ModuleContext = {
   readonly db: Database;
   readonly dialect: Dialect;
   readonly clock: Clock;
+  /** queues email in the outbox; the delivery worker sends it */
   readonly email: EmailSender;
   readonly authCache: AuthCache;
   /** live session fan-out between server processes */

@@ -1,35 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database';
-import { iso, type Clock } from '../../lib/clock';
-import { newId } from '../../lib/ids';
+import type { EmailConfig } from '../../config/config';
+import { createOutboxTransport } from './outbox-transport';
+import { createSmtpTransport } from './smtp-transport';
 
 export type EmailMessage = {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
-  readonly html?: string;
+  readonly html?: string | null;
 };
 
-export type EmailSender = { send: (message: EmailMessage) => Promise<void> };
+/** Where the outbox's messages go: an SMTP server, or nowhere beyond the outbox (the embedded default). */
+export type EmailTransport = {
+  /** for the log; never holds a password */
+  readonly description: string;
+  /** resolves once the message is accepted; rejects with the reason it was not */
+  readonly deliver: (message: EmailMessage & { readonly id: string }) => Promise<void>;
+  readonly close: () => void;
+};
 
-/**
- * The embedded default: messages land in the outbox table, where an administrator can read
- * them, and the log says one was queued (never its body, which may hold a reset link).
- */
-export const createOutboxSender = (options: { db: Database; clock: Clock; log: FastifyBaseLogger }): EmailSender => ({
-  send: async (message) => {
-    const id = newId();
-    await options.db
-      .insertInto('outbox')
-      .values({
-        id,
-        to_address: message.to,
-        subject: message.subject,
-        text_body: message.text,
-        html_body: message.html ?? null,
-        created_at: iso(options.clock),
-      })
-      .execute();
-    options.log.info({ emailId: id, to: message.to, subject: message.subject }, 'email queued in outbox');
-  },
-});
+export const createEmailTransport = (config: EmailConfig, log: FastifyBaseLogger): EmailTransport =>
+  config.smtpUrl ? createSmtpTransport({ url: config.smtpUrl, from: config.from }) : createOutboxTransport(log);

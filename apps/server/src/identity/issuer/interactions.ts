@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { EmailSender } from '../../adapters/email/email';
+import type { EmailSender } from '../../modules/outbox/email-queue';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';

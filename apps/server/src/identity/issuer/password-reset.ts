@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import type { EmailSender } from '../../adapters/email/email';
+import type { EmailSender } from '../../modules/outbox/email-queue';
 import { badRequest } from '../../errors/app-error';
 import { iso, type Clock } from '../../lib/clock';
 import { newId, randomSecret, sha256 } from '../../lib/ids';

@@ -1,39 +1,62 @@
-import type { EmailSender } from '../../adapters/email/email';
-import type { SpaceRow } from '../../db/schema';
+import type { Config } from '../../config/config';
+import type { SpaceRow, UserRow } from '../../db/schema';
+import type { Principal } from '../../identity/principal';
 import { iso, type Clock } from '../../lib/clock';
-import type { Database } from '../../db/database';
+import { sendTemplatedEmails, type TemplatedEmailContext } from '../email-templates/send-templated-email';
+import { createUser } from '../users/users.service';
 import * as repo from './learners.repository';
 
-export type LearnerMailContext = {
-  readonly db: Database;
+export type LearnerMailContext = TemplatedEmailContext & {
   readonly clock: Clock;
-  readonly email: EmailSender;
-  readonly productName: string;
-  readonly publicUrl: string;
+  readonly principal: Principal;
+  readonly config: Pick<Config, 'productName' | 'publicUrl' | 'identity'>;
 };
 
-/** Invites the learners named to a space's scenarios, or reminds them; answers how many were sent. */
+/**
+ * The learners' accounts, made for those who have none: with the embedded sign-in a learner
+ * chooses a password from the link in the email; with an external one the account is matched
+ * by email at first sign-in.
+ */
+const accountsOf = async (ctx: LearnerMailContext, emails: readonly string[]): Promise<Map<string, UserRow>> => {
+  const accounts = new Map((await repo.findUsersByEmail(ctx.db, emails)).map((user) => [user.email, user]));
+  if (ctx.config.identity.kind === 'embedded') {
+    for (const email of emails) if (!accounts.has(email)) accounts.set(email, await createUser({ db: ctx.db, clock: ctx.clock, email }));
+  }
+  return accounts;
+};
+
+/**
+ * Invites the learners named to a space (learner-invitation), or reminds them of the scenarios
+ * given to them there (learner-reminder), each rendered from the sender's version of the
+ * template; answers how many were queued.
+ */
 export const mailLearners = async (
   ctx: LearnerMailContext,
   options: { space: Pick<SpaceRow, 'id' | 'description'>; emails: readonly string[]; kind: 'invitation' | 'reminder' },
 ): Promise<number> => {
-  const link = `${ctx.publicUrl}/play`;
-  for (const to of options.emails) {
-    await ctx.email.send({
-      to,
-      subject:
-        options.kind === 'invitation'
-          ? `You are invited to ${options.space.description} in ${ctx.productName}`
-          : `Reminder: your scenarios in ${options.space.description} are waiting`,
-      text: `Sign in with this email address to play the scenarios given to you: ${link}`,
-    });
-  }
-  await repo.markSent(
-    ctx.db,
-    options.space.id,
-    options.emails,
-    options.kind === 'invitation' ? 'invited_at' : 'reminded_at',
-    iso(ctx.clock),
-  );
-  return options.emails.length;
+  const { space, emails, kind } = options;
+  const accounts = await accountsOf(ctx, emails);
+  const scenarios = kind === 'reminder' ? await repo.findAllocatedNames(ctx.db, space.id, emails) : new Map<string, string[]>();
+  const playUrl = `${ctx.config.publicUrl}/play`;
+  await sendTemplatedEmails(ctx, {
+    templateName: kind === 'invitation' ? 'learner-invitation' : 'learner-reminder',
+    senderId: ctx.principal.userId,
+    spaceId: space.id,
+    recipients: emails.map((to) => {
+      const account = accounts.get(to);
+      const newAccount = ctx.config.identity.kind === 'embedded' && !account?.password_hash && !account?.external_subject;
+      return {
+        to,
+        data: {
+          spaceName: space.description,
+          senderEmail: ctx.principal.email,
+          newAccount,
+          signInUrl: newAccount ? `${ctx.config.publicUrl}/account/forgot` : playUrl,
+          scenarios: scenarios.get(to) ?? [],
+        },
+      };
+    }),
+  });
+  await repo.markSent(ctx.db, space.id, emails, kind === 'invitation' ? 'invited_at' : 'reminded_at', iso(ctx.clock));
+  return emails.length;
 };

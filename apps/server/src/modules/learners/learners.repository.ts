@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database';
-import type { AllocationRow, SpaceLearnerRow } from '../../db/schema';
+import type { AllocationRow, SpaceLearnerRow, UserRow } from '../../db/schema';
 
 /**
  * Rows per statement: large cohorts are written in batches that stay under SQLite's and
@@ -108,3 +108,29 @@ export const findAllocationsOfEmail = (db: Database, email: string): Promise<All
 export const isAllocated = async (db: Database, email: string, resimId: string): Promise<boolean> =>
   (await db.selectFrom('allocations').select('email').where('email', '=', email).where('resim_id', '=', resimId).executeTakeFirst()) !==
   undefined;
+
+/** The accounts among the emails given. */
+export const findUsersByEmail = async (db: Database, emails: readonly string[]): Promise<UserRow[]> => {
+  const found: UserRow[] = [];
+  await inBatches(emails, async (batch) => {
+    found.push(...(await db.selectFrom('users').selectAll().where('email', 'in', batch).execute()));
+  });
+  return found;
+};
+
+/** The names of the scenarios of a space given to each of the learners named. */
+export const findAllocatedNames = async (db: Database, spaceId: string, emails: readonly string[]): Promise<Map<string, string[]>> => {
+  const names = new Map<string, string[]>();
+  await inBatches(emails, async (batch) => {
+    const rows = await db
+      .selectFrom('allocations')
+      .innerJoin('resims', 'resims.id', 'allocations.resim_id')
+      .select(['allocations.email', 'resims.name'])
+      .where('allocations.space_id', '=', spaceId)
+      .where('allocations.email', 'in', batch)
+      .orderBy('resims.name')
+      .execute();
+    for (const row of rows) names.set(row.email, [...(names.get(row.email) ?? []), row.name]);
+  });
+  return names;
+};

@@ -28,8 +28,7 @@ export const spaceLearnerRoutes: FastifyPluginAsyncZod<ModuleContext> = async (a
     clock: ctx.clock,
     principal: authOf(request).principal,
     email: ctx.email,
-    productName: ctx.config.productName,
-    publicUrl: ctx.config.publicUrl,
+    config: ctx.config,
   });
 
   app.get(

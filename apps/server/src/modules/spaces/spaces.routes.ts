@@ -25,8 +25,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
   const inviteCtx = (request: Parameters<typeof authOf>[0]) => ({
     ...spaceCtx(request),
     email: ctx.email,
-    productName: ctx.config.productName,
-    publicUrl: ctx.config.publicUrl,
+    config: ctx.config,
   });
 
   app.get(

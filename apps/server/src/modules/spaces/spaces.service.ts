@@ -1,12 +1,14 @@
 import { mayEditInSpace, resolveSecurity, type SecurityFlag } from '@resim/domain';
 import type { Space, SpaceUser } from '@resim/contracts';
-import type { EmailSender } from '../../adapters/email/email';
+import type { Config } from '../../config/config';
 import type { Database } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../errors/app-error';
 import type { Principal } from '../../identity/principal';
 import { iso, type Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { readJson } from '../../lib/json';
+import { sendTemplatedEmail } from '../email-templates/send-templated-email';
+import type { EmailSender } from '../outbox/email-queue';
 import { findOrInviteUser } from '../users/users.service';
 import * as repo from './spaces.repository';
 
@@ -81,30 +83,22 @@ export const setSecurity = async (ctx: SpaceContext, spaceId: string, flags: Par
   return toSpace({ ...access.space, security }, ctx.principal.userId);
 };
 
-const invitationEmail = (options: {
-  to: string;
-  space: string;
-  productName: string;
-  publicUrl: string;
-  created: boolean;
-  owner: boolean;
-}) => ({
-  to: options.to,
-  subject: options.owner
-    ? `You now own "${options.space}" in ${options.productName}`
-    : `You have been added to "${options.space}" in ${options.productName}`,
-  text: [
-    options.owner
-      ? `You are now the owner of the space "${options.space}" in ${options.productName}.`
-      : `You have been added to the space "${options.space}" in ${options.productName}.`,
-    '',
-    options.created
-      ? `To sign in for the first time, choose a password here: ${options.publicUrl}/account/forgot`
-      : `Sign in here: ${options.publicUrl}/`,
-  ].join('\n'),
-});
+export type InviteContext = SpaceContext & { email: EmailSender; config: Pick<Config, 'productName' | 'publicUrl'> };
 
-export type InviteContext = SpaceContext & { email: EmailSender; productName: string; publicUrl: string };
+/** The space-invitation or space-owner template, as the inviting user has it; a new account first chooses a password. */
+const sendInvitation = (ctx: InviteContext, invitation: { to: string; space: repo.SpaceWithOwner; created: boolean; owner: boolean }) =>
+  sendTemplatedEmail(ctx, {
+    templateName: invitation.owner ? 'space-owner' : 'space-invitation',
+    senderId: ctx.principal.userId,
+    spaceId: invitation.space.id,
+    to: invitation.to,
+    data: {
+      spaceName: invitation.space.description,
+      senderEmail: ctx.principal.email,
+      newAccount: invitation.created,
+      signInUrl: invitation.created ? `${ctx.config.publicUrl}/account/forgot` : `${ctx.config.publicUrl}/`,
+    },
+  });
 
 /** Hands the space to another user, inviting them if they have no account; the old owner stays a member. */
 export const transferOwnership = async (ctx: InviteContext, spaceId: string, email: string): Promise<Space> => {
@@ -120,7 +114,7 @@ export const transferOwnership = async (ctx: InviteContext, spaceId: string, ema
     return invited;
   });
   if (user.id !== access.space.owner_id) {
-    await ctx.email.send(invitationEmail({ ...ctx, to: user.email, space: access.space.description, created, owner: true }));
+    await sendInvitation(ctx, { to: user.email, space: access.space, created, owner: true });
   }
   return toSpace({ ...access.space, owner_id: user.id, owner_email: user.email }, ctx.principal.userId);
 };
@@ -141,7 +135,7 @@ export const addSpaceUser = async (ctx: InviteContext, spaceId: string, email: s
     return invited;
   });
   const isOwner = user.id === access.space.owner_id;
-  if (!isOwner) await ctx.email.send(invitationEmail({ ...ctx, to: user.email, space: access.space.description, created, owner: false }));
+  if (!isOwner) await sendInvitation(ctx, { to: user.email, space: access.space, created, owner: false });
   return { id: user.id, email: user.email, name: user.name, isOwner };
 };
 

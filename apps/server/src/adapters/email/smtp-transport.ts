@@ -1,0 +1,41 @@
+import nodemailer from 'nodemailer';
+import type { EmailTransport } from './email';
+
+/** The SMTP address without its password, for the log. */
+export const redactSmtpUrl = (url: string): string => {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString().replace(/\/$/, '');
+};
+
+/** SMTP through nodemailer: smtps:// is TLS from the start, smtp:// upgrades with STARTTLS when offered. */
+export const createSmtpTransport = (options: { url: string; from: string }): EmailTransport => {
+  const url = new URL(options.url);
+  const transporter = nodemailer.createTransport(
+    {
+      host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      ...(url.port ? { port: Number(url.port) } : {}),
+      secure: url.protocol === 'smtps:',
+      ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+      pool: true,
+      maxConnections: 3,
+      // Below the outbox's claim on a message, so a stalled server never lets two workers send it.
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    },
+    { from: options.from },
+  );
+  return {
+    description: `SMTP at ${redactSmtpUrl(options.url)}`,
+    deliver: async (message) => {
+      await transporter.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
+    },
+    close: () => transporter.close(),
+  };
+};

@@ -1,0 +1,132 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EmailTransport } from '../../adapters/email/email';
+import type { Database, Dialect } from '../../db/database';
+import type { OutboxRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { newId } from '../../lib/ids';
+import * as repo from './outbox.repository';
+import { afterFailure, type RetryPolicy } from './retry-schedule';
+
+export type DeliveryWorker = {
+  /** looks for due messages now, e.g. right after one is queued */
+  readonly kick: () => void;
+  /** sends everything due now, and resolves when done */
+  readonly drain: () => Promise<void>;
+  /** finishes the batch in hand, then stops */
+  readonly stop: () => Promise<void>;
+};
+
+export type DeliveryWorkerOptions = {
+  readonly db: Database;
+  readonly dialect: Dialect;
+  readonly clock: Clock;
+  readonly transport: EmailTransport;
+  readonly policy: RetryPolicy;
+  readonly log: Pick<FastifyBaseLogger, 'warn'>;
+  /** how often to look for due messages when not kicked: retries, and messages other processes queued */
+  readonly pollMs?: number;
+  readonly batchSize?: number;
+  /** how long a claim holds; past it, a message left in sending (its worker died) is due again */
+  readonly claimMs?: number;
+};
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+/**
+ * Delivers the outbox in the server process: claims due messages, hands each to the transport,
+ * marks it sent, or schedules its next attempt, or marks it failed after the last one.
+ */
+export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWorker => {
+  const { db, clock, transport, policy, log } = options;
+  const pollMs = options.pollMs ?? 5000;
+  const batchSize = options.batchSize ?? 50;
+  const claimMs = options.claimMs ?? 5 * 60 * 1000;
+  let running: Promise<void> | null = null;
+  let kickedWhileRunning = false;
+  let stopped = false;
+  // A retry due before the next poll wakes the worker itself.
+  let wakeTimer: NodeJS.Timeout | undefined;
+
+  const wakeForNextRetry = async () => {
+    const next = await repo.findNextAttemptAt(db);
+    const inMs = next === null ? Infinity : Date.parse(next) - clock.now().getTime();
+    clearTimeout(wakeTimer);
+    if (stopped || inMs >= pollMs) return;
+    wakeTimer = setTimeout(kick, Math.max(0, inMs));
+    wakeTimer.unref();
+  };
+
+  const failed = async (message: OutboxRow, token: string, error: unknown) => {
+    const next = afterFailure(message.attempts, policy);
+    if (next === 'failed') {
+      await repo.markFailed(db, message.id, token, errorText(error));
+      log.warn({ emailId: message.id, attempts: message.attempts, err: error }, 'email failed after its last attempt');
+      return;
+    }
+    await repo.markForRetry(db, message.id, token, {
+      at: new Date(clock.now().getTime() + next.retryInMs).toISOString(),
+      error: errorText(error),
+    });
+  };
+
+  const deliverBatch = async (messages: OutboxRow[], token: string) => {
+    const results = await Promise.allSettled(
+      messages.map((m) => transport.deliver({ id: m.id, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body })),
+    );
+    const sent = messages.filter((_m, i) => results[i]!.status === 'fulfilled').map((m) => m.id);
+    if (sent.length > 0) await repo.markSent(db, sent, token, clock.now().toISOString());
+    for (const [i, result] of results.entries()) {
+      if (result.status === 'rejected') await failed(messages[i]!, token, result.reason);
+    }
+  };
+
+  const run = async () => {
+    for (;;) {
+      kickedWhileRunning = false;
+      const now = clock.now();
+      const token = newId();
+      const messages = await repo.claimDueMessages(db, {
+        now: now.toISOString(),
+        until: new Date(now.getTime() + claimMs).toISOString(),
+        token,
+        limit: batchSize,
+        skipLocked: options.dialect === 'postgres',
+      });
+      if (messages.length > 0) await deliverBatch(messages, token);
+      if (stopped) return;
+      // Until a claim finds nothing: under contention a short batch does not mean the queue is empty.
+      if (messages.length === 0 && !kickedWhileRunning) return wakeForNextRetry();
+    }
+  };
+
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      kickedWhileRunning = true;
+      return;
+    }
+    running = run()
+      .catch((error: unknown) => log.warn({ err: error }, 'email delivery stopped for now; it goes on at the next poll'))
+      .finally(() => {
+        running = null;
+      });
+  };
+
+  const poll = setInterval(kick, pollMs);
+  poll.unref();
+
+  return {
+    kick,
+    drain: async () => {
+      kick();
+      while (running) await running;
+    },
+    stop: async () => {
+      stopped = true;
+      clearInterval(poll);
+      clearTimeout(wakeTimer);
+      await running;
+      transport.close();
+    },
+  };
+};

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EmailTransport } from '../src/adapters/email/email';
+import { createDatabase, type Database } from '../src/db/database';
+import { createDeliveryWorker, type DeliveryWorker } from '../src/modules/outbox/delivery-worker';
+import { createEmailQueue } from '../src/modules/outbox/email-queue';
+import { claimDueMessages, markSent } from '../src/modules/outbox/outbox.repository';
+import { createTestDatabase, dialects, type TestDatabase } from './harness';
+
+const silent = { warn: () => undefined };
+
+/** A transport that records what it was given, or refuses everything. */
+const recordingTransport = (options: { fail?: string; delayMs?: number } = {}) => {
+  const delivered: string[] = [];
+  const transport: EmailTransport = {
+    description: 'test',
+    deliver: async (message) => {
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      if (options.fail) throw new Error(options.fail);
+      delivered.push(message.id);
+    },
+    close: () => undefined,
+  };
+  return { transport, delivered };
+};
+
+const fakeClock = (start = Date.parse('2030-01-01T00:00:00.000Z')) => {
+  let now = start;
+  return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
+};
+
+describe.each(dialects)('the delivery worker on %s', (dialect) => {
+  let database: TestDatabase;
+  const workers: DeliveryWorker[] = [];
+  const handles: Database[] = [];
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+    await Promise.all(handles.splice(0).map((db) => db.destroy()));
+    await database.drop();
+  });
+
+  const worker = (options: Omit<Parameters<typeof createDeliveryWorker>[0], 'dialect' | 'log' | 'pollMs'>) => {
+    // no poll: each test says when the worker looks
+    const created = createDeliveryWorker({ ...options, dialect, log: silent, pollMs: 1_000_000 });
+    workers.push(created);
+    return created;
+  };
+  const row = (id: string) => database.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const message = (n: number) => ({ to: `learner${n}@example.test`, subject: `Message ${n}`, text: 'Hello' });
+
+  it('waits longer after each failure and marks the message failed with its error after the last attempt', async () => {
+    database = await createTestDatabase(dialect);
+    const clock = fakeClock();
+    const { transport } = recordingTransport({ fail: '550 mailbox unavailable' });
+    const policy = { retryBaseMs: 1000, retryMaxMs: 3000, maxAttempts: 4 };
+    const delivery = worker({ db: database.db, clock, transport, policy });
+    const [id] = await createEmailQueue({ db: database.db, clock, kick: () => undefined }).sendMany([message(1)]);
+
+    const attempts: { attempts: number; status: string; waitMs: number | null }[] = [];
+    for (const waitMs of [0, 1000, 2000, 3000]) {
+      clock.advance(waitMs - 1);
+      await delivery.drain();
+      expect((await row(id!)).attempts, 'not due a millisecond early').toBe(attempts.length);
+      clock.advance(1);
+      await delivery.drain();
+      const after = await row(id!);
+      attempts.push({
+        attempts: after.attempts,
+        status: after.status,
+        waitMs: after.next_attempt_at ? Date.parse(after.next_attempt_at) - clock.now().getTime() : null,
+      });
+    }
+    expect(attempts).toEqual([
+      { attempts: 1, status: 'queued', waitMs: 1000 },
+      { attempts: 2, status: 'queued', waitMs: 2000 },
+      { attempts: 3, status: 'queued', waitMs: 3000 },
+      { attempts: 4, status: 'failed', waitMs: null },
+    ]);
+    expect((await row(id!)).last_error).toBe('550 mailbox unavailable');
+    clock.advance(60_000);
+    await delivery.drain();
+    expect((await row(id!)).attempts).toBe(4);
+  });
+
+  it('sends again a message whose worker stopped mid-send once its claim lapses, ignoring that worker’s late word', async () => {
+    database = await createTestDatabase(dialect);
+    const clock = fakeClock();
+    const [id] = await createEmailQueue({ db: database.db, clock, kick: () => undefined }).sendMany([message(1)]);
+    const now = clock.now().getTime();
+    await claimDueMessages(database.db, {
+      now: new Date(now).toISOString(),
+      until: new Date(now + 60_000).toISOString(),
+      token: 'gone',
+      limit: 10,
+      skipLocked: false,
+    });
+
+    const { transport, delivered } = recordingTransport();
+    const delivery = worker({
+      db: database.db,
+      clock,
+      transport,
+      policy: { retryBaseMs: 1000, retryMaxMs: 1000, maxAttempts: 3 },
+      claimMs: 60_000,
+    });
+    await delivery.drain();
+    expect(delivered).toEqual([]);
+    clock.advance(60_000);
+    await delivery.drain();
+    expect(delivered).toEqual([id]);
+    expect(await row(id!)).toMatchObject({ status: 'sent', attempts: 2 });
+
+    await markSent(database.db, [id!], 'gone', new Date(0).toISOString());
+    expect((await row(id!)).sent_at).not.toBe(new Date(0).toISOString());
+  });
+
+  it('never delivers a message twice when two workers share the database', async () => {
+    database = await createTestDatabase(dialect);
+    // a connection of its own, as a second server process would have
+    const second = createDatabase({ url: database.url, dataDir: database.dataDir, schema: database.schema }).db;
+    handles.push(second);
+    const clock = { now: () => new Date() };
+    const ids = await createEmailQueue({ db: database.db, clock, kick: () => undefined }).sendMany(
+      Array.from({ length: 300 }, (_, n) => message(n)),
+    );
+
+    // both connections open before the race starts, and each send takes a moment, so the two overlap
+    await Promise.all([database.db, second].map((db) => db.selectFrom('outbox').select('id').limit(1).execute()));
+    const one = recordingTransport({ delayMs: 3 });
+    const two = recordingTransport({ delayMs: 3 });
+    const policy = { retryBaseMs: 1000, retryMaxMs: 1000, maxAttempts: 3 };
+    const first = worker({ db: database.db, clock, transport: one.transport, policy, batchSize: 10 });
+    const other = worker({ db: second, clock, transport: two.transport, policy, batchSize: 10 });
+    await Promise.all([first.drain(), other.drain()]);
+
+    const all = [...one.delivered, ...two.delivered];
+    expect(all.length).toBe(ids.length);
+    expect(new Set(all)).toEqual(new Set(ids));
+    expect(one.delivered.length).toBeGreaterThan(0);
+    expect(two.delivered.length).toBeGreaterThan(0);
+    const statuses = await database.db.selectFrom('outbox').select(['status', 'attempts']).execute();
+    expect(statuses.every((s) => s.status === 'sent' && s.attempts === 1)).toBe(true);
+  });
+});

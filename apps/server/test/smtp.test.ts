@@ -1,0 +1,168 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, testPublicUrl, type TestApp } from './harness';
+import { freePort } from './oidc-client';
+import { startSmtpInbox, type SmtpInbox } from './smtp-inbox';
+
+const waitFor = async (what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe.each(dialects)('email by SMTP on %s', (dialect) => {
+  let t: TestApp | undefined;
+  let inbox: SmtpInbox | undefined;
+  afterEach(async () => {
+    await t?.close();
+    await inbox?.stop();
+  });
+
+  const outbox = () => t!.db.selectFrom('outbox').selectAll().execute();
+
+  it('delivers the space invitation and a test send as rendered from their templates, signing in to the server', async () => {
+    inbox = await startSmtpInbox(await freePort(), { user: 'mailer', pass: 'p@ss word' });
+    t = await createTestApp(dialect, {
+      SMTP_URL: `smtp://mailer:${encodeURIComponent('p@ss word')}@127.0.0.1:${inbox.port}`,
+      EMAIL_FROM: 'Resim <no-reply@example.test>',
+    });
+    const owner = await t.user('owner@example.test');
+    const call = (method: 'POST' | 'PUT', url: string, payload: object) => t!.app.inject({ method, url, headers: owner.auth, payload });
+
+    const space = (await call('POST', '/admin/space', { description: 'R&D <lab>' })).json<{ id: string }>();
+    expect((await call('POST', `/admin/space/${space.id}/user`, { email: 'newcomer@example.test' })).statusCode).toBe(201);
+    await waitFor('the invitation', () => inbox!.received.length === 1);
+    const invitation = inbox.received[0]!;
+    expect(invitation.to).toEqual(['newcomer@example.test']);
+    expect(invitation.raw).toMatch(/^From: Resim <no-reply@example\.test>/m);
+    expect(invitation.subject).toBe('You have been added to "R&D <lab>" in Resim');
+    expect(invitation.html).toContain(
+      `<p>owner@example.test has added you to the space <strong>R&amp;D &lt;lab&gt;</strong> in Resim.</p>`,
+    );
+    expect(invitation.html).toContain(`<a href="${testPublicUrl}/account/forgot">${testPublicUrl}/account/forgot</a>`);
+    expect(invitation.text).toBe(
+      [
+        'Hello,',
+        '',
+        'owner@example.test has added you to the space R&D <lab> in Resim.',
+        '',
+        `To sign in for the first time, choose a password here: ${testPublicUrl}/account/forgot`,
+      ].join('\n'),
+    );
+
+    await call('POST', '/templates', {
+      templateName: 'check-welcome',
+      subject: 'Welcome {{name}}',
+      content: '<p>Hello {{name}}</p>',
+      text: 'Hi {{name}}',
+    });
+    const test = await call('POST', '/templates/check-welcome/test', { to: 'ann@example.test', data: { name: 'Ann & co' } });
+    expect(test.statusCode).toBe(202);
+    await waitFor('the test send', () => inbox!.received.length === 2);
+    expect(inbox.received[1]).toMatchObject({
+      to: ['ann@example.test'],
+      subject: 'Welcome Ann & co',
+      html: '<p>Hello Ann &amp; co</p>',
+      text: 'Hi Ann & co',
+    });
+
+    await waitFor('both marked sent', async () => (await outbox()).every((row) => row.status === 'sent' && row.sent_at !== null));
+    expect((await outbox()).map((row) => row.attempts)).toEqual([1, 1]);
+  });
+
+  it('invites learners added with notify and reminds them, rendered from the learner templates as the sender has them', async () => {
+    inbox = await startSmtpInbox(await freePort());
+    t = await createTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${inbox.port}` });
+    const admin = await t.user('admin@example.test');
+    const call = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) =>
+      t!.app.inject({ method, url, headers: admin.auth, payload });
+    const space = (await call('POST', '/admin/space', { description: 'Ward 7' })).json<{ id: string }>();
+    const resim = (await call('POST', '/admin/resim/new', { groupId: space.id })).json<{ id: string }>();
+    await call('PATCH', `/admin/resim/${resim.id}`, { details: { resimName: 'Chest <pain>' } });
+    const saved = await call('PUT', '/templates/learner-invitation', {
+      subject: 'Join {{spaceName}}, {{recipientEmail}}',
+      content: '<p>{{senderEmail}} invites you. {{#if newAccount}}Choose a password:{{else}}Sign in:{{/if}} {{signInUrl}}</p>',
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const added = await call('POST', `/admin/space/${space.id}/learner`, {
+      tags: ['night'],
+      notify: true,
+      learners: [{ email: 'Ann@Example.test' }],
+    });
+    expect(added.json()).toEqual({ added: 1, merged: 0, notified: 1 });
+    await waitFor('the invitation', () => inbox!.received.length === 1);
+    expect(inbox.received[0]).toMatchObject({
+      to: ['ann@example.test'],
+      subject: 'Join Ward 7, ann@example.test',
+      html: `<p>admin@example.test invites you. Choose a password: ${testPublicUrl}/account/forgot</p>`,
+    });
+
+    await call('POST', `/admin/space/${space.id}/allocation`, { learners: ['ann@example.test'], resims: [resim.id] });
+    const reminded = await call('POST', `/admin/space/${space.id}/learner/remind`, { learners: ['ann@example.test'] });
+    expect(reminded.statusCode).toBe(202);
+    await waitFor('the reminder', () => inbox!.received.length === 2);
+    const reminder = inbox.received[1]!;
+    expect(reminder.subject).toBe('Reminder: simulations are waiting for you in Ward 7');
+    expect(reminder.html).toContain('<ul><li>Chest &lt;pain&gt;</li></ul>');
+    expect(reminder.text).toContain(`${testPublicUrl}/account/forgot`);
+  });
+
+  it('delivers every message exactly once when the SMTP server comes back after being down', async () => {
+    inbox = await startSmtpInbox(await freePort());
+    t = await createTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, EMAIL_RETRY_BASE_MS: '50', EMAIL_RETRY_MAX_MS: '400' });
+    const owner = await t.user('owner@example.test');
+    await t.app.inject({
+      method: 'POST',
+      url: '/templates',
+      headers: owner.auth,
+      payload: { templateName: 'ping', subject: 'Ping {{n}}', content: '<p>{{n}}</p>' },
+    });
+
+    await inbox.stop();
+    const count = 6;
+    for (let n = 0; n < count; n++) {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/templates/ping/test',
+        headers: owner.auth,
+        payload: { to: `learner${n}@example.test`, data: { n } },
+      });
+      expect(sent.statusCode).toBe(202);
+    }
+    await waitFor('a failed attempt of each', async () => (await outbox()).every((row) => row.status === 'queued' && row.attempts >= 1));
+    expect((await outbox())[0]!.last_error).toMatch(/ECONNREFUSED/);
+
+    await inbox.start();
+    await waitFor('every message sent', async () => (await outbox()).every((row) => row.status === 'sent'));
+    // Give a duplicate time to arrive, were there one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(inbox.received.map((email) => email.subject).sort()).toEqual(Array.from({ length: count }, (_, n) => `Ping ${n}`));
+    expect((await outbox()).every((row) => row.attempts >= 2 && row.last_error === null)).toBe(true);
+  });
+
+  it('marks a message failed with its error after the last attempt, and sends it when retried', async () => {
+    inbox = await startSmtpInbox(await freePort());
+    await inbox.stop();
+    t = await createTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, EMAIL_RETRY_BASE_MS: '20', EMAIL_MAX_ATTEMPTS: '2' });
+    const owner = await t.user('owner@example.test', 'developer');
+    const queued = await t.app.inject({
+      method: 'POST',
+      url: '/templates/space-owner/test',
+      headers: owner.auth,
+      payload: { to: 'next@example.test', data: {} },
+    });
+    const { id } = queued.json<{ id: string }>();
+    await waitFor('the message to fail', async () => (await outbox())[0]!.status === 'failed');
+    const failed = await t.app.inject({ method: 'GET', url: `/admin/outbox/${id}`, headers: owner.auth });
+    expect(failed.json()).toMatchObject({ status: 'failed', attempts: 2, lastError: expect.stringMatching(/ECONNREFUSED/), sentAt: null });
+
+    await inbox.start();
+    const retried = await t.app.inject({ method: 'POST', url: `/admin/outbox/${id}/retry`, headers: owner.auth });
+    expect(retried.statusCode).toBe(200);
+    await waitFor('the retried message', () => inbox!.received.length === 1);
+    expect(inbox.received[0]!.subject).toBe('You now own "Cardiology 2025" in Resim');
+    await waitFor('it marked sent', async () => (await outbox())[0]!.status === 'sent');
+  });
+});

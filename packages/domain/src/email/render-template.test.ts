@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { htmlToText } from './html-to-text';
+import { compileEmailTemplate } from './render-template';
+import { findBuiltInTemplate, sampleData } from './template-catalogue';
+
+describe('compileEmailTemplate', () => {
+  it('escapes values in the HTML part only', () => {
+    const render = compileEmailTemplate({ subject: 'For {{name}}', content: '<p>{{name}}</p>', text: 'Dear {{name}}' });
+    expect(render({ name: 'Ann & <Bob>' })).toEqual({
+      subject: 'For Ann & <Bob>',
+      html: '<p>Ann &amp; &lt;Bob&gt;</p>',
+      text: 'Dear Ann & <Bob>',
+    });
+  });
+
+  it('keeps the subject to one line whatever the data holds', () => {
+    const render = compileEmailTemplate({ subject: 'Hi {{name}}', content: '', text: null });
+    expect(render({ name: 'Ann\r\nBcc: eve@example.com' }).subject).toBe('Hi Ann Bcc: eve@example.com');
+  });
+
+  it('derives the text part from the HTML when the template has none', () => {
+    const render = compileEmailTemplate({
+      subject: 's',
+      content: '<p>Hello {{name}},</p><p>Sign in: <a href="{{url}}">{{url}}</a> or <a href="{{url}}">here</a></p>',
+      text: null,
+    });
+    expect(render({ name: 'Ann & co', url: 'https://x.test/?a=1&b=2' }).text).toBe(
+      'Hello Ann & co,\n\nSign in: https://x.test/?a=1&b=2 or here (https://x.test/?a=1&b=2)',
+    );
+  });
+
+  it('reads no property of the data that is not its own', () => {
+    const render = compileEmailTemplate({ subject: '{{constructor.name}}', content: '{{__proto__}}', text: null });
+    expect(render({})).toMatchObject({ subject: '', html: '' });
+  });
+
+  it('renders a built-in template from its sample data', () => {
+    const reminder = findBuiltInTemplate('learner-reminder')!;
+    const rendered = compileEmailTemplate(reminder)(sampleData('learner-reminder'));
+    expect(rendered.subject).toBe('Reminder: simulations are waiting for you in Cardiology 2025');
+    expect(rendered.html).toContain('<li>Chest pain</li><li>Shortness of breath</li>');
+    expect(rendered.text).toContain('- Chest pain\n- Shortness of breath');
+
+    const invitation = compileEmailTemplate(findBuiltInTemplate('space-invitation')!);
+    const url = 'http://localhost:8080/account/forgot';
+    expect(invitation({ ...sampleData('space-invitation'), newAccount: true, signInUrl: url }).text).toContain(
+      `To sign in for the first time, choose a password here: ${url}`,
+    );
+    expect(invitation({ ...sampleData('space-invitation'), newAccount: false }).text).toContain('Sign in here: https://resim.example.com/');
+  });
+});
+
+describe('htmlToText', () => {
+  it('drops what is not shown, keeps breaks and lists, and decodes entities', () => {
+    expect(
+      htmlToText(
+        '<html><head><title>t</title><style>p{}</style></head><body><!-- c --><h1>Title</h1>a<br>b &#x3D; &#61;&nbsp;&quot;c&quot;<ul><li>one</li><li>two</li></ul></body></html>',
+      ),
+    ).toBe('Title\n\na\nb = = "c"\n\n- one\n- two');
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { analyseEmailTemplate, describeTemplateProblem, unknownPlaceholders } from './template-analysis';
+import { builtInTemplates } from './template-catalogue';
+
+const parts = (content: string, subject = 'Hi', text: string | null = null) => ({ subject, content, text });
+
+describe('analyseEmailTemplate', () => {
+  it('lists the variables each part reads, once, in order of use', () => {
+    const analysis = analyseEmailTemplate(parts('<p>{{name}} in {{space.name}}</p>{{{raw}}}', 'Hi {{name}}', '{{footer}}'));
+    expect(analysis).toEqual({ problem: null, placeholders: ['name', 'space', 'raw', 'footer'] });
+  });
+
+  it('reads the data inside if and unless, and the item inside each and with', () => {
+    const analysis = analyseEmailTemplate(
+      parts(
+        '{{#if a}}{{b}}{{else}}{{c}}{{/if}}{{#each list}}{{name}} {{../d}} {{@root.e}} {{@index}}{{else}}{{f}}{{/each}}{{#with g}}{{h}}{{/with}}',
+      ),
+    );
+    expect(analysis.problem).toBeNull();
+    expect(analysis.placeholders).toEqual(['a', 'b', 'c', 'list', 'd', 'e', 'f', 'g']);
+  });
+
+  it('treats a section over a value as reading its items', () => {
+    expect(analyseEmailTemplate(parts('{{#items}}{{label}}{{/items}}')).placeholders).toEqual(['items']);
+  });
+
+  it('gives the line of a parse error and what handlebars expected', () => {
+    const { problem } = analyseEmailTemplate(parts('<p>\nHello {{name</p>'));
+    expect(problem).toMatchObject({ field: 'content', line: 2 });
+    expect(problem!.message).toMatch(/Expecting .*got 'INVALID'/);
+    expect(describeTemplateProblem(problem!)).toMatch(/^content does not compile at line 2: Expecting/);
+  });
+
+  it('gives line and column of a block closed by the wrong name', () => {
+    const { problem } = analyseEmailTemplate(parts('x', 'Hi {{#if a}}b{{/each}}'));
+    expect(problem).toEqual({ field: 'subject', message: "if doesn't match each", line: 1, column: 7 });
+  });
+
+  it('refuses unknown helpers, partials, decorators and helpers without their value', () => {
+    const problem = (content: string) => analyseEmailTemplate(parts(content)).problem;
+    expect(problem('a {{shout name}}')).toMatchObject({ message: expect.stringContaining('Unknown helper "shout"'), line: 1, column: 3 });
+    expect(problem('{{#if (shout a)}}x{{/if}}')?.message).toContain('Unknown helper "shout"');
+    expect(problem('{{log "x"}}')?.message).toContain('Unknown helper "log"');
+    expect(problem('{{> footer}}')?.message).toContain('Partials');
+    expect(problem('{{#if}}x{{/if}}')?.message).toBe('{{#if}} needs one value');
+    expect(problem('\n\n  {{#each}}x{{/each}}')).toMatchObject({ line: 3, column: 3 });
+  });
+
+  it('checks the text part when there is one', () => {
+    expect(analyseEmailTemplate(parts('ok', 'ok', '{{#if a}}')).problem?.field).toBe('text');
+  });
+});
+
+describe('unknownPlaceholders', () => {
+  it('knows the variables a built-in documents, and all of them for a custom template', () => {
+    expect(unknownPlaceholders('space-owner', ['spaceName', 'productName', 'scenarios', 'foo'])).toEqual(['scenarios', 'foo']);
+    expect(unknownPlaceholders('my-welcome', ['spaceName', 'scenarios', 'recipientEmail', 'foo'])).toEqual(['foo']);
+  });
+
+  it('finds every built-in template clean and using only its own variables', () => {
+    for (const template of builtInTemplates) {
+      const analysis = analyseEmailTemplate(template);
+      expect(analysis.problem, template.name).toBeNull();
+      expect(unknownPlaceholders(template.name, analysis.placeholders), template.name).toEqual([]);
+    }
+  });
+});

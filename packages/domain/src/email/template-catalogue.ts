@@ -1,0 +1,112 @@
+/**
+ * SPEC 2 and 7: email templates. The built-in templates every user has, and the variables a
+ * template may use; a user's saved version of a built-in replaces its default for them.
+ */
+
+export type TemplateVariable = {
+  readonly name: string;
+  readonly description: string;
+  /** what the preview and a test send show when no value is given */
+  readonly sample: unknown;
+};
+
+const variable = (name: string, description: string, sample: unknown): TemplateVariable => ({ name, description, sample });
+
+/** Filled in by the server for every email, whatever the caller gives. */
+export const automaticVariables: readonly TemplateVariable[] = [
+  variable('productName', 'The name of the product', 'Resim'),
+  variable('recipientEmail', 'The address the email is sent to', 'ann@example.com'),
+];
+
+const spaceName = variable('spaceName', 'The name of the space', 'Cardiology 2025');
+const senderEmail = variable('senderEmail', 'The email of the person who sent it', 'lee@example.com');
+const signInUrl = variable('signInUrl', 'Where the recipient signs in, or chooses a password first', 'https://resim.example.com/');
+const newAccount = variable('newAccount', 'true when the recipient has no password yet and must choose one first', false);
+const scenarios = variable('scenarios', 'The names of the scenarios waiting for the learner', ['Chest pain', 'Shortness of breath']);
+
+export type BuiltInTemplate = {
+  readonly name: string;
+  /** what it is sent for, shown in the console */
+  readonly purpose: string;
+  readonly subject: string;
+  readonly content: string;
+  /** null: the text part is derived from the HTML */
+  readonly text: string | null;
+  /** beside the automatic ones */
+  readonly variables: readonly TemplateVariable[];
+};
+
+const signInParagraph =
+  '<p>{{#if newAccount}}To sign in for the first time, choose a password here:{{else}}Sign in here:{{/if}} <a href="{{signInUrl}}">{{signInUrl}}</a></p>';
+
+export const builtInTemplates: readonly BuiltInTemplate[] = [
+  {
+    name: 'learner-invitation',
+    purpose: 'Sent to learners added to a space when they are to be notified',
+    subject: 'You are invited to {{spaceName}} in {{productName}}',
+    content: [
+      '<p>Hello,</p>',
+      '<p>{{senderEmail}} has invited you to take part in the simulations of <strong>{{spaceName}}</strong> in {{productName}}.</p>',
+      signInParagraph,
+    ].join('\n'),
+    text: null,
+    variables: [spaceName, senderEmail, signInUrl, newAccount],
+  },
+  {
+    name: 'learner-reminder',
+    purpose: 'Sent to learners reminded of the simulations allocated to them',
+    subject: 'Reminder: simulations are waiting for you in {{spaceName}}',
+    content: [
+      '<p>Hello,</p>',
+      '<p>{{senderEmail}} reminds you that these simulations of <strong>{{spaceName}}</strong> in {{productName}} are waiting for you:</p>',
+      '<ul>{{#each scenarios}}<li>{{this}}</li>{{/each}}</ul>',
+      '<p>Sign in here: <a href="{{signInUrl}}">{{signInUrl}}</a></p>',
+    ].join('\n'),
+    text: null,
+    variables: [spaceName, senderEmail, signInUrl, scenarios],
+  },
+  {
+    name: 'space-invitation',
+    purpose: 'Sent to a user added to a space',
+    subject: 'You have been added to "{{spaceName}}" in {{productName}}',
+    content: [
+      '<p>Hello,</p>',
+      '<p>{{senderEmail}} has added you to the space <strong>{{spaceName}}</strong> in {{productName}}.</p>',
+      signInParagraph,
+    ].join('\n'),
+    text: null,
+    variables: [spaceName, senderEmail, signInUrl, newAccount],
+  },
+  {
+    name: 'space-owner',
+    purpose: 'Sent to the new owner of a space handed over to them',
+    subject: 'You now own "{{spaceName}}" in {{productName}}',
+    content: [
+      '<p>Hello,</p>',
+      '<p>{{senderEmail}} has handed the space <strong>{{spaceName}}</strong> in {{productName}} over to you: you are now its owner.</p>',
+      signInParagraph,
+    ].join('\n'),
+    text: null,
+    variables: [spaceName, senderEmail, signInUrl, newAccount],
+  },
+];
+
+export const findBuiltInTemplate = (name: string): BuiltInTemplate | undefined => builtInTemplates.find((t) => t.name === name);
+
+const byName = (list: readonly TemplateVariable[]): TemplateVariable[] => [...new Map(list.map((v) => [v.name, v])).values()];
+
+/** Every variable some built-in template documents: what a custom template may use. */
+export const allTemplateVariables: readonly TemplateVariable[] = byName([
+  ...automaticVariables,
+  ...builtInTemplates.flatMap((template) => template.variables),
+]);
+
+/** The variables a template of this name may use: a built-in's own, or all of them for a custom one. */
+export const variablesOfTemplate = (name: string): readonly TemplateVariable[] => {
+  const builtIn = findBuiltInTemplate(name);
+  return builtIn ? [...automaticVariables, ...builtIn.variables] : allTemplateVariables;
+};
+
+/** The sample values of a template's variables, for its preview and test sends. */
+export const sampleData = (name: string): Record<string, unknown> =>
+  Object.fromEntries(variablesOfTemplate(name).map((v) => [v.name, v.sample]));
