@@ -129,6 +129,9 @@ const routes: RouteCase[] = [
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/games`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/audit`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/resim/${resimId}/score`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/dashboard`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/instance/test/scoreboard`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/presenter/resim/${resimId}/current`, inSpace: true },
   { method: 'POST', url: () => '/admin/export', body: { ids: ['x'] }, wrongType: ['ids', 'x'] },
   { method: 'POST', url: () => '/admin/import', body: { groupId: 'x', file: {} }, wrongType: ['groupId', 1], limit: importBodyLimit },
   { method: 'GET', url: () => '/admin/template' },
@@ -232,6 +235,7 @@ describe.each(dialects)('route guards on %s', (dialect) => {
   const label = (route: RouteCase) =>
     `${route.method} ${route.url({ spaceId: '{id}', memberId: '{userId}', tokenId: '{id}', resimId: '{id}', stageTemplateId: '{id}', emailId: '{id}' })}`
       .replace('/control/{id}/1', '/control/{id}/{status}')
+      .replace('/instance/test/', '/instance/{instanceId}/')
       .replace(`/templates/${guardedTemplate}`, '/templates/{name}');
 
   describe.each(routes.map((route) => [label(route), route] as const))('%s', (_name, route) => {

@@ -75,6 +75,19 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
     expect(score.status).toBe(200);
     expect(score.body).toMatchObject({ players: 0, finished: 0, ranking: [], mine: [], averagePoints: null });
     expect((await call('GET', `/admin/resim/${resimId}/games`, { who: guest })).status).toBe(404);
+    expect((await call('GET', `/admin/resim/${resimId}/dashboard`, { who: author })).body).toMatchObject({
+      instances: [],
+      currentInstanceId: null,
+      testRuns: 0,
+    });
+    expect((await call('GET', `/presenter/resim/${resimId}/current`, { who: author })).body).toMatchObject({
+      players: 0,
+      learners: [],
+      messages: [],
+      code,
+    });
+    expect((await call('GET', `/admin/resim/${resimId}/instance/nope/scoreboard`, { who: author })).status).toBe(404);
+    expect((await call('GET', `/presenter/resim/${resimId}/current`, { who: guest })).status).toBe(404);
   });
 
   it('shows the scenario by its code and refuses to join before the lobby opens', async () => {
@@ -213,6 +226,31 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
     );
     expect(score.body).toMatchObject({ players: 2, finished: 2 });
     expect(score.body.ranking.map((entry) => entry.points)).toEqual([35, 10]);
+
+    const presenter = await call<{ instanceId: string; phase: string; joinUrl: string; learners: { nickname: string; rank: number }[] }>(
+      'GET',
+      `/presenter/resim/${resimId}/current`,
+      { who: author },
+    );
+    expect(presenter.body).toMatchObject({ phase: 'closed', players: 2, finished: 2, averagePoints: 22.5 });
+    expect(presenter.body.joinUrl).toMatch(new RegExp(`/play/${code}$`));
+    expect(presenter.body.learners.map((learner) => [learner.nickname, learner.rank])).toEqual([
+      ['nurse', 1],
+      ['Sam', 2],
+    ]);
+    const board = await call('GET', `/admin/resim/${resimId}/instance/${presenter.body.instanceId}/scoreboard`, { who: author });
+    expect(board.body).toMatchObject({
+      players: 2,
+      learners: [
+        { points: 35, rank: 1 },
+        { points: 10, rank: 2 },
+      ],
+    });
+    const dashboard = await call('GET', `/admin/resim/${resimId}/dashboard`, { who: author });
+    expect(dashboard.body).toMatchObject({
+      resimStatus: 3,
+      instances: [{ id: presenter.body.instanceId, players: 2, playing: 0, finished: 2, averagePoints: 22.5 }],
+    });
   });
 
   it('rebuilds the same score by replaying the audit trail', async () => {

@@ -9,3 +9,4 @@ export * from './runs';
 export * from './learners';
 export * from './email-templates';
 export * from './outbox';
+export * from './boards';

@@ -1,5 +1,6 @@
 import {
   auditEntry,
+  dashboard,
   errorBody,
   eventBody,
   gameParams,
@@ -13,6 +14,10 @@ import {
   joinResult,
   learnerScenario,
   resimScore,
+  presenterParams,
+  presenterView,
+  scoreboard,
+  scoreboardParams,
   scoreParams,
   sessionMessage,
   sessionMessageBody,
@@ -24,6 +29,7 @@ import type { Authenticator } from '../../identity/authenticate';
 import { sha256 } from '../../lib/ids';
 import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
+import * as boards from './boards.service';
 import * as play from './play.service';
 import * as records from './records.service';
 import * as repo from './runs.repository';
@@ -184,6 +190,46 @@ export const recordRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ct
       },
     },
     (request) => records.resimScore(spaceCtx(request), request.params.id),
+  );
+
+  app.get(
+    '/admin/resim/:id/dashboard',
+    {
+      schema: {
+        tags: recordTags,
+        summary: "The scenario's openings at a glance",
+        params: idParams,
+        response: { 200: dashboard, ...errors },
+      },
+    },
+    (request) => boards.resimDashboard(spaceCtx(request), request.params.id),
+  );
+
+  app.get(
+    '/admin/resim/:id/instance/:instanceId/scoreboard',
+    {
+      schema: {
+        tags: recordTags,
+        summary: "One opening's learners, ranked",
+        params: scoreboardParams,
+        response: { 200: scoreboard, ...errors },
+      },
+    },
+    (request) => boards.instanceScoreboard(spaceCtx(request), request.params.id, request.params.instanceId),
+  );
+
+  app.get(
+    '/presenter/resim/:id/:instance',
+    {
+      schema: {
+        tags: recordTags,
+        summary: 'What the presenter display shows of an opening (current: the latest)',
+        params: presenterParams,
+        response: { 200: presenterView, ...errors },
+      },
+    },
+    (request) =>
+      boards.presenterView({ ...spaceCtx(request), publicUrl: ctx.config.publicUrl }, request.params.id, request.params.instance),
   );
 
   app.post(

@@ -1,0 +1,106 @@
+import type { BoardLearner, Dashboard, PresenterView, Scoreboard } from '@resim/contracts';
+import type { Scenario } from '@resim/domain';
+import type { GameRow } from '../../db/schema';
+import { notFound } from '../../errors/app-error';
+import { getResim } from '../resims/resims.service';
+import type { SpaceContext } from '../spaces/spaces.service';
+import { rankInstance, scoreOf, toSessionMessage } from './game-records';
+import { currentInstanceId, phaseOf, testInstanceId } from './phase';
+import * as repo from './runs.repository';
+
+const mean = (values: readonly number[]): number | null =>
+  values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** An opening's learners: the ranked first, by rank; then the rest, as they joined. */
+const board = (scenario: Scenario, instanceId: string, games: readonly GameRow[], now: number): Scoreboard => {
+  const learners = games.filter((game) => !game.test);
+  const ranked = rankInstance(scenario, learners, now);
+  const rankOf = new Map(ranked.map((entry) => [entry.game.id, entry]));
+  const toLearner = (game: GameRow): BoardLearner => {
+    const entry = rankOf.get(game.id);
+    return {
+      gameId: game.id,
+      nickname: game.nickname,
+      joined: game.created_at,
+      startedAt: game.started_at,
+      endedAt: game.ended_at,
+      eventCount: game.event_count,
+      points: entry?.score.points ?? null,
+      durationMs: entry?.score.durationMs ?? null,
+      rank: entry?.rank ?? null,
+    };
+  };
+  const unranked = learners.filter((game) => !rankOf.has(game.id)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const finished = ranked.filter((entry) => entry.game.ended_at !== null);
+  return {
+    resimId: scenario.id,
+    instanceId,
+    resimName: scenario.resimName,
+    players: learners.length,
+    finished: learners.filter((game) => game.ended_at !== null).length,
+    averagePoints: mean(finished.flatMap((entry) => (entry.score.points === null ? [] : [entry.score.points]))),
+    learners: [...ranked.map((entry) => toLearner(entry.game)), ...unranked.map(toLearner)],
+  };
+};
+
+const requireInstance = (scenario: Scenario, instanceId: string) => {
+  if (instanceId !== testInstanceId && !scenario.instances.some((instance) => instance.id === instanceId)) throw notFound('Instance');
+};
+
+/** GET /admin/resim/{id}/instance/{instanceId}/scoreboard */
+export const instanceScoreboard = async (ctx: SpaceContext, resimId: string, instanceId: string): Promise<Scoreboard> => {
+  const scenario = await getResim(ctx, resimId);
+  requireInstance(scenario, instanceId);
+  return board(scenario, instanceId, await repo.findGamesOfInstance(ctx.db, resimId, instanceId), ctx.clock.now().getTime());
+};
+
+/** GET /presenter/resim/{id}/{instance}: `current` is the opening learners join now, or the latest one. */
+export const presenterView = async (
+  ctx: SpaceContext & { readonly publicUrl: string },
+  resimId: string,
+  instance: string,
+): Promise<PresenterView> => {
+  const scenario = await getResim(ctx, resimId);
+  const instanceId = instance === 'current' ? (currentInstanceId(scenario) ?? scenario.instances.at(-1)?.id ?? null) : instance;
+  const games = instanceId ? await repo.findGamesOfInstance(ctx.db, resimId, instanceId) : [];
+  if (instanceId) requireInstance(scenario, instanceId);
+  const messages = instanceId ? await repo.findMessages(ctx.db, resimId, instanceId) : [];
+  return {
+    ...board(scenario, instanceId ?? '', games, ctx.clock.now().getTime()),
+    code: scenario.code || null,
+    joinUrl: scenario.code ? `${ctx.publicUrl}/play/${scenario.code}` : null,
+    mode: scenario.mode,
+    resimStatus: scenario.resimStatus,
+    phase: phaseOf(scenario),
+    hideRank: scenario.settings.hideRank,
+    messages: messages.map(toSessionMessage),
+  };
+};
+
+/** GET /admin/resim/{id}/dashboard */
+export const resimDashboard = async (ctx: SpaceContext, resimId: string): Promise<Dashboard> => {
+  const scenario = await getResim(ctx, resimId);
+  const now = ctx.clock.now().getTime();
+  const games = await repo.findGamesOfResim(ctx.db, resimId);
+  const instances = [...scenario.instances].reverse().map((instance) => {
+    const own = games.filter((game) => game.instance_id === instance.id && !game.test);
+    const finished = own.filter((game) => game.ended_at !== null);
+    return {
+      id: instance.id,
+      created: instance.created,
+      players: own.length,
+      playing: own.filter((game) => game.started_at !== null && game.ended_at === null).length,
+      finished: finished.length,
+      averagePoints: mean(finished.flatMap((game) => scoreOf(scenario, game, now)?.points ?? [])),
+    };
+  });
+  return {
+    resimId,
+    resimStatus: scenario.resimStatus,
+    phase: phaseOf(scenario),
+    code: scenario.code || null,
+    currentInstanceId: currentInstanceId(scenario),
+    instances,
+    testRuns: games.filter((game) => game.test).length,
+  };
+};
