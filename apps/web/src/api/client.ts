@@ -13,6 +13,7 @@ import {
   type joinBody,
   joinResult,
   learnerScenario,
+  presenterView,
   ok,
   type PatchResimBody,
   type patchSpaceBody,
@@ -226,6 +227,9 @@ export const createApiClient = (options: ApiClientOptions) => {
     },
     resims: {
       list: (signal?: AbortSignal) => get('/admin/resim', z.array(resimSummary), signal),
+      /** DESIGN 1: what the presenter display shows of an opening; `current` is the latest. */
+      presenter: (resimId: string, instance: string, signal?: AbortSignal) =>
+        get(`/presenter/resim/${id(resimId)}/${id(instance)}`, presenterView, signal),
       get: (resimId: string, signal?: AbortSignal) => get(`/admin/resim/${id(resimId)}`, scenario, signal),
       create: (groupId: string) => request({ method: 'POST', path: '/admin/resim/new', schema: scenario, body: { groupId } }),
       /** PATCH with the revision the editor started from; a 409 is the caller's to resolve, so it is not shown as a failure. */

@@ -6,6 +6,8 @@ export const queryKeys = {
   resim: (resimId: string) => ['resim', resimId] as const,
   /** the learners' runs of a scenario, polled while a session is on */
   games: (resimId: string) => ['resim', resimId, 'games'] as const,
+  /** the presenter display of an opening, polled */
+  presenter: (resimId: string, instance: string) => ['resim', resimId, 'presenter', instance] as const,
   templates: ['templates'] as const,
   stageTemplates: ['stage-templates'] as const,
   userMetadata: ['user', 'metadata'] as const,

@@ -16,7 +16,7 @@ import { AppSessionProvider, type AppSession } from './app-session';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
 import { PageContent, preloadPage } from './pages';
-import { isPlayerPath, parsePath } from './routes';
+import { isPlayerPath, isPresenterPath, parsePath } from './routes';
 import { ConsoleShell } from './shell';
 
 const pageOfPath = (path: string): PageState | null => parsePath(new URL(path, window.location.origin).pathname);
@@ -79,8 +79,8 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
         dispatch({ type: 'CALLBACK_RECEIVED' });
         try {
           const { returnTo } = await auth.completeSignIn(url.href);
-          // A learner who signed in to join goes back to the player, loaded afresh with the new session.
-          if (isPlayerPath(returnTo)) {
+          // A learner who signed in to join goes back to the player (a presenter to the display), loaded afresh with the new session.
+          if (isPlayerPath(returnTo) || isPresenterPath(returnTo)) {
             window.location.replace(returnTo);
             return;
           }

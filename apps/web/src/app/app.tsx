@@ -12,7 +12,7 @@ import { AppRoot } from './app-root';
 import { loadChunk } from './chunk';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
-import { playerPath } from './routes';
+import { playerPath, presenterPath } from './routes';
 import { theme } from './theme';
 
 export type AppServices = {
@@ -25,6 +25,10 @@ export type AppServices = {
 
 // The learners' face is a chunk of its own: a learner on a phone never downloads the console's pages or the editor.
 const PlayerFace = lazy(() => loadChunk('player', () => import('../features/player/player-face')).then((m) => ({ default: m.PlayerFace })));
+// So is the presenter display, projected in the room.
+const PresenterFace = lazy(() =>
+  loadChunk('presenter', () => import('../features/presenter/presenter-face')).then((m) => ({ default: m.PresenterFace })),
+);
 
 // A data router, because only it can hold a navigation back while the editor has unsaved changes.
 const createRouter = (services: AppServices) =>
@@ -35,6 +39,16 @@ const createRouter = (services: AppServices) =>
         <ErrorBoundary log={services.api.log} fullPage>
           <Suspense fallback={<LoadingScreen message={loadingMessage(defaultProductName)} />}>
             <PlayerFace auth={services.auth} config={services.config} />
+          </Suspense>
+        </ErrorBoundary>
+      ),
+    },
+    {
+      path: `${presenterPath}/*`,
+      element: (
+        <ErrorBoundary log={services.api.log} fullPage>
+          <Suspense fallback={<LoadingScreen message={loadingMessage(defaultProductName)} />}>
+            <PresenterFace auth={services.auth} config={services.config} />
           </Suspense>
         </ErrorBoundary>
       ),

@@ -39,3 +39,14 @@ export const isPlayerPath = (path: string): boolean => {
   const pathname = path.split(/[?#]/)[0] ?? '';
   return pathname === playerPath || pathname.startsWith(`${playerPath}/`);
 };
+
+/** Where the presenter display lives: a screen projected in the room during a live session (DESIGN 1). */
+export const presenterPath = '/presenter';
+
+export const isPresenterPath = (path: string): boolean => (path.split(/[?#]/)[0] ?? '').startsWith(`${presenterPath}/`);
+
+/**
+ * The presenter display of a scenario's current opening. One segment, so that it never meets the
+ * API's /presenter/resim/{id}/{instance} that the display reads.
+ */
+export const presenterPathFor = (resimId: string): string => `${presenterPath}/${encodeURIComponent(resimId)}`;

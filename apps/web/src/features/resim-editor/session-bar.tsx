@@ -1,11 +1,12 @@
 import { ActionIcon, Badge, Button, CopyButton, Group, Modal, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { RunStatus } from '@resim/domain';
-import { IconCheck, IconCopy, IconMessage, IconUsers } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconMessage, IconPresentation, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
 import { showSuccess } from '../../app/notify';
+import { presenterPathFor } from '../../app/routes';
 
 const liveStatuses: readonly number[] = [RunStatus.Waiting, RunStatus.Running, RunStatus.TestMode];
 // SPEC 9 polls the dashboard every 6 s; the learner count follows it.
@@ -69,8 +70,8 @@ const MessageModal = ({ resimId, opened, onClose }: { resimId: string; opened: b
 };
 
 /**
- * While a session is on: the code learners join with (DESIGN 6), how many have joined, and a
- * message to all of them (SPEC 7).
+ * While a session is on: the code learners join with (DESIGN 6), how many have joined, a
+ * message to all of them (SPEC 7) and the presenter display for the room (DESIGN 1).
  */
 export const SessionBar = ({ resimId, code, status }: { resimId: string; code: string; status: number }) => {
   const api = useApi();
@@ -111,6 +112,21 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
         <Button size="compact-xs" variant="light" leftSection={<IconMessage size={14} />} onClick={() => setMessaging(true)}>
           Message learners
         </Button>
+      )}
+      {status !== RunStatus.TestMode && (
+        <Tooltip label="Open the display for the room in a new window">
+          <Button
+            component="a"
+            href={presenterPathFor(resimId)}
+            target="_blank"
+            rel="noopener"
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconPresentation size={14} />}
+          >
+            Presenter display
+          </Button>
+        </Tooltip>
       )}
       <MessageModal resimId={resimId} opened={messaging} onClose={() => setMessaging(false)} />
     </Group>

@@ -1,0 +1,270 @@
+import { ActionIcon, Alert, Badge, Box, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { BoardLearner, PresenterView } from '@resim/contracts';
+import { IconAlertTriangle, IconMaximize, IconMessage } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context';
+import { queryKeys } from '../../api/query-keys';
+
+/** The room wants to see a newcomer's name within a breath, not on the 5 s of the console's scoreboard. */
+const pollMs = 3000;
+const chipsShown = 80;
+const rowsShown = 10;
+
+const phaseBadge: Record<PresenterView['phase'], { label: string; color: string }> = {
+  lobby: { label: 'Waiting to start', color: 'yellow' },
+  open: { label: 'Running', color: 'green' },
+  closed: { label: 'Finished', color: 'gray' },
+};
+
+const points = (value: number | null) => (value === null ? '–' : Number.isInteger(value) ? String(value) : value.toFixed(1));
+
+const JoinPanel = ({ view }: { view: PresenterView }) => {
+  const joinAt = view.joinUrl ? new URL(view.joinUrl) : null;
+  return (
+    <Paper bg="dark.6" p="xl" radius="lg" h="100%">
+      <Stack gap="lg" justify="center" h="100%">
+        {joinAt && view.phase !== 'closed' ? (
+          <>
+            <Stack gap={4}>
+              <Text c="gray.4" fz="xl">
+                Join at
+              </Text>
+              <Text c="white" fz={34} fw={700} style={{ wordBreak: 'break-all' }}>
+                {joinAt.host}/play
+              </Text>
+            </Stack>
+            <Stack gap={4}>
+              <Text c="gray.4" fz="xl">
+                with the code
+              </Text>
+              <Text c="white" fz={88} fw={800} ff="monospace" lh={1} style={{ letterSpacing: '0.12em' }} aria-label="Join code">
+                {view.code}
+              </Text>
+            </Stack>
+          </>
+        ) : (
+          <Text c="gray.3" fz={28}>
+            The session is closed.
+          </Text>
+        )}
+        <Group gap="xs" align="baseline">
+          <Text c="white" fz={56} fw={800} lh={1} aria-label="Learners joined">
+            {view.players}
+          </Text>
+          <Text c="gray.4" fz="xl">
+            {view.players === 1 ? 'learner joined' : 'learners joined'}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+};
+
+const Lobby = ({ learners }: { learners: readonly BoardLearner[] }) => {
+  const newestFirst = [...learners].sort((a, b) => b.joined.localeCompare(a.joined));
+  return (
+    <Stack gap="md">
+      <Title order={2} c="white" fz={28}>
+        Waiting for everyone to join…
+      </Title>
+      {learners.length === 0 ? (
+        <Text c="gray.4" fz="lg">
+          Names appear here as learners join.
+        </Text>
+      ) : (
+        <Group gap="sm" aria-label="Learners in the lobby">
+          {newestFirst.slice(0, chipsShown).map((learner) => (
+            <Badge key={learner.gameId} size="xl" radius="sm" variant="light" color="indigo" tt="none">
+              {learner.nickname}
+            </Badge>
+          ))}
+          {learners.length > chipsShown ? (
+            <Text c="gray.4" fz="lg">
+              and {learners.length - chipsShown} more
+            </Text>
+          ) : null}
+        </Group>
+      )}
+    </Stack>
+  );
+};
+
+const Ranking = ({ view, title }: { view: PresenterView; title: string }) => {
+  const ranked = view.learners.filter((learner) => learner.rank !== null).slice(0, rowsShown);
+  return (
+    <Stack gap="sm">
+      <Title order={2} c="white" fz={28}>
+        {title}
+      </Title>
+      {ranked.length === 0 ? (
+        <Text c="gray.4" fz="lg">
+          Scores appear here as learners take their steps.
+        </Text>
+      ) : (
+        <Stack gap={6} component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Ranking">
+          {ranked.map((learner) => (
+            <Paper key={learner.gameId} component="li" bg={learner.rank === 1 ? 'yellow.8' : 'dark.6'} px="lg" py="sm" radius="md">
+              <Group justify="space-between" wrap="nowrap">
+                <Group gap="lg" wrap="nowrap" miw={0}>
+                  <Text c="white" fz={26} fw={800} w={48} ta="right">
+                    {learner.rank}
+                  </Text>
+                  <Text c="white" fz={26} fw={600} truncate>
+                    {learner.nickname}
+                  </Text>
+                </Group>
+                <Text c="white" fz={26} fw={700}>
+                  {points(learner.points)}
+                </Text>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+};
+
+const Progressing = ({ view }: { view: PresenterView }) => {
+  const share = view.players === 0 ? 0 : (100 * view.finished) / view.players;
+  return (
+    <Stack gap="xl">
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Text c="gray.3" fz="xl">
+            Finished
+          </Text>
+          <Text c="white" fz="xl" fw={700}>
+            {view.finished} of {view.players}
+          </Text>
+        </Group>
+        <Progress value={share} size="xl" radius="xl" color="green" aria-label="Learners finished" />
+      </Stack>
+      {view.hideRank ? (
+        <Text c="gray.4" fz="lg">
+          The ranking is hidden for this scenario.
+        </Text>
+      ) : (
+        <Ranking view={view} title="Leading now" />
+      )}
+    </Stack>
+  );
+};
+
+const Finished = ({ view }: { view: PresenterView }) => (
+  <Stack gap="xl">
+    <Group gap="xl">
+      <Stack gap={0}>
+        <Text c="gray.4">Learners</Text>
+        <Text c="white" fz={40} fw={800}>
+          {view.players}
+        </Text>
+      </Stack>
+      <Stack gap={0}>
+        <Text c="gray.4">Average points</Text>
+        <Text c="white" fz={40} fw={800}>
+          {points(view.averagePoints)}
+        </Text>
+      </Stack>
+    </Group>
+    {view.hideRank ? null : <Ranking view={view} title="Final ranking" />}
+  </Stack>
+);
+
+const LatestMessage = ({ view }: { view: PresenterView }) => {
+  const latest = view.messages.at(-1);
+  if (!latest) return null;
+  return (
+    <Paper bg="indigo.9" px="lg" py="md" radius="md" role="status">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <IconMessage size={28} color="white" aria-hidden />
+        <Stack gap={2}>
+          <Text c="white" fw={700} fz="xl">
+            {latest.title}
+          </Text>
+          <Text c="indigo.1" fz="lg">
+            {latest.message}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+};
+
+/** What the room sees of the scenario's current opening, refreshed every few seconds. */
+export const PresenterDisplay = ({ resimId, productName }: { resimId: string; productName: string }) => {
+  const api = useApi();
+  const view = useQuery({
+    queryKey: queryKeys.presenter(resimId, 'current'),
+    queryFn: ({ signal }) => api.resims.presenter(resimId, 'current', signal),
+    refetchInterval: pollMs,
+    refetchIntervalInBackground: true,
+  });
+
+  if (view.isPending)
+    return (
+      <Box mih="100dvh" bg="dark.8" p="xl" role="status" aria-label="Loading the session">
+        <Loader color="gray" type="dots" />
+      </Box>
+    );
+  if (view.isError && !view.data)
+    return (
+      <Box mih="100dvh" bg="dark.8" p="xl">
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="This session cannot be shown" maw={560}>
+          {view.error.message}
+        </Alert>
+      </Box>
+    );
+  const data = view.data;
+  const badge = phaseBadge[data.phase];
+  return (
+    <Box mih="100dvh" bg="dark.8" p={{ base: 'md', md: 40 }}>
+      <Stack gap="xl">
+        <Group justify="space-between" wrap="nowrap">
+          <Stack gap={2} miw={0}>
+            <Text c="gray.5" fz="sm" tt="uppercase" fw={600} style={{ letterSpacing: '0.08em' }}>
+              {productName}
+            </Text>
+            <Title order={1} c="white" fz={40} lineClamp={1}>
+              {data.resimName}
+            </Title>
+          </Stack>
+          <Group gap="md" wrap="nowrap">
+            {view.isError ? (
+              <Badge color="red" size="lg" variant="filled">
+                Reconnecting…
+              </Badge>
+            ) : null}
+            <Badge color={badge.color} size="xl" variant="filled">
+              {badge.label}
+            </Badge>
+            <Tooltip label="Full screen">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="xl"
+                aria-label="Full screen"
+                onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
+              >
+                <IconMaximize size={24} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+        <LatestMessage view={data} />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <JoinPanel view={data} />
+          <Box>
+            {data.phase === 'lobby' ? (
+              <Lobby learners={data.learners} />
+            ) : data.phase === 'open' ? (
+              <Progressing view={data} />
+            ) : (
+              <Finished view={data} />
+            )}
+          </Box>
+        </SimpleGrid>
+      </Stack>
+    </Box>
+  );
+};

@@ -1,0 +1,84 @@
+import type { WebConfig } from '@resim/contracts';
+import { defaultProductName, loadingMessage } from '@resim/domain';
+import { Button, Paper, Stack, Text, Title, Box } from '@mantine/core';
+import { IconLogin2 } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Route, Routes, useParams } from 'react-router';
+import { LoadingScreen } from '../../app/loading-screen';
+import type { AuthSession } from '../../auth/auth-session';
+import { PlayerProblem } from '../player/player-frame';
+import { PresenterDisplay } from './presenter-display';
+
+type Boot =
+  | { readonly state: 'loading' }
+  | { readonly state: 'ready'; readonly signedIn: boolean }
+  | { readonly state: 'failed'; readonly message: string };
+
+const SignInFirst = ({ productName, onSignIn }: { productName: string; onSignIn: () => void }) => {
+  const [signingIn, setSigningIn] = useState(false);
+  return (
+    <Box mih="100dvh" bg="dark.8" px="md" py={96}>
+      <Paper p="xl" radius="md" maw={460} mx="auto">
+        <Stack gap="md" align="flex-start">
+          <Title order={1} fz="xl">
+            Presenter display
+          </Title>
+          <Text c="dimmed" fz="sm">
+            Sign in to {productName} as an author of this scenario to show its session here.
+          </Text>
+          <Button
+            leftSection={<IconLogin2 size={16} />}
+            loading={signingIn}
+            onClick={() => {
+              setSigningIn(true);
+              onSignIn();
+            }}
+          >
+            Sign in
+          </Button>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+};
+
+const DisplayRoute = ({ productName }: { productName: string }) => {
+  const { resimId = '' } = useParams();
+  return <PresenterDisplay resimId={resimId} productName={productName} />;
+};
+
+/**
+ * The presenter display (/presenter/{resimId}): a screen projected in the room during a live
+ * session, a chunk of its own. It needs the console's sign-in, restored here as the player does.
+ */
+export const PresenterFace = ({ auth, config }: { auth: AuthSession; config: Promise<WebConfig> }) => {
+  const [productName, setProductName] = useState(defaultProductName);
+  const [boot, setBoot] = useState<Boot>({ state: 'loading' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const start = async () => {
+      const loaded = await config;
+      setProductName(loaded.productName);
+      auth.configure(loaded);
+      const restored = await auth.restore().catch(() => ({ signedIn: false }));
+      setBoot({ state: 'ready', signedIn: restored.signedIn });
+    };
+    start().catch((error: unknown) => setBoot({ state: 'failed', message: error instanceof Error ? error.message : String(error) }));
+  }, [auth, config]);
+
+  if (boot.state === 'loading') return <LoadingScreen message={loadingMessage(productName)} />;
+  if (boot.state === 'failed') return <PlayerProblem title={`${productName} could not start`} message={boot.message} />;
+  if (!boot.signedIn) return <SignInFirst productName={productName} onSignIn={() => void auth.beginSignIn(window.location.pathname)} />;
+  return (
+    <Routes>
+      <Route path=":resimId" element={<DisplayRoute productName={productName} />} />
+      <Route
+        path="*"
+        element={<PlayerProblem title="Nothing to show here" message="Open the presenter display from a scenario's session bar." />}
+      />
+    </Routes>
+  );
+};
