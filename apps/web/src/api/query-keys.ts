@@ -6,6 +6,8 @@ export const queryKeys = {
   resim: (resimId: string) => ['resim', resimId] as const,
   /** the learners' runs of a scenario, polled while a session is on */
   games: (resimId: string) => ['resim', resimId, 'games'] as const,
+  /** a space's learners, each with the scenarios allocated to them */
+  learners: (spaceId: string) => ['space', spaceId, 'learners'] as const,
   templates: ['templates'] as const,
   stageTemplates: ['stage-templates'] as const,
   userMetadata: ['user', 'metadata'] as const,
