@@ -22,6 +22,7 @@ import { ImportReport } from './import-report';
 import type { LearnerImport } from './learner-import';
 import { learnersCount } from './learner-names';
 import { useAddLearners } from './learner-queries';
+import { suggestTypedTags } from './tag-suggestions';
 import { tagsError } from './tags-error';
 import { useLearnerImport } from './use-learner-import';
 
@@ -142,6 +143,7 @@ const AddLearnersForm = (props: { spaceId: string; learners: readonly Learner[];
         label="Tags for everyone"
         description="Given to every learner in the list, beside their own."
         data={[...props.tags]}
+        filter={suggestTypedTags}
         value={tagsForAll}
         onChange={setTagsForAll}
         maxTags={maxTagsPerRequest}

@@ -20,7 +20,7 @@ const ScenarioHeader = (props: {
   const toTake = learnersChangedBy(learners, { give: false, emails, resimId: scenario.id });
   return (
     <Stack gap={2} align="center">
-      <Group gap={2} wrap="nowrap" justify="center" maw={124}>
+      <Group gap={2} wrap="nowrap" justify="center" maw={148}>
         <Tooltip label={scenario.resimName} openDelay={200} multiline maw={320}>
           <Text fz="xs" fw={600} truncate="end" tabIndex={0}>
             {scenario.resimName}

@@ -14,7 +14,7 @@ export const TagBadges = ({ tags }: { tags: readonly string[] }) => {
   return (
     <Group gap={4} wrap="wrap">
       {tags.slice(0, shownAtMost).map((tag) => (
-        <Badge key={tag} variant="light" radius="sm" tt="none" fw={500} maw={160}>
+        <Badge key={tag} variant="light" color="gray" radius="sm" tt="none" fw={500} maw={160}>
           {tag}
         </Badge>
       ))}

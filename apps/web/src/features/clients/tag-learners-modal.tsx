@@ -3,6 +3,7 @@ import { maxTagsPerRequest } from '@resim/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { learnersCount } from './learner-names';
+import { suggestTypedTags } from './tag-suggestions';
 import { tagsError } from './tags-error';
 
 export type TagMode = 'add' | 'remove';
@@ -32,8 +33,9 @@ const TagForm = (props: {
         {props.mode === 'add' ? (
           <TagsInput
             label={label}
-            description="Type a tag and press Enter; pick one the space already uses from the list."
+            description="Type a tag and press Enter; tags the space already uses are suggested as you type."
             data={[...props.tags]}
+            filter={suggestTypedTags}
             value={tags}
             onChange={setTags}
             maxTags={maxTagsPerRequest}
