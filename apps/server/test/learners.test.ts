@@ -85,6 +85,32 @@ describe.each(dialects)('learners and allocations on %s', (dialect) => {
     expect(byEmail.get('cy@example.test')?.tags).toEqual(['cohort2']);
   });
 
+  it('gives each learner their own tags beside those for all, a learner named twice the tags of both', async () => {
+    const cohort = (await call<{ id: string }>(admin, 'POST', '/admin/space', { description: 'CSV cohort' })).body.id;
+    const list = async () => (await call<Learner[]>(admin, 'GET', `/admin/space/${cohort}/learner`)).body;
+    await call(admin, 'POST', `/admin/space/${cohort}/learner`, { learners: [{ email: 'old@example.test', tags: ['before'] }] });
+
+    const added = await call(admin, 'POST', `/admin/space/${cohort}/learner`, {
+      tags: ['all'],
+      learners: [
+        { email: 'ann@example.test', tags: ['night', ' lead '] },
+        { email: 'bob@example.test' },
+        { email: 'ANN@example.test', tags: ['week1'] },
+        { email: 'old@example.test', tags: ['after'] },
+      ],
+    });
+    expect(added.body).toEqual({ added: 2, merged: 2, notified: 0 });
+    expect((await list()).map(({ email, tags }) => ({ email, tags }))).toEqual([
+      { email: 'ann@example.test', tags: ['all', 'night', 'lead', 'week1'] },
+      { email: 'bob@example.test', tags: ['all'] },
+      { email: 'old@example.test', tags: ['before', 'all', 'after'] },
+    ]);
+    const tooLong = await call(admin, 'POST', `/admin/space/${cohort}/learner`, {
+      learners: [{ email: 'cy@example.test', tags: ['x'.repeat(41)] }],
+    });
+    expect(tooLong.status).toBe(400);
+  });
+
   it('refuses bad emails, oversize lists and bad tags, naming the problem and storing nothing', async () => {
     const before = await t.snapshot();
     const one = await call<Problem>(admin, 'POST', `/admin/space/${spaceId}/learner`, {

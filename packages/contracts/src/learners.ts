@@ -11,6 +11,14 @@ export const maxTagsPerRequest = 20;
 export const maxTagLength = 40;
 export const maxResimsPerRequest = 100;
 
+const emailAddress = z.email();
+
+/** An address as stored: trimmed and in lower case, so that one person is one learner. */
+export const normaliseEmail = (raw: string): string => raw.trim().toLowerCase();
+
+/** Whether an address, once normalised, is one the server stores; the console checks pasted lists by the same rule. */
+export const isEmailAddress = (normalised: string): boolean => emailAddress.safeParse(normalised).success;
+
 // Emails are read leniently here and checked one by one by the server, so that a bad one is
 // reported by name and position rather than as a schema error.
 const rawEmail = z.string().max(320, 'an email address has at most 320 characters');
@@ -20,6 +28,9 @@ const learnerList = (what: string) =>
     .min(1, `name at least one learner to ${what}`)
     .max(maxLearnersPerRequest, `at most ${maxLearnersPerRequest.toLocaleString('en')} learners per request`);
 const tag = z.string().trim().min(1, 'a tag must not be empty').max(maxTagLength, `a tag has at most ${maxTagLength} characters`);
+/** Why a tag cannot be stored ('a tag has at most 40 characters'), or null when it can. */
+export const tagProblem = (raw: string): string | null => tag.safeParse(raw).error?.issues[0]?.message ?? null;
+
 const tags = z.array(tag).max(maxTagsPerRequest, `at most ${maxTagsPerRequest} tags`);
 
 export const learner = z
@@ -36,12 +47,15 @@ export const learner = z
   .meta({ id: 'Learner' });
 export type Learner = z.infer<typeof learner>;
 
-/** POST /admin/space/{id}/learner */
+/**
+ * POST /admin/space/{id}/learner: every learner gets `tags`, and each its own `tags` beside them
+ * (a CSV line's tags).
+ */
 export const addLearnersBody = z.strictObject({
   tags: tags.default([]),
   notify: z.boolean().default(false),
   learners: z
-    .array(z.strictObject({ email: rawEmail }))
+    .array(z.strictObject({ email: rawEmail, tags: tags.optional() }))
     .min(1, 'name at least one learner to add')
     .max(maxLearnersPerRequest, `at most ${maxLearnersPerRequest.toLocaleString('en')} learners per request`),
 });

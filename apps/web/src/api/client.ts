@@ -1,4 +1,7 @@
 import {
+  addLearnersResult,
+  type AddLearnersBody,
+  type AllocationBody,
   apiToken,
   createdToken,
   type createSpaceBody,
@@ -12,9 +15,12 @@ import {
   joinInfo,
   type joinBody,
   joinResult,
+  learner,
   learnerScenario,
+  learnersChanged,
   presenterView,
   ok,
+  type PatchLearnersBody,
   type PatchResimBody,
   type patchSpaceBody,
   type postUserMetadataBody,
@@ -214,6 +220,23 @@ export const createApiClient = (options: ApiClientOptions) => {
       rename: (spaceId: string, body: z.input<typeof patchSpaceBody>) =>
         request({ method: 'PATCH', path: `/admin/space/${id(spaceId)}`, schema: space, body }),
       remove: (spaceId: string) => request({ method: 'DELETE', path: `/admin/space/${id(spaceId)}`, schema: ok }),
+    },
+    /** SPEC 7: the learners of a space, named by email, and the scenarios allocated to them. */
+    learners: {
+      list: (spaceId: string, signal?: AbortSignal) => get(`/admin/space/${id(spaceId)}/learner`, z.array(learner), signal),
+      add: (spaceId: string, body: AddLearnersBody) =>
+        request({ method: 'POST', path: `/admin/space/${id(spaceId)}/learner`, schema: addLearnersResult, body }),
+      tag: (spaceId: string, body: PatchLearnersBody) =>
+        request({ method: 'PATCH', path: `/admin/space/${id(spaceId)}/learner`, schema: learnersChanged, body }),
+      remove: (spaceId: string, learners: readonly string[]) =>
+        request({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/learner`, schema: learnersChanged, body: { learners } }),
+      remind: (spaceId: string, learners: readonly string[]) =>
+        request({ method: 'POST', path: `/admin/space/${id(spaceId)}/learner/remind`, schema: learnersChanged, body: { learners } }),
+      /** every learner named gets every scenario named */
+      allocate: (spaceId: string, body: AllocationBody) =>
+        request({ method: 'POST', path: `/admin/space/${id(spaceId)}/allocation`, schema: learnersChanged, body }),
+      deallocate: (spaceId: string, body: AllocationBody) =>
+        request({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/allocation`, schema: learnersChanged, body }),
     },
     user: {
       metadata: (signal?: AbortSignal) => get('/admin/user', userMetadata, signal),

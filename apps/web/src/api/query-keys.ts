@@ -8,6 +8,8 @@ export const queryKeys = {
   games: (resimId: string) => ['resim', resimId, 'games'] as const,
   /** the presenter display of an opening, polled */
   presenter: (resimId: string, instance: string) => ['resim', resimId, 'presenter', instance] as const,
+  /** a space's learners, each with the scenarios allocated to them */
+  learners: (spaceId: string) => ['space', spaceId, 'learners'] as const,
   templates: ['templates'] as const,
   stageTemplates: ['stage-templates'] as const,
   userMetadata: ['user', 'metadata'] as const,

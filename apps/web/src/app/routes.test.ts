@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeReturnTo } from '../auth/auth-paths';
-import { isPlayerPath, parsePath, pathFor } from './routes';
+import { isPlayerPath, parsePath, pathFor, spaceLearnersPath } from './routes';
 
 describe('routes', () => {
   it('maps every page to its path and back', () => {
@@ -18,6 +18,11 @@ describe('routes', () => {
       expect(parsePath(path)).toEqual({ name });
       expect(pathFor({ name })).toBe(path);
     }
+  });
+
+  it('names a space in the address of its learners', () => {
+    expect(spaceLearnersPath('s 1&2')).toBe('/clients?space=s+1%262');
+    expect(parsePath(spaceLearnersPath('s1').split('?')[0] ?? '')).toEqual({ name: 'CLIENTS' });
   });
 
   it('reads the scenario id of the editor path', () => {

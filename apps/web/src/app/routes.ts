@@ -17,6 +17,10 @@ const resimPath = /^\/resim\/([^/]+)$/;
 export const pathFor = (page: PageState): string =>
   page.name === 'EDIT_RESIM' ? `/resim/${encodeURIComponent(page.resimId)}` : staticPaths[page.name];
 
+/** The learners of a space, on the Clients page (its `?space=` is read there). */
+export const spaceLearnersPath = (spaceId: string): string =>
+  `${staticPaths.CLIENTS}?${new URLSearchParams({ space: spaceId }).toString()}`;
+
 /** The page an address shows, or null when no page lives there. */
 export const parsePath = (pathname: string): PageState | null => {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -1,11 +1,7 @@
-import { z } from 'zod';
+import { isEmailAddress, normaliseEmail } from '@resim/contracts';
 import { badRequest } from '../../errors/app-error';
 
-const emailAddress = z.email();
 const shownAtMost = 10;
-
-/** An address as stored: trimmed and in lower case, so that one person is one learner. */
-export const normaliseEmail = (raw: string): string => raw.trim().toLowerCase();
 
 /**
  * The emails of a request, normalised, each once, in the order first given; a request naming
@@ -16,7 +12,7 @@ export const readEmails = (raw: readonly string[], field: string): string[] => {
   const seen = new Set<string>();
   raw.forEach((entry, index) => {
     const email = normaliseEmail(entry);
-    if (!emailAddress.safeParse(email).success) bad.push(`"${entry}" (${field}[${index}])`);
+    if (!isEmailAddress(email)) bad.push(`"${entry}" (${field}[${index}])`);
     else seen.add(email);
   });
   if (bad.length === 1) throw badRequest(`${bad[0]} is not an email address; nothing was saved`);

@@ -1,4 +1,4 @@
-import type { AddLearnersResult, Allocation, Learner, LearnersChanged } from '@resim/contracts';
+import { normaliseEmail, type AddLearnersResult, type Allocation, type Learner, type LearnersChanged } from '@resim/contracts';
 import type { Dialect } from '../../db/database';
 import { badRequest } from '../../errors/app-error';
 import { iso } from '../../lib/clock';
@@ -55,13 +55,13 @@ export const listLearners = async (ctx: SpaceContext, spaceId: string): Promise<
 };
 
 /**
- * Adds learners with the tags given; learners already there keep theirs and gain these. With
- * `notify`, each learner named is sent an invitation.
+ * Adds learners with the tags given to all and their own; learners already there keep theirs and
+ * gain these. With `notify`, each learner named is sent an invitation.
  */
 export const addLearners = async (
   ctx: LearnersContext,
   spaceId: string,
-  body: { tags: string[]; notify: boolean; learners: { email: string }[] },
+  body: { tags: string[]; notify: boolean; learners: { email: string; tags?: string[] | undefined }[] },
 ): Promise<AddLearnersResult> => {
   const space = await editableSpace(ctx, spaceId);
   const emails = readEmails(
@@ -69,6 +69,12 @@ export const addLearners = async (
     'learners',
   );
   const tags = readTags(body.tags);
+  // A learner named twice gets the tags of both lines.
+  const tagsFor = new Map<string, string[]>();
+  for (const entry of body.learners) {
+    const email = normaliseEmail(entry.email);
+    tagsFor.set(email, readTags([...(tagsFor.get(email) ?? tags), ...(entry.tags ?? [])]));
+  }
   const now = iso(ctx.clock);
   const merged = await ctx.db.transaction().execute(async (trx) => {
     const existing = await repo.findLearnersByEmail(trx, spaceId, emails);
@@ -80,17 +86,17 @@ export const addLearners = async (
         .map((email) => ({
           space_id: spaceId,
           email,
-          tags: JSON.stringify(tags),
+          tags: JSON.stringify(tagsFor.get(email) ?? tags),
           created_at: now,
           updated_at: now,
           invited_at: null,
           reminded_at: null,
         })),
     );
-    // Learners with the same tags before get the same tags after: one statement per distinct set.
+    // Learners with the same tags after are changed together: one statement per distinct set.
     const byTags = new Map<string, string[]>();
     for (const row of existing) {
-      const next = JSON.stringify([...new Set([...tagsOf(row), ...tags])]);
+      const next = JSON.stringify(readTags([...tagsOf(row), ...(tagsFor.get(row.email) ?? tags)]));
       if (next !== row.tags) byTags.set(next, [...(byTags.get(next) ?? []), row.email]);
     }
     for (const [next, group] of byTags) await repo.setTags(trx, spaceId, group, next, now);

@@ -127,6 +127,13 @@ describe('Home', () => {
     expect(await screen.findByText('Create your first space')).toBeTruthy();
   });
 
+  it('links each space’s menu to its learners', async () => {
+    const { api } = fakeApi({ spaces: [cardiology], scenarios, metadata: { collapsedSpaces: [], sortOrder: 0 } });
+    renderWithProviders(<HomePage />, { api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Cardiology' }));
+    expect((await screen.findByRole('menuitem', { name: 'Learners' })).getAttribute('href')).toBe('/clients?space=s-card');
+  });
+
   it('says so when a space holds no scenario', async () => {
     const { api } = fakeApi({ spaces: [spaceOf('s-empty', 'Empty')], scenarios, metadata: { collapsedSpaces: [], sortOrder: 0 } });
     renderWithProviders(<HomePage />, { api });

@@ -15,8 +15,10 @@ import {
 } from '@mantine/core';
 import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
 import { mayEditInSpace } from '@resim/domain';
-import { IconChevronRight, IconDots, IconFileImport, IconFolder, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChevronRight, IconDots, IconFileImport, IconFolder, IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
+import { spaceLearnersPath } from '../../app/routes';
 import { ScenarioCard, type ScenarioCardActions } from './scenario-card';
 
 export type SpaceSectionProps = {
@@ -107,6 +109,9 @@ export const SpaceSection = (props: SpaceSectionProps) => {
               </Tooltip>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item component={Link} to={spaceLearnersPath(space.id)} leftSection={<IconUsers size={16} />}>
+                Learners
+              </Menu.Item>
               <Menu.Item leftSection={<IconPencil size={16} />} onClick={props.onRename} disabled={!mayRename}>
                 Rename
               </Menu.Item>
