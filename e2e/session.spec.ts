@@ -154,6 +154,18 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
   await nurse.waitForURL(new RegExp(`/play/${created.code}`));
   await expect(nurse.getByText('If you are done, just wait here!')).toBeVisible();
 
+  // The presenter display, opened from the session bar in the presenter's browser, shows the room who is in.
+  const [display] = await Promise.all([
+    presenter.context().waitForEvent('page'),
+    presenter.getByRole('link', { name: 'Presenter display' }).click(),
+  ]);
+  await display.setViewportSize({ width: 1280, height: 720 });
+  await expect(display.getByLabel('Join code')).toHaveText(created.code);
+  const lobby = display.getByLabel('Learners in the lobby');
+  await expect(lobby.getByText('Sam', { exact: true })).toBeVisible();
+  await expect(lobby.getByText('nurse', { exact: true })).toBeVisible();
+  await shoot(display, 'presenter-lobby.png');
+
   // 3. Signed in, refused by the restriction pattern, with the reason.
   const guest = await learner();
   await guest.goto(`/play/${created.code}`);
@@ -194,6 +206,9 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
     await expect(message).toContainText('Confirm your diagnosis and wait for the debrief.');
   }
   await shoot(sam, 'player-message-phone.png');
+  await expect(display.getByRole('status').filter({ hasText: 'Five minutes left' })).toBeVisible();
+  await expect(display.getByRole('heading', { name: 'Leading now' })).toBeVisible();
+  await shoot(display, 'presenter-running.png');
   for (const page of [sam, nurse]) await page.getByRole('button', { name: 'OK' }).click();
 
   // The session stops: every run ends, with its score.
@@ -203,6 +218,13 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
   for (const page of [sam, nurse]) await expect(page.getByRole('heading', { name: 'The simulation has ended' })).toBeVisible();
   await expect(sam.getByText('35', { exact: true }).first()).toBeVisible();
   await shoot(sam, 'player-end-phone.png');
+  // The display follows within its polling interval: the final ranking, Sam first.
+  await expect(display.getByRole('heading', { name: 'Final ranking' })).toBeVisible();
+  const ranking = display.getByLabel('Ranking').getByRole('listitem');
+  await expect(ranking.first()).toContainText('Sam');
+  await expect(ranking.first()).toContainText('35');
+  await expect(ranking).toHaveCount(2);
+  await shoot(display, 'presenter-final.png');
 
   // The scores are the server's: Sam 10 + 5 + 20, the nurse 10 - 5 - 10.
   const games = await api<{ nickname: string; points: number; rank: number; endReason: string; email: string | null }[]>(

@@ -21,7 +21,7 @@ const points = (value: number | null) => (value === null ? '–' : Number.isInte
 const JoinPanel = ({ view }: { view: PresenterView }) => {
   const joinAt = view.joinUrl ? new URL(view.joinUrl) : null;
   return (
-    <Paper bg="dark.6" p="xl" radius="lg" h="100%">
+    <Paper bg="dark.6" p="xl" radius="lg" h="100%" withBorder={false}>
       <Stack gap="lg" justify="center" h="100%">
         {joinAt && view.phase !== 'closed' ? (
           <>
@@ -103,7 +103,15 @@ const Ranking = ({ view, title }: { view: PresenterView; title: string }) => {
       ) : (
         <Stack gap={6} component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Ranking">
           {ranked.map((learner) => (
-            <Paper key={learner.gameId} component="li" bg={learner.rank === 1 ? 'yellow.8' : 'dark.6'} px="lg" py="sm" radius="md">
+            <Paper
+              key={learner.gameId}
+              component="li"
+              bg={learner.rank === 1 ? 'yellow.8' : 'dark.6'}
+              px="lg"
+              py="sm"
+              radius="md"
+              withBorder={false}
+            >
               <Group justify="space-between" wrap="nowrap">
                 <Group gap="lg" wrap="nowrap" miw={0}>
                   <Text c="white" fz={26} fw={800} w={48} ta="right">
@@ -138,7 +146,14 @@ const Progressing = ({ view }: { view: PresenterView }) => {
             {view.finished} of {view.players}
           </Text>
         </Group>
-        <Progress value={share} size="xl" radius="xl" color="green" aria-label="Learners finished" />
+        <Progress
+          value={share}
+          size="xl"
+          radius="xl"
+          color="green"
+          aria-label="Learners finished"
+          styles={{ root: { background: 'var(--mantine-color-dark-5)' } }}
+        />
       </Stack>
       {view.hideRank ? (
         <Text c="gray.4" fz="lg">
@@ -173,9 +188,10 @@ const Finished = ({ view }: { view: PresenterView }) => (
 
 const LatestMessage = ({ view }: { view: PresenterView }) => {
   const latest = view.messages.at(-1);
-  if (!latest) return null;
+  // Once the session is over, what was said during it is no longer news.
+  if (!latest || view.phase === 'closed') return null;
   return (
-    <Paper bg="indigo.9" px="lg" py="md" radius="md" role="status">
+    <Paper bg="indigo.9" px="lg" py="md" radius="md" role="status" withBorder={false}>
       <Group gap="md" wrap="nowrap" align="flex-start">
         <IconMessage size={28} color="white" aria-hidden />
         <Stack gap={2}>
@@ -246,7 +262,7 @@ export const PresenterDisplay = ({ resimId, productName }: { resimId: string; pr
                 aria-label="Full screen"
                 onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
               >
-                <IconMaximize size={24} />
+                <IconMaximize size={24} color="var(--mantine-color-gray-4)" />
               </ActionIcon>
             </Tooltip>
           </Group>
