@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const screenshots = path.join(here, 'screenshots');
+const cliJs = path.join(here, '..', 'apps/server/dist/cli.js');
+
+const dataDir = () => {
+  const dir = process.env['RESIM_E2E_DATA_DIR'];
+  if (!dir) throw new Error('RESIM_E2E_DATA_DIR is not set; run through playwright.config.ts');
+  return dir;
+};
+const cli = (...args: string[]) =>
+  execFileSync(process.execPath, [cliJs, ...args], { env: { ...process.env, DATA_DIR: dataDir(), LOG_LEVEL: 'warn' }, encoding: 'utf8' });
+const demoAdmin = () => JSON.parse(fs.readFileSync(path.join(dataDir(), 'demo-admin.json'), 'utf8')) as { email: string; password: string };
+const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshots, name), fullPage: true });
+
+/** A cohort's file as people keep them: a header, tags split by semicolons, one line that is not an email. */
+const cohortCsv = ['email,tags', 'Ann@Example.test,night', 'bob@example.test,night;week1', 'not-an-email,night', 'cy@example.test,'].join(
+  '\n',
+);
+
+test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios, reminded; a template edited with its live preview and sent as a test', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const admin = demoAdmin();
+  const token = cli('token', 'create', '--email', admin.email).trim().split('\n').at(-1)!;
+  const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const response = await page.request.fetch(url, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { data: body }),
+    });
+    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+
+  // A space of its own with two scenarios, made through the API.
+  const suffix = Date.now().toString(36);
+  const space = await api<{ id: string }>('POST', '/admin/space', { description: `Cohort ${suffix}` });
+  const scenarios: { id: string; name: string }[] = [];
+  for (const name of ['Chest pain', 'Breathless at night']) {
+    const created = await api<{ id: string }>('POST', '/admin/resim/new', { groupId: space.id });
+    await api('PATCH', `/admin/resim/${created.id}`, { details: { resimName: name } });
+    scenarios.push({ id: created.id, name });
+  }
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('#email').fill(admin.email);
+  await page.locator('#password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  await page.goto(`/clients?space=${space.id}`);
+  await expect(page.getByText('No learners yet')).toBeVisible();
+
+  // The file is read and checked line by line before anything is saved.
+  await page.getByRole('button', { name: 'Add learners' }).first().click();
+  const adding = page.getByRole('dialog', { name: /Add learners to/ });
+  await adding.locator('input[type="file"]').setInputFiles({ name: 'cohort.csv', mimeType: 'text/csv', buffer: Buffer.from(cohortCsv) });
+  const bad = adding.getByRole('table', { name: 'Lines that cannot be added' });
+  await expect(bad).toContainText('not-an-email');
+  await expect(bad).toContainText('4');
+  await expect(adding.getByRole('button', { name: 'Add 3 learners' })).toBeDisabled();
+  expect((await api<unknown[]>('GET', `/admin/space/${space.id}/learner`)).length).toBe(0);
+  await shoot(page, 'learners-import-report.png');
+  await adding.getByRole('button', { name: 'Add the 3 good, skip 1 bad line' }).click();
+  await expect(adding).toBeHidden();
+  const table = page.getByRole('table', { name: 'Learners' });
+  for (const email of ['ann@example.test', 'bob@example.test', 'cy@example.test']) await expect(table).toContainText(email);
+
+  // Tag them all at once.
+  await page.getByRole('checkbox', { name: 'Select all learners on this page' }).check();
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  const tagging = page.getByRole('dialog');
+  await tagging.getByLabel('Tags to add').fill('cohort-a');
+  await tagging.getByLabel('Tags to add').press('Enter');
+  await tagging.getByRole('button', { name: 'Add tag' }).click();
+  await expect(tagging).toBeHidden();
+  await expect(table.getByText('cohort-a')).toHaveCount(3);
+  await shoot(page, 'learners-table.png');
+
+  // Give both scenarios to everyone shown, from the allocation matrix.
+  await page.getByRole('tab', { name: 'Allocations' }).click();
+  for (const scenario of scenarios) {
+    await page.getByRole('button', { name: `Allocate ${scenario.name}` }).click();
+    await page.getByRole('menuitem', { name: /Give to all 3/ }).click();
+    await expect(page.getByRole('checkbox', { name: `${scenario.name} for cy@example.test` })).toBeChecked();
+  }
+  await shoot(page, 'learners-allocations.png');
+  const allocations = await api<{ email: string; resimId: string }[]>('GET', `/admin/space/${space.id}/allocation`);
+  expect(allocations).toHaveLength(6);
+
+  // A reminder to one of them, after a confirmation that names them.
+  await page.getByRole('tab', { name: 'Learners' }).click();
+  await page.getByRole('checkbox', { name: 'Select ann@example.test' }).check();
+  await page.getByRole('button', { name: 'Send reminder' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send a reminder' });
+  await expect(confirm).toContainText('ann@example.test');
+  await confirm.getByRole('button', { name: 'Send reminder' }).click();
+  await expect(confirm).toBeHidden();
+  await expect
+    .poll(
+      async () =>
+        (await api<{ email: string; reminded: string | null }[]>('GET', `/admin/space/${space.id}/learner`)).find(
+          (l) => l.email === 'ann@example.test',
+        )?.reminded,
+    )
+    .toEqual(expect.any(String));
+});
