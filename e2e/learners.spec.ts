@@ -1,22 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const screenshots = path.join(here, 'screenshots');
-const cliJs = path.join(here, '..', 'apps/server/dist/cli.js');
-
-const dataDir = () => {
-  const dir = process.env['RESIM_E2E_DATA_DIR'];
-  if (!dir) throw new Error('RESIM_E2E_DATA_DIR is not set; run through playwright.config.ts');
-  return dir;
-};
-const cli = (...args: string[]) =>
-  execFileSync(process.execPath, [cliJs, ...args], { env: { ...process.env, DATA_DIR: dataDir(), LOG_LEVEL: 'warn' }, encoding: 'utf8' });
-const demoAdmin = () => JSON.parse(fs.readFileSync(path.join(dataDir(), 'demo-admin.json'), 'utf8')) as { email: string; password: string };
-const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshots, name), fullPage: true });
+import { expect, test } from '@playwright/test';
+import { apiAs, demoAdmin, shoot, signInAt } from './support';
 
 /** A cohort's file as people keep them: a header, tags split by semicolons, one line that is not an email. */
 const cohortCsv = ['email,tags', 'Ann@Example.test,night', 'bob@example.test,night;week1', 'not-an-email,night', 'cy@example.test,'].join(
@@ -28,16 +11,7 @@ test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios
 }) => {
   test.setTimeout(180_000);
   const admin = demoAdmin();
-  const token = cli('token', 'create', '--email', admin.email).trim().split('\n').at(-1)!;
-  const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-    const response = await page.request.fetch(url, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-      ...(body === undefined ? {} : { data: body }),
-    });
-    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
+  const api = apiAs(page, admin.email);
 
   // A space of its own with two scenarios, made through the API.
   const suffix = Date.now().toString(36);
@@ -51,9 +25,7 @@ test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.locator('#email').fill(admin.email);
-  await page.locator('#password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAt(page, admin.email, admin.password);
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   await page.goto(`/clients?space=${space.id}`);
   await expect(page.getByText('No learners yet')).toBeVisible();

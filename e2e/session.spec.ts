@@ -1,26 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { apiAs, cli, demoAdmin, shoot, signInAt } from './support';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const screenshots = path.join(here, 'screenshots');
-const cliJs = path.join(here, '..', 'apps/server/dist/cli.js');
 const phone = { width: 390, height: 844 };
 const learnerPassword = 'Learner-password-2468';
-
-const dataDir = () => {
-  const dir = process.env['RESIM_E2E_DATA_DIR'];
-  if (!dir) throw new Error('RESIM_E2E_DATA_DIR is not set; run through playwright.config.ts');
-  return dir;
-};
-
-/** The product's command line on the test server's data folder. */
-const cli = (...args: string[]) =>
-  execFileSync(process.execPath, [cliJs, ...args], { env: { ...process.env, DATA_DIR: dataDir(), LOG_LEVEL: 'warn' }, encoding: 'utf8' });
-
-const demoAdmin = () => JSON.parse(fs.readFileSync(path.join(dataDir(), 'demo-admin.json'), 'utf8')) as { email: string; password: string };
 
 /** A Realtime session: the second test needs the first; the answer key is iron deficiency. */
 const sessionScenario = (name: string) => ({
@@ -55,14 +37,6 @@ const sessionScenario = (name: string) => ({
   ],
 });
 
-const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshots, name), fullPage: true });
-
-const signInAt = async (page: Page, email: string, password: string) => {
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-};
-
 const learnerContext = (browser: Browser) => browser.newContext({ viewport: phone, isMobile: true, hasTouch: true });
 
 /** On a phone the run is in tabs: results, tests, diagnosis. */
@@ -95,16 +69,7 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
   const admin = demoAdmin();
   cli('user', 'create', '--email', 'nurse@hospital.test', '--password', learnerPassword, '--groups', '');
   cli('user', 'create', '--email', 'guest@elsewhere.test', '--password', learnerPassword, '--groups', '');
-  const token = cli('token', 'create', '--email', admin.email).trim().split('\n').at(-1)!;
-  const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-    const response = await presenter.request.fetch(url, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-      ...(body === undefined ? {} : { data: body }),
-    });
-    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
+  const api = apiAs(presenter, admin.email);
 
   // The scenario, built through the API (the editor's own test builds one by hand).
   const spaces = await api<{ id: string; description: string }[]>('GET', '/admin/space');

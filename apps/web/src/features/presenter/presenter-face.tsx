@@ -1,18 +1,14 @@
 import type { WebConfig } from '@resim/contracts';
-import { defaultProductName, loadingMessage } from '@resim/domain';
+import { loadingMessage } from '@resim/domain';
 import { Button, Paper, Stack, Text, Title, Box } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Route, Routes, useParams } from 'react-router';
+import { useFaceBoot } from '../../app/face-boot';
 import { LoadingScreen } from '../../app/loading-screen';
 import type { AuthSession } from '../../auth/auth-session';
 import { PlayerProblem } from '../player/player-frame';
 import { PresenterDisplay } from './presenter-display';
-
-type Boot =
-  | { readonly state: 'loading' }
-  | { readonly state: 'ready'; readonly signedIn: boolean }
-  | { readonly state: 'failed'; readonly message: string };
 
 const SignInFirst = ({ productName, onSignIn }: { productName: string; onSignIn: () => void }) => {
   const [signingIn, setSigningIn] = useState(false);
@@ -52,22 +48,7 @@ const DisplayRoute = ({ productName }: { productName: string }) => {
  * session, a chunk of its own. It needs the console's sign-in, restored here as the player does.
  */
 export const PresenterFace = ({ auth, config }: { auth: AuthSession; config: Promise<WebConfig> }) => {
-  const [productName, setProductName] = useState(defaultProductName);
-  const [boot, setBoot] = useState<Boot>({ state: 'loading' });
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const start = async () => {
-      const loaded = await config;
-      setProductName(loaded.productName);
-      auth.configure(loaded);
-      const restored = await auth.restore().catch(() => ({ signedIn: false }));
-      setBoot({ state: 'ready', signedIn: restored.signedIn });
-    };
-    start().catch((error: unknown) => setBoot({ state: 'failed', message: error instanceof Error ? error.message : String(error) }));
-  }, [auth, config]);
+  const { productName, boot } = useFaceBoot(auth, config);
 
   if (boot.state === 'loading') return <LoadingScreen message={loadingMessage(productName)} />;
   if (boot.state === 'failed') return <PlayerProblem title={`${productName} could not start`} message={boot.message} />;

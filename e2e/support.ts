@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+
+/** What the browser tests share: the product's CLI and demo account on the test server's data, screenshots, the API. */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const screenshots = path.join(here, 'screenshots');
+const cliJs = path.join(here, '..', 'apps/server/dist/cli.js');
+
+const dataDir = () => {
+  const dir = process.env['RESIM_E2E_DATA_DIR'];
+  if (!dir) throw new Error('RESIM_E2E_DATA_DIR is not set; run through playwright.config.ts');
+  return dir;
+};
+
+/** The product's command line on the test server's data folder. */
+export const cli = (...args: string[]) =>
+  execFileSync(process.execPath, [cliJs, ...args], { env: { ...process.env, DATA_DIR: dataDir(), LOG_LEVEL: 'warn' }, encoding: 'utf8' });
+
+export const demoAdmin = () =>
+  JSON.parse(fs.readFileSync(path.join(dataDir(), 'demo-admin.json'), 'utf8')) as { email: string; password: string };
+
+export const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshots, name), fullPage: true });
+
+/** Calls the API as the user with a new token, through the page's request context; a failure fails the test with the answer. */
+export const apiAs = (page: Page, email: string) => {
+  const token = cli('token', 'create', '--email', email).trim().split('\n').at(-1)!;
+  return async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const response = await page.request.fetch(url, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { data: body }),
+    });
+    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+};
+
+/** Fills the embedded sign-in page. */
+export const signInAt = async (page: Page, email: string, password: string) => {
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
