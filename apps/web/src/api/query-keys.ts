@@ -8,6 +8,10 @@ export const queryKeys = {
   games: (resimId: string) => ['resim', resimId, 'games'] as const,
   templates: ['templates'] as const,
   stageTemplates: ['stage-templates'] as const,
+  emailTemplates: ['email-templates'] as const,
+  emailTemplate: (name: string) => ['email-templates', name] as const,
+  /** every page of the outbox, by the status shown */
+  outbox: (status: string) => ['outbox', status] as const,
   userMetadata: ['user', 'metadata'] as const,
   userAuth: ['user', 'auth'] as const,
   tokens: ['user', 'tokens'] as const,
