@@ -23,7 +23,7 @@ export type TemplateAnalysis = {
 /** Helpers a template may call: four that open a block, and lookup, which gives a value. Partials, decorators and log are left out on purpose. */
 const blockHelpers = new Set(['if', 'unless', 'each', 'with']);
 const valueHelpers = new Set(['lookup']);
-export const templateHelpers: readonly string[] = [...blockHelpers, ...valueHelpers];
+const templateHelpers: readonly string[] = [...blockHelpers, ...valueHelpers];
 /** Names handlebars keeps for itself, which a placeholder cannot have. */
 const reservedNames = new Set(['helperMissing', 'blockHelperMissing', 'log']);
 /** These change the context inside their block, so names there are the item's, not the data's. */
