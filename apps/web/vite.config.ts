@@ -7,7 +7,7 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 
 // The API and the issuer live on the server; in development the pages come from Vite and the rest is proxied.
 const server = process.env['RESIM_SERVER_URL'] ?? 'http://localhost:8080';
-const proxied = ['/admin', '/config.json', '/client-log', '/oidc', '/.well-known', '/interaction', '/learn', '/scores'];
+const proxied = ['/admin', '/config.json', '/client-log', '/oidc', '/.well-known', '/interaction', '/learn', '/scores', '/templates'];
 
 export default defineConfig({
   plugins: [react()],

@@ -4,6 +4,8 @@ import {
   type AllocationBody,
   apiToken,
   createdToken,
+  emailTemplate,
+  type createEmailTemplateBody,
   type createSpaceBody,
   type createStageTemplateBody,
   type createTokenBody,
@@ -20,17 +22,24 @@ import {
   learnersChanged,
   presenterView,
   ok,
+  outboxMessage,
+  outboxPage,
+  type OutboxStatus,
   type PatchLearnersBody,
   type PatchResimBody,
   type patchSpaceBody,
   type postUserMetadataBody,
+  type putEmailTemplateBody,
+  queuedEmail,
   resimConflict,
   resimSummary,
   scenarioTemplate,
+  type sendTestEmailBody,
   sessionMessage,
   type sessionMessageBody,
   space,
   stageTemplate,
+  templatesMetadata,
   userAuth,
   userMetadata,
   webConfig,
@@ -292,6 +301,29 @@ export const createApiClient = (options: ApiClientOptions) => {
     },
     templates: {
       list: (signal?: AbortSignal) => get('/admin/template', z.array(scenarioTemplate), signal),
+    },
+    /** SPEC 7: email template management. */
+    emailTemplates: {
+      list: (signal?: AbortSignal) => get('/templates', templatesMetadata, signal),
+      get: (name: string, signal?: AbortSignal) => get(`/templates/${id(name)}`, emailTemplate, signal),
+      create: (body: z.input<typeof createEmailTemplateBody>) =>
+        request({ method: 'POST', path: '/templates', schema: emailTemplate, body }),
+      save: (name: string, body: z.input<typeof putEmailTemplateBody>) =>
+        request({ method: 'PUT', path: `/templates/${id(name)}`, schema: emailTemplate, body }),
+      /** deletes the user's own template, or returns a built-in one to its default */
+      remove: (name: string) => request({ method: 'DELETE', path: `/templates/${id(name)}`, schema: ok }),
+      sendTest: (name: string, body: z.input<typeof sendTestEmailBody>) =>
+        request({ method: 'POST', path: `/templates/${id(name)}/test`, schema: queuedEmail, body }),
+    },
+    outbox: {
+      list: (query: { cursor?: string | undefined; status?: OutboxStatus | undefined }, signal?: AbortSignal) => {
+        const params = new URLSearchParams();
+        if (query.cursor) params.set('cursor', query.cursor);
+        if (query.status) params.set('status', query.status);
+        const search = params.toString();
+        return get(`/admin/outbox${search ? `?${search}` : ''}`, outboxPage, signal);
+      },
+      retry: (emailId: string) => request({ method: 'POST', path: `/admin/outbox/${id(emailId)}/retry`, schema: outboxMessage }),
     },
     /** The learner's side (the player): every failure is the player's to show, in place. */
     learn: {

@@ -12,6 +12,10 @@ export const queryKeys = {
   learners: (spaceId: string) => ['space', spaceId, 'learners'] as const,
   templates: ['templates'] as const,
   stageTemplates: ['stage-templates'] as const,
+  emailTemplates: ['email-templates'] as const,
+  emailTemplate: (name: string) => ['email-templates', name] as const,
+  /** every page of the outbox, by the status shown */
+  outbox: (status: string) => ['outbox', status] as const,
   userMetadata: ['user', 'metadata'] as const,
   userAuth: ['user', 'auth'] as const,
   tokens: ['user', 'tokens'] as const,

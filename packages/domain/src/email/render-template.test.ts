@@ -13,6 +13,11 @@ describe('compileEmailTemplate', () => {
     });
   });
 
+  it('writes values side by side as text, numbers included', () => {
+    const render = compileEmailTemplate({ subject: '{{a}}{{b}}', content: '{{{a}}}{{{b}}}', text: '{{a}}{{b}}' });
+    expect(render({ a: 1, b: 2 })).toEqual({ subject: '12', html: '12', text: '12' });
+  });
+
   it('keeps the subject to one line whatever the data holds', () => {
     const render = compileEmailTemplate({ subject: 'Hi {{name}}', content: '', text: null });
     expect(render({ name: 'Ann\r\nBcc: eve@example.com' }).subject).toBe('Hi Ann Bcc: eve@example.com');

@@ -20,8 +20,13 @@ describe('analyseEmailTemplate', () => {
     expect(analysis.placeholders).toEqual(['a', 'b', 'c', 'list', 'd', 'e', 'f', 'g']);
   });
 
-  it('treats a section over a value as reading its items', () => {
-    expect(analyseEmailTemplate(parts('{{#items}}{{label}}{{/items}}')).placeholders).toEqual(['items']);
+  it('treats a section over a value as reading its items, and reads a name written as a literal', () => {
+    expect(analyseEmailTemplate(parts('{{#items}}{{label}}{{/items}}{{^none}}{{x}}{{/none}}')).placeholders).toEqual([
+      'items',
+      'none',
+      'x',
+    ]);
+    expect(analyseEmailTemplate(parts('{{"first name"}} {{[last name]}}')).placeholders).toEqual(['first name', 'last name']);
   });
 
   it('gives the line of a parse error and what handlebars expected', () => {
@@ -29,6 +34,14 @@ describe('analyseEmailTemplate', () => {
     expect(problem).toMatchObject({ field: 'content', line: 2 });
     expect(problem!.message).toMatch(/Expecting .*got 'INVALID'/);
     expect(describeTemplateProblem(problem!)).toMatch(/^content does not compile at line 2: Expecting/);
+  });
+
+  it('says in words that a block is not closed', () => {
+    expect(analyseEmailTemplate(parts('<p>{{#if a}}x</p>')).problem).toEqual({
+      field: 'content',
+      message: 'a block is not closed: the template ends before its {{/…}} (near "<p>{{#if a}}x</p>")',
+      line: 1,
+    });
   });
 
   it('gives line and column of a block closed by the wrong name', () => {
@@ -44,6 +57,10 @@ describe('analyseEmailTemplate', () => {
     expect(problem('{{> footer}}')?.message).toContain('Partials');
     expect(problem('{{#if}}x{{/if}}')?.message).toBe('{{#if}} needs one value');
     expect(problem('\n\n  {{#each}}x{{/each}}')).toMatchObject({ line: 3, column: 3 });
+    expect(problem('{{each list}}')?.message).toBe('each opens a block: write {{#each value}}…{{/each}}');
+    expect(problem('{{#lookup a "b"}}x{{/lookup}}')?.message).toBe('lookup gives a value and cannot open a block');
+    expect(problem('{{lookup a}}')?.message).toBe('lookup needs an object and a field');
+    expect(problem('{{helperMissing}}')?.message).toBe('{{helperMissing}} is reserved by handlebars');
   });
 
   it('checks the text part when there is one', () => {

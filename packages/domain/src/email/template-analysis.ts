@@ -20,11 +20,14 @@ export type TemplateAnalysis = {
   readonly placeholders: readonly string[];
 };
 
-/** Helpers a template may call; partials, decorators and the log helper are left out on purpose. */
-export const templateHelpers: readonly string[] = ['if', 'unless', 'each', 'with', 'lookup'];
+/** Helpers a template may call: four that open a block, and lookup, which gives a value. Partials, decorators and log are left out on purpose. */
+const blockHelpers = new Set(['if', 'unless', 'each', 'with']);
+const valueHelpers = new Set(['lookup']);
+const templateHelpers: readonly string[] = [...blockHelpers, ...valueHelpers];
+/** Names handlebars keeps for itself, which a placeholder cannot have. */
+const reservedNames = new Set(['helperMissing', 'blockHelperMissing', 'log']);
 /** These change the context inside their block, so names there are the item's, not the data's. */
 const contextHelpers = new Set(['each', 'with']);
-const oneValueHelpers = new Set(['if', 'unless', 'each', 'with']);
 
 type Position = { line?: number; column?: number };
 
@@ -37,13 +40,19 @@ class ProblemAt extends Error {
   }
 }
 
+type Call = hbs.AST.Node & { path: hbs.AST.PathExpression | hbs.AST.Literal; params: hbs.AST.Expression[]; hash?: hbs.AST.Hash };
+
 // The parser leaves the hash out when there is none, whatever the types say.
 const hasHash = (node: { hash?: hbs.AST.Hash }): boolean => (node.hash?.pairs.length ?? 0) > 0;
 
 const at = (node: hbs.AST.Node): Position => ({ line: node.loc.start.line, column: node.loc.start.column + 1 });
 
-/** Walks the template, collecting the data's variables and refusing what would fail when rendered. */
-const collect = (program: hbs.AST.Program, found: Set<string>, level: number): void => {
+const nameOf = (node: Call): string => String((node.path as { original?: unknown }).original);
+
+const isNamed = (node: Call, names: Set<string>): boolean => node.path.type === 'PathExpression' && names.has(nameOf(node));
+
+/** Walks the template, collecting the data's variables and refusing what would not render as it reads. */
+const collect = (program: hbs.AST.Program | undefined, found: Set<string>, level: number): void => {
   const variable = (path: hbs.AST.PathExpression) => {
     if (path.data) {
       if (path.parts[0] === 'root' && path.parts[1]) found.add(path.parts[1]);
@@ -53,36 +62,48 @@ const collect = (program: hbs.AST.Program, found: Set<string>, level: number): v
   };
   const expression = (node: hbs.AST.Expression) => {
     if (node.type === 'PathExpression') variable(node as hbs.AST.PathExpression);
-    else if (node.type === 'SubExpression') helperCall(node as hbs.AST.SubExpression);
+    else if (node.type === 'SubExpression') helperCall(node as Call, 'value');
   };
-  const helperCall = (
-    node: hbs.AST.Node & { path: hbs.AST.PathExpression | hbs.AST.Literal; params: hbs.AST.Expression[]; hash?: hbs.AST.Hash },
-  ) => {
-    const name = String((node.path as { original?: unknown }).original);
-    if (!templateHelpers.includes(name))
+  const helperCall = (node: Call, use: 'block' | 'value') => {
+    const name = nameOf(node);
+    const allowed = use === 'block' ? blockHelpers : valueHelpers;
+    if (!allowed.has(name)) {
+      if (blockHelpers.has(name)) throw new ProblemAt(`${name} opens a block: write {{#${name} value}}…{{/${name}}}`, at(node));
+      if (valueHelpers.has(name)) throw new ProblemAt(`${name} gives a value and cannot open a block`, at(node));
       throw new ProblemAt(`Unknown helper "${name}"; helpers are ${templateHelpers.join(', ')}`, at(node));
-    if (oneValueHelpers.has(name) && node.params.length !== 1) throw new ProblemAt(`{{#${name}}} needs one value`, at(node));
+    }
+    if (name === 'lookup' && node.params.length !== 2) throw new ProblemAt('lookup needs an object and a field', at(node));
+    if (use === 'block' && node.params.length !== 1) throw new ProblemAt(`{{#${name}}} needs one value`, at(node));
     node.params.forEach(expression);
     node.hash?.pairs.forEach((pair) => expression(pair.value));
   };
+  const plainName = (node: Call) => {
+    if (isNamed(node, reservedNames)) throw new ProblemAt(`{{${nameOf(node)}}} is reserved by handlebars`, at(node));
+    if (node.path.type === 'PathExpression') variable(node.path as hbs.AST.PathExpression);
+    // {{"name"}} reads the value named so
+    else found.add(nameOf(node));
+  };
 
-  for (const node of program.body) {
+  for (const node of program?.body ?? []) {
     switch (node.type) {
       case 'MustacheStatement': {
         const mustache = node as hbs.AST.MustacheStatement;
-        if (mustache.params.length > 0 || hasHash(mustache)) helperCall(mustache);
-        else if (mustache.path.type === 'PathExpression') variable(mustache.path as hbs.AST.PathExpression);
+        if (mustache.params.length > 0 || hasHash(mustache) || isNamed(mustache, blockHelpers) || isNamed(mustache, valueHelpers)) {
+          helperCall(mustache, 'value');
+        } else {
+          plainName(mustache);
+        }
         break;
       }
       case 'BlockStatement': {
         const block = node as hbs.AST.BlockStatement;
-        const isHelper = block.params.length > 0 || hasHash(block) || templateHelpers.includes(block.path.original);
-        if (isHelper) helperCall(block);
-        else variable(block.path);
+        const isHelper = block.params.length > 0 || hasHash(block) || isNamed(block, blockHelpers) || isNamed(block, valueHelpers);
+        if (isHelper) helperCall(block, 'block');
+        else plainName(block);
         // A section over a value ({{#list}}...{{/list}}) reads its items, as each and with do.
         const changesContext = !isHelper || contextHelpers.has(block.path.original);
         collect(block.program, found, changesContext ? level + 1 : level);
-        if (block.inverse) collect(block.inverse, found, level);
+        collect(block.inverse, found, level);
         break;
       }
       case 'PartialStatement':
@@ -101,7 +122,12 @@ const parseErrorPattern = /^Parse error on line (\d+):\n(.*)\n-*\^\n([\s\S]*)$/;
 const describeCompileError = (error: unknown): { message: string } & Position => {
   const message = error instanceof Error ? error.message : String(error);
   const parse = parseErrorPattern.exec(message);
-  if (parse) return { message: `${parse[3]!.trim()} (near "${parse[2]!.trim()}")`, line: Number(parse[1]) };
+  if (parse) {
+    const expected = parse[3]!.trim();
+    // the most common slip, said in words rather than the parser's token names
+    const said = /got 'EOF'$/.test(expected) ? 'a block is not closed: the template ends before its {{/…}}' : expected;
+    return { message: `${said} (near "${parse[2]!.trim()}")`, line: Number(parse[1]) };
+  }
   const located = error as { lineNumber?: unknown; column?: unknown };
   if (typeof located.lineNumber === 'number' && typeof located.column === 'number') {
     return { message: message.replace(/ - \d+:\d+$/, ''), line: located.lineNumber, column: located.column + 1 };

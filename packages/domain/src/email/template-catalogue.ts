@@ -13,7 +13,7 @@ export type TemplateVariable = {
 const variable = (name: string, description: string, sample: unknown): TemplateVariable => ({ name, description, sample });
 
 /** Filled in by the server for every email, whatever the caller gives. */
-export const automaticVariables: readonly TemplateVariable[] = [
+const automaticVariables: readonly TemplateVariable[] = [
   variable('productName', 'The name of the product', 'Resim'),
   variable('recipientEmail', 'The address the email is sent to', 'ann@example.com'),
 ];

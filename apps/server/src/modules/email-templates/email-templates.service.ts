@@ -65,10 +65,12 @@ export const listTemplates = async (ctx: TemplateContext): Promise<TemplateMetad
 export const getTemplate = async (ctx: TemplateContext, name: string): Promise<EmailTemplate> =>
   toTemplate(await findTemplateSource(ctx.db, ctx.userId, name));
 
+const alreadyYours = (name: string) => conflict(`You already have a template named ${name}; change it with PUT /templates/${name}`);
+
 const insertOwn = async (ctx: TemplateContext, name: string, parts: EmailTemplateParts): Promise<EmailTemplate> => {
   const now = iso(ctx.clock);
   const row: EmailTemplateRow = { id: newId(), owner_id: ctx.userId, name, ...parts, created_at: now, updated_at: now };
-  await repo.insertTemplate(ctx.db, row);
+  if (!(await repo.insertTemplate(ctx.db, row))) throw alreadyYours(name);
   return getTemplate(ctx, name);
 };
 
@@ -85,9 +87,6 @@ export const createTemplate = async (
 ): Promise<EmailTemplate> => {
   const parts = partsOf(changes);
   requireCompiles(parts);
-  if (await repo.findOwnTemplate(ctx.db, ctx.userId, changes.name)) {
-    throw conflict(`You already have a template named ${changes.name}; change it with PUT /templates/${changes.name}`);
-  }
   return insertOwn(ctx, changes.name, parts);
 };
 
