@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAsDemoAdmin } from './sign-in';
+import { signInAsDemoAdmin } from './support';
 
 // What only a browser shows: the preview renders under the console's Content Security Policy, in
 // a frame that runs no script, and a test send reaches the outbox.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, demoAdmin, shoot, signInAt } from './support';
+import { apiAs, demoAdmin, shoot, signInAsDemoAdmin } from './support';
 
 /** A cohort's file as people keep them: a header, tags split by semicolons, one line that is not an email. */
 const cohortCsv = ['email,tags', 'Ann@Example.test,night', 'bob@example.test,night;week1', 'not-an-email,night', 'cy@example.test,'].join(
@@ -23,10 +23,7 @@ test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios
     scenarios.push({ id: created.id, name });
   }
 
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await signInAt(page, admin.email, admin.password);
-  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  await signInAsDemoAdmin(page);
   await page.goto(`/clients?space=${space.id}`);
   await expect(page.getByText('No learners yet')).toBeVisible();
 
@@ -61,6 +58,8 @@ test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios
   for (const scenario of scenarios) {
     await page.getByRole('button', { name: `Allocate ${scenario.name}` }).click();
     await page.getByRole('menuitem', { name: /Give to all 3/ }).click();
+    // The menu closes before the next one opens, so that only one of them is on the page.
+    await expect(page.getByRole('menuitem')).toHaveCount(0);
     await expect(page.getByRole('checkbox', { name: `${scenario.name} for cy@example.test` })).toBeChecked();
   }
   await shoot(page, 'learners-allocations.png');
@@ -79,8 +78,34 @@ test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios
     .poll(
       async () =>
         (await api<{ email: string; reminded: string | null }[]>('GET', `/admin/space/${space.id}/learner`)).find(
-          (l) => l.email === 'ann@example.test',
+          (learner) => learner.email === 'ann@example.test',
         )?.reminded,
     )
     .toEqual(expect.any(String));
+
+  // The reminder template, worded anew with its preview following each key, then sent as a test.
+  await page.goto('/email-templates');
+  await page
+    .getByRole('navigation', { name: 'Email templates' })
+    .getByRole('button', { name: /learner-reminder/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'learner-reminder' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Subject' }).fill('{{spaceName}}: your simulations are waiting');
+  await expect(page.getByTestId('preview-subject')).toHaveText('Cardiology 2025: your simulations are waiting');
+  await page.getByRole('textbox', { name: /HTML content/ }).fill('<p id="list">Waiting: {{#each scenarios}}{{this}}; {{/each}}</p>');
+  const preview = page.frameLocator('iframe[title="Preview of the HTML part"]');
+  await expect(preview.locator('#list')).toHaveText('Waiting: Chest pain; Shortness of breath;');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Customised', { exact: true }).first()).toBeVisible();
+  await shoot(page, 'email-template-editor.png');
+  await page.getByRole('button', { name: 'Send test' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send test' }).click();
+  await page.getByRole('tab', { name: 'Outbox' }).click();
+  const sent = page.getByTestId('outbox-row').filter({ hasText: 'Cardiology 2025: your simulations are waiting' });
+  await expect(sent.getByTestId('outbox-status')).toHaveText('sent');
+  // The reminder sent before the change went out in the default wording, to ann alone.
+  await expect(
+    page.getByTestId('outbox-row').filter({ hasText: `Reminder: simulations are waiting for you in Cohort ${suffix}` }),
+  ).toHaveCount(1);
+  await shoot(page, 'email-outbox.png');
 });

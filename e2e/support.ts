@@ -45,3 +45,13 @@ export const signInAt = async (page: Page, email: string, password: string) => {
   await page.locator('#password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 };
+
+/** Signs in as the demo administrator the server made on its first start in the fresh data folder. */
+export const signInAsDemoAdmin = async (page: Page): Promise<void> => {
+  const { email, password } = demoAdmin();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAt(page, email, password);
+  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+};
