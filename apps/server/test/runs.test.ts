@@ -5,6 +5,7 @@ import { sessionScenario } from './session-scenario';
 
 type Snapshot = {
   gameId: string;
+  text?: Record<string, string>;
   phase: string;
   eventCount: number;
   view: null | {
@@ -106,7 +107,7 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
     expect(joined.status).toBe(201);
     anonymous = joined.body;
     expect(anonymous.runToken).toEqual(expect.any(String));
-    expect(anonymous.snapshot).toMatchObject({ phase: 'lobby', view: null });
+    expect(anonymous.snapshot).toMatchObject({ phase: 'lobby', view: null, text: { simulationWaitText: 'Wait for the ward round' } });
 
     const nurseJoin = await call<Join>('POST', `/learn/join/${code}`, { who: nurse, payload: {} });
     expect(nurseJoin.status).toBe(201);

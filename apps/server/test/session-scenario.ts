@@ -6,6 +6,7 @@ export const sessionScenario = {
     allowAnonymous: true,
     allowSignin: true,
     maxConclusions: 1,
+    uiText: { simulationWaitText: 'Wait for the ward round' },
     userRestriction: { pattern: ['*@hospital.test'] },
     answers: { actions: ['act1'], conclusions: ['conc1'] },
   },

@@ -111,6 +111,8 @@ export const gameSnapshot = z
     /** the server's clock, so auto-time measures tick from the right moment */
     serverTime: z.number(),
     view: runView.nullable(),
+    /** the scenario's wording (SPEC 3 text set with its uiText) while the run has no view yet; then the view's */
+    text: runView.shape.text.nullable(),
     messages: z.array(sessionMessage),
     settings: z.object({ hideRank: z.boolean(), hideTime: z.boolean(), allowApp: z.boolean(), allowBrowser: z.boolean() }),
     /** the code of the scenario that follows, offered at the end */

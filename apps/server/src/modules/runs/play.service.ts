@@ -2,6 +2,7 @@ import type { GameScore, GameSnapshot, JoinInfo, JoinResult, LearnerScenario } f
 import {
   applyEvent,
   matchesUserRestriction,
+  resolveTextSet,
   runScore,
   runView,
   startRun,
@@ -126,6 +127,7 @@ export const buildSnapshot = (
     serverTime: now,
     // The view is only read from here on: serialised to the learner.
     view: state ? (runView(scenario, state, now) as GameSnapshot['view']) : null,
+    text: state ? null : resolveTextSet(scenario),
     messages: read.messages.map(toSessionMessage),
     settings: settingsOf(scenario),
     nextResimCode: scenario.nextResimCode,

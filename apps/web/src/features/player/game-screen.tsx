@@ -32,8 +32,15 @@ export const GameScreen = ({ run }: { run: JoinedRun }) => {
 
   const screen = (() => {
     if (snapshot.phase === 'lobby')
-      // Before the run has a view, the wording is the default text set: the scenario's own comes with the view.
-      return <LobbyScreen productName={session.productName} snapshot={snapshot} text={view?.text ?? defaultTextSet} status={live.status} />;
+      // Before the run has a view, the wording is the scenario's: its stage's own comes with the view.
+      return (
+        <LobbyScreen
+          productName={session.productName}
+          snapshot={snapshot}
+          text={view?.text ?? snapshot.text ?? defaultTextSet}
+          status={live.status}
+        />
+      );
     if (view?.ended) return <EndScreen productName={session.productName} snapshot={snapshot} view={view} runToken={run.runToken} />;
     if (snapshot.phase === 'open' && view) return <RunScreen live={live} view={view} />;
     return (

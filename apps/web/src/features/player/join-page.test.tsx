@@ -91,6 +91,19 @@ describe('join page', () => {
     expect(screen.queryByText(defaultTextSet.simulationWaitText)).toBeNull();
   });
 
+  it('waits in the lobby in the scenario’s own wording before the run has a view', async () => {
+    setup({
+      join: async () => ({
+        gameId: 'game1',
+        runToken: 'tok',
+        snapshot: snapshotFixture({ phase: 'lobby', view: null, text: { ...defaultTextSet, simulationWaitText: 'Coffee first' } }),
+      }),
+    });
+    fireEvent.change(await screen.findByLabelText(/Nickname/), { target: { value: 'Ann' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('Coffee first')).toBeTruthy();
+  });
+
   it('rejoins as the learner this browser joined as, with the run token, the nickname and the code in capitals', async () => {
     runStorage.save('ABC123', { gameId: 'game7', runToken: 'tok7', nickname: 'Ann' });
     const { game, join } = setup({

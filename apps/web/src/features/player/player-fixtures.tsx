@@ -59,6 +59,7 @@ export const snapshotFixture = (changes: Partial<GameSnapshot> = {}): GameSnapsh
   startedAt: '2025-05-01T10:00:00.000Z',
   serverTime: Date.parse('2025-05-01T10:00:00.000Z'),
   view: viewFixture(),
+  text: { ...defaultTextSet },
   messages: [],
   settings: { hideRank: false, hideTime: false, allowApp: true, allowBrowser: true },
   nextResimCode: null,
