@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, demoAdmin, shoot, signInAsDemoAdmin } from './support';
+import { apiAs, cli, demoAdmin, shoot, signInAsDemoAdmin, signInAt } from './support';
 
 /** A cohort's file as people keep them: a header, tags split by semicolons, one line that is not an email. */
 const cohortCsv = ['email,tags', 'Ann@Example.test,night', 'bob@example.test,night;week1', 'not-an-email,night', 'cy@example.test,'].join(
@@ -8,10 +8,13 @@ const cohortCsv = ['email,tags', 'Ann@Example.test,night', 'bob@example.test,nig
 
 test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios, reminded; a template edited with its live preview and sent as a test', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(180_000);
   const admin = demoAdmin();
   const api = apiAs(page, admin.email);
+  // One of the cohort already has an account, to find what is given to them in the player.
+  cli('user', 'create', '--email', 'cy@example.test', '--password', 'Learner-password-2468', '--groups', '');
 
   // A space of its own with two scenarios, made through the API.
   const suffix = Date.now().toString(36);
@@ -63,6 +66,18 @@ test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios
     await expect(page.getByRole('checkbox', { name: `${scenario.name} for cy@example.test` })).toBeChecked();
   }
   await shoot(page, 'learners-allocations.png');
+
+  // The learner, signed in on a phone, finds both scenarios given to them.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const cy = await phone.newPage();
+  await cy.goto('/play');
+  await cy.getByRole('button', { name: /Sign in/ }).click();
+  await signInAt(cy, 'cy@example.test', 'Learner-password-2468');
+  const mine = cy.getByRole('region', { name: 'Your simulations' });
+  for (const scenario of scenarios) await expect(mine.getByRole('link', { name: new RegExp(scenario.name) })).toBeVisible();
+  await expect(mine.getByText('Given to you')).toHaveCount(2);
+  await shoot(cy, 'player-allocated-phone.png');
+  await phone.close();
   const allocations = await api<{ email: string; resimId: string }[]>('GET', `/admin/space/${space.id}/allocation`);
   expect(allocations).toHaveLength(6);
 
