@@ -14,10 +14,20 @@ const auth = createAuthSession({
   createUserManager: (config) => new UserManager(oidcSettings(config, window.location.origin, window.localStorage)),
 });
 
+// Set when the page is left (and cleared if it comes back from the back-forward cache).
+let leaving = false;
+window.addEventListener('pagehide', () => {
+  leaving = true;
+});
+window.addEventListener('pageshow', () => {
+  leaving = false;
+});
+
 const api = createApiClient({
   getToken: auth.getAccessToken,
   onUnauthorized: auth.handleUnauthorized,
   notify: showDanger,
+  isLeaving: () => leaving,
 });
 
 // Requested before React renders anything: everything else at start waits for it.

@@ -147,6 +147,18 @@ describe('API client', () => {
     expect(bodyOf(logCalls()[0])).not.toHaveProperty('status');
   });
 
+  it('neither shows nor reports requests the browser cut because the page is being left', async () => {
+    const notify = vi.fn();
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      if (urlOf(input).endsWith('/client-log')) return new Response(null, { status: 204 });
+      throw new TypeError('Failed to fetch');
+    });
+    const client = createApiClient({ getToken: async () => 'token', notify, fetch, sleep: async () => undefined, isLeaving: () => true });
+    await expect(client.spaces.list()).rejects.toMatchObject({ status: null });
+    expect(notify).not.toHaveBeenCalled();
+    expect(fetch.mock.calls.filter(([input]) => urlOf(input).endsWith('/client-log'))).toEqual([]);
+  });
+
   it('refuses an answer that does not match the contract', async () => {
     const { client, notify } = setup([json(200, [{ id: 1 }])]);
     await expect(client.spaces.list()).rejects.toMatchObject({ code: 'invalid_response' });
@@ -236,6 +248,7 @@ describe('API client', () => {
       startedAt: null,
       serverTime: 1,
       view: null,
+      text: null,
       messages: [],
       settings: { hideRank: false, hideTime: false, allowApp: true, allowBrowser: true },
       nextResimCode: null,

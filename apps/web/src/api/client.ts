@@ -68,6 +68,11 @@ export type ApiClientOptions = {
   readonly maxAttempts?: number;
   /** the page the user is on, for the failure report */
   readonly currentPage?: () => string;
+  /**
+   * Whether the page is being left: the browser then cuts the requests in flight, which is
+   * neither the user's problem nor ours, so it is not shown or reported.
+   */
+  readonly isLeaving?: () => boolean;
 };
 
 export type RequestOptions<T> = {
@@ -179,7 +184,7 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
               status: null,
               code: error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null,
             });
-      if (request.quiet) throw failure;
+      if (request.quiet || (failure.status === null && options.isLeaving?.())) throw failure;
       options.notify(requestFailedMessage(failure.message));
       log({
         level: 'error',
