@@ -216,6 +216,8 @@ export const learnerScenario = z
     resimName: z.string(),
     code: z.string(),
     phase: z.enum(['lobby', 'open', 'closed']),
+    /** SPEC 4 run status: tells a scenario not opened yet from a finished one */
+    resimStatus: z.number().int(),
     gameId: z.string().nullable(),
     ended: z.boolean(),
     /** given to the learner by an administrator of its space */

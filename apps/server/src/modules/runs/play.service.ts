@@ -338,6 +338,7 @@ export const learnerScenarios = async (ctx: PlayContext): Promise<LearnerScenari
       resimName: scenario.resimName,
       code: scenario.code,
       phase: phaseOf(scenario),
+      resimStatus: scenario.resimStatus,
       gameId: game?.id ?? null,
       ended: game?.ended_at != null,
       allocated: allocated.includes(resimId),

@@ -13,6 +13,7 @@ const scenario = (changes: Partial<LearnerScenario>): LearnerScenario => ({
   gameId: null,
   ended: false,
   allocated: false,
+  resimStatus: 2,
   ...changes,
 });
 
@@ -33,7 +34,12 @@ describe('code entry', () => {
   });
 
   it('lists a signed-in learner’s simulations', async () => {
-    const mine = vi.fn(async () => [scenario({}), scenario({ resimId: 'r2', resimName: 'Stroke', code: 'STROKE', ended: true })]);
+    const mine = vi.fn(async () => [
+      scenario({}),
+      scenario({ resimId: 'r2', resimName: 'Stroke', code: 'STROKE', ended: true }),
+      scenario({ resimId: 'r3', resimName: 'Sepsis', code: 'SEPSIS', phase: 'closed', resimStatus: 0, allocated: true }),
+      scenario({ resimId: 'r4', resimName: 'Burns', code: 'BURNS1', phase: 'closed', resimStatus: 3 }),
+    ]);
     renderPlayer(<CodeEntryPage />, {
       api: { learn: { mine } } as unknown as ApiClient,
       session: sessionFixture({ signedIn: true }),
@@ -41,6 +47,9 @@ describe('code entry', () => {
     });
     expect((await screen.findByRole('link', { name: /Chest pain/ })).getAttribute('href')).toBe('/play/CHEST1');
     expect(screen.getByRole('link', { name: /Stroke/ }).textContent).toContain('Finished');
+    expect(screen.getByRole('link', { name: /Sepsis/ }).textContent).toContain('Not open yet');
+    expect(screen.getByRole('link', { name: /Sepsis/ }).textContent).toContain('Given to you');
+    expect(screen.getByRole('link', { name: /Burns/ }).textContent).toContain('Closed');
   });
 
   it('offers a guest to sign in to see their simulations', () => {

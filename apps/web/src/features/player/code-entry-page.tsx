@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../api/api-context';
 import type { LearnerScenario } from '@resim/contracts';
+import { RunStatus } from '@resim/domain';
 import { queryKeys } from '../../api/query-keys';
 import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
@@ -27,7 +28,11 @@ const phaseLabels: Record<LearnerScenario['phase'], { label: string; color: stri
 };
 
 const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
-  const phase = scenario.ended ? { label: 'Finished', color: 'blue' } : phaseLabels[scenario.phase];
+  const phase = scenario.ended
+    ? { label: 'Finished', color: 'blue' }
+    : scenario.phase === 'closed' && scenario.resimStatus !== RunStatus.Finished
+      ? { label: 'Not open yet', color: 'gray' }
+      : phaseLabels[scenario.phase];
   return (
     <Card component={Link} to={`/play/${encodeURIComponent(scenario.code)}`} padding="md" radius="md" shadow="none">
       <Group justify="space-between" wrap="nowrap" gap="sm">
