@@ -8,7 +8,7 @@ import { dashboardOf, instanceOf, panelPropsOf } from './results-fixtures';
 
 const show = (dashboard: ReturnType<typeof dashboardOf>) => {
   const api = { resims: { dashboard: vi.fn().mockResolvedValue(dashboard) } } as unknown as ApiClient;
-  renderWithProviders(<DashboardPanel {...panelPropsOf(scenarioFixture())} />, { api, path: '/resim/r1?tab=dashboard' });
+  renderWithProviders(<DashboardPanel {...panelPropsOf(scenarioFixture({ mode: 1 }))} />, { api, path: '/resim/r1?tab=dashboard' });
   return api;
 };
 
@@ -36,6 +36,7 @@ describe('dashboard', () => {
     expect(latest.getByRole('link', { name: 'Scoreboard' }).getAttribute('href')).toContain('?tab=scoreboard&instance=i2');
     expect(within(cards[1]!).queryByText('Current')).toBeNull();
     expect(screen.getByLabelText('Join code ABC234')).toBeTruthy();
+    expect(screen.getByLabelText('Status of the session').textContent).toBe('Running');
     expect(screen.getByLabelText('Test Mode runs').textContent).toContain('3 runs in Test Mode');
   });
 

@@ -1,10 +1,11 @@
 import { Badge, Button, Card, EmptyState, Group, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Dashboard } from '@resim/contracts';
+import { runReadingOf, runStatusName } from '@resim/domain';
 import { IconDoorEnter, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../ui/format';
-import { ScenarioStatusBadge } from '../../../ui/scenario-status';
 import type { PanelProps } from '../editor-types';
+import { statusColors } from '../run-status-control';
 import { LoadFailed } from './load-failed';
 import { formatPoints } from './results-format';
 import { useDashboard } from './results-queries';
@@ -83,7 +84,7 @@ const DashboardSkeleton = () => (
 );
 
 /** SPEC 2 and 7: the scenario's openings at a glance, polled while the screen is open. */
-export const DashboardPanel = ({ resimId }: PanelProps) => {
+export const DashboardPanel = ({ resimId, content }: PanelProps) => {
   const dashboard = useDashboard(resimId);
   if (dashboard.isPending) return <DashboardSkeleton />;
   if (dashboard.isError && !dashboard.data) return <LoadFailed what="The dashboard" onRetry={() => void dashboard.refetch()} />;
@@ -92,7 +93,10 @@ export const DashboardPanel = ({ resimId }: PanelProps) => {
     <Stack gap="md">
       <Card radius="md" padding="md">
         <Group gap="md" wrap="wrap">
-          <ScenarioStatusBadge status={data.resimStatus} />
+          {/* In the reading of the scenario's mode, as the editor's header names it ('Running' for a live session). */}
+          <Badge variant="light" color={statusColors[data.resimStatus] ?? 'gray'} radius="sm" aria-label="Status of the session">
+            {runStatusName(data.resimStatus, runReadingOf(content.mode))}
+          </Badge>
           <Text fz="sm">{phaseLabel[data.phase]}</Text>
           {data.code ? (
             <Badge variant="outline" radius="sm" style={{ letterSpacing: 1 }} aria-label={`Join code ${data.code}`}>
