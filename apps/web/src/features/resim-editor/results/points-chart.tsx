@@ -26,7 +26,7 @@ export const PointsChart = ({ learners }: { learners: readonly BoardLearner[] })
               <Box
                 h={14}
                 bg="indigo.5"
-                style={{ width: `${(Math.max(0, points) / top) * 100}%`, borderRadius: 'var(--mantine-radius-sm)', minWidth: 2 }}
+                style={{ width: `${(Math.max(0, points) / top) * 100}%`, borderRadius: 'var(--mantine-radius-sm)' }}
               />
             </Box>
             <Text fz="sm" fw={600} w={48} ta="right" style={{ flex: 'none' }}>
