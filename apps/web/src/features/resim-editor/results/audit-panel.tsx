@@ -65,7 +65,7 @@ export const AuditPanel = ({ resimId, content }: PanelProps) => {
             onChange={filter(setLearner)}
             clearable
             searchable
-            w={220}
+            w={{ base: '100%', xs: 220 }}
           />
           <Select
             label="Kind of step"
@@ -74,7 +74,7 @@ export const AuditPanel = ({ resimId, content }: PanelProps) => {
             value={kind}
             onChange={filter(setKind)}
             clearable
-            w={220}
+            w={{ base: '100%', xs: 220 }}
           />
           <Button
             variant="default"
