@@ -1,9 +1,11 @@
 import {
   addLearnersResult,
+  auditEntry,
   type AddLearnersBody,
   type AllocationBody,
   apiToken,
   createdToken,
+  dashboard,
   emailTemplate,
   type createEmailTemplateBody,
   type createSpaceBody,
@@ -33,6 +35,7 @@ import {
   queuedEmail,
   resimConflict,
   resimSummary,
+  scoreboard,
   scenarioTemplate,
   type sendTestEmailBody,
   sessionMessage,
@@ -298,6 +301,13 @@ export const createApiClient = (options: ApiClientOptions) => {
       message: (resimId: string, body: z.input<typeof sessionMessageBody>) =>
         request({ method: 'POST', path: `/admin/control/${id(resimId)}/message`, schema: sessionMessage, body }),
       games: (resimId: string, signal?: AbortSignal) => get(`/admin/resim/${id(resimId)}/games`, z.array(gameSummary), signal),
+      /** SPEC 7: the scenario's openings at a glance, newest first (polled every 6 s). */
+      dashboard: (resimId: string, signal?: AbortSignal) => get(`/admin/resim/${id(resimId)}/dashboard`, dashboard, signal),
+      /** SPEC 7: one opening's learners, ranked (polled every 5 s). */
+      scoreboard: (resimId: string, instanceId: string, signal?: AbortSignal) =>
+        get(`/admin/resim/${id(resimId)}/instance/${id(instanceId)}/scoreboard`, scoreboard, signal),
+      /** SPEC 7: every learner event, oldest first. */
+      audit: (resimId: string, signal?: AbortSignal) => get(`/admin/resim/${id(resimId)}/audit`, z.array(auditEntry), signal),
     },
     stageTemplates: {
       list: (signal?: AbortSignal) => get('/admin/stagetemplate', z.array(stageTemplate), signal),

@@ -6,6 +6,10 @@ export const queryKeys = {
   resim: (resimId: string) => ['resim', resimId] as const,
   /** the learners' runs of a scenario, polled while a session is on */
   games: (resimId: string) => ['resim', resimId, 'games'] as const,
+  /** the results of a scenario: its openings (polled), one opening's scoreboard (polled), the audit trail */
+  dashboard: (resimId: string) => ['resim', resimId, 'dashboard'] as const,
+  scoreboard: (resimId: string, instanceId: string) => ['resim', resimId, 'scoreboard', instanceId] as const,
+  audit: (resimId: string) => ['resim', resimId, 'audit'] as const,
   /** the presenter display of an opening, polled */
   presenter: (resimId: string, instance: string) => ['resim', resimId, 'presenter', instance] as const,
   /** a space's learners, each with the scenarios allocated to them */

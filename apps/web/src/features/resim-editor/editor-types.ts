@@ -5,6 +5,8 @@ export type ChangeContent = (change: (draft: ScenarioContent) => ScenarioContent
 
 /** What every sub-screen of the editor gets. */
 export type PanelProps = {
+  /** the scenario's id, for the sub-screens that read its results */
+  readonly resimId: string;
   readonly content: ScenarioContent;
   readonly readOnly: boolean;
   readonly onChange: ChangeContent;

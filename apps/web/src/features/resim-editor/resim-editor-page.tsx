@@ -44,6 +44,9 @@ import {
   IconClipboardHeart,
   IconFileText,
   IconBulb,
+  IconHistory,
+  IconLayoutDashboard,
+  IconTrophy,
 } from '@tabler/icons-react';
 import { useCallbackRef, useMediaQuery } from '@mantine/hooks';
 import { Fragment, lazy, memo, Suspense, useState, type ReactNode } from 'react';
@@ -71,6 +74,9 @@ import { contentOf } from './scenario-changes';
 import { StagesPanel } from './stages-panel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { WordingPanel } from './wording-panel';
+import { AuditPanel } from './results/audit-panel';
+import { DashboardPanel } from './results/dashboard-panel';
+import { ScoreboardPanel } from './results/scoreboard-panel';
 import { sameToolbar, saveFailedMessage, useResimEditor, type ResimEditor } from './use-resim-editor';
 
 type TabId =
@@ -87,7 +93,10 @@ type TabId =
   | 'pages'
   | 'hint'
   | 'answers'
-  | 'flow';
+  | 'flow'
+  | 'dashboard'
+  | 'scoreboard'
+  | 'audit';
 // React Flow is only loaded when the flow chart is opened.
 const LazyFlowPanel = lazy(() => import('./flow-panel').then((module) => ({ default: module.FlowPanel })));
 
@@ -105,6 +114,7 @@ const tabsOf = (content: ScenarioContent, labels: TextSet): TabSpec[] => {
   const scenario = 'Scenario';
   const parts = 'Content';
   const scoring = 'Scoring';
+  const results = 'Results';
   return [
     { id: 'details', group: scenario, label: 'Details & settings', icon: <IconAdjustments size={16} />, panel: DetailsPanel },
     { id: 'overview', group: scenario, label: 'Overview & schedule', icon: <IconCalendarEvent size={16} />, panel: OverviewPanel },
@@ -147,6 +157,9 @@ const tabsOf = (content: ScenarioContent, labels: TextSet): TabSpec[] => {
     { id: 'pages', group: parts, label: 'Pages', icon: <IconFileText size={16} />, count: content.pages.length, panel: PagesPanel },
     { id: 'hint', group: scoring, label: 'Hint', icon: <IconBulb size={16} />, panel: HintPanel },
     { id: 'answers', group: scoring, label: 'Answer key', icon: <IconChecklist size={16} />, panel: AnswersPanel },
+    { id: 'dashboard', group: results, label: 'Dashboard', icon: <IconLayoutDashboard size={16} />, panel: DashboardPanel },
+    { id: 'scoreboard', group: results, label: 'Scoreboard', icon: <IconTrophy size={16} />, panel: ScoreboardPanel },
+    { id: 'audit', group: results, label: 'Audit', icon: <IconHistory size={16} />, panel: AuditPanel },
     { id: 'flow', group: 'Views', label: 'Flow chart', icon: <IconHierarchy size={16} />, panel: LazyFlowPanel },
   ];
 };
@@ -498,6 +511,7 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
           <Suspense fallback={<Loader size="sm" />}>
             <Panel
               key={tab}
+              resimId={saved.id}
               content={draft}
               readOnly={readOnly}
               onChange={editor.change}

@@ -3,7 +3,7 @@ import { pendingStatus, runReadingOf, runStatusName, statusCommands, type Status
 import { IconPlayerPlay, IconPlayerStop, IconRefresh, IconTestPipe, IconDoorEnter, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 
-const statusColors: Record<number, string> = { 0: 'gray', 1: 'yellow', 2: 'green', 3: 'blue', 4: 'violet', 6: 'orange' };
+export const statusColors: Record<number, string> = { 0: 'gray', 1: 'yellow', 2: 'green', 3: 'blue', 4: 'violet', 6: 'orange' };
 
 const icons: Record<string, ReactNode> = {
   'Open Lobby': <IconDoorEnter size={14} />,

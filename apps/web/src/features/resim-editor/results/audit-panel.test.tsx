@@ -1,0 +1,74 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../../api/client';
+import { renderWithProviders } from '../../../test/render';
+import { actionFixture, conclusionFixture, scenarioFixture } from '../../../test/scenario-fixtures';
+import { AuditPanel } from './audit-panel';
+import { auditEntryOf, panelPropsOf } from './results-fixtures';
+
+const content = scenarioFixture({
+  actions: [actionFixture('a1', 'Full blood count'), actionFixture('a2', 'Ferritin')],
+  conclusions: [conclusionFixture('c1', 'Iron deficiency')],
+});
+
+const trail = [
+  auditEntryOf('Ann', 1, 'runAction', { actionId: 'a1' }),
+  auditEntryOf('Bo', 1, 'runAction', { actionId: 'a2' }),
+  auditEntryOf('Ann', 2, 'takeHint'),
+  auditEntryOf('Ann', 3, 'confirmConclusions', { conclusionIds: ['c1'] }),
+  auditEntryOf('Bo', 2, 'stop'),
+];
+
+const show = (entries = trail) => {
+  const audit = vi.fn().mockResolvedValue(entries);
+  const api = { resims: { audit } } as unknown as ApiClient;
+  renderWithProviders(<AuditPanel {...panelPropsOf(content)} />, { api, path: '/resim/r1?tab=audit' });
+  return audit;
+};
+
+const happenings = () =>
+  within(screen.getByRole('table', { name: 'Audit trail' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => {
+      const cells = within(row).getAllByRole('cell');
+      return `${cells[1]!.textContent} ${cells[2]!.textContent}: ${cells[3]!.textContent}`;
+    });
+
+describe('audit', () => {
+  it('words each step with the scenario’s names', async () => {
+    show();
+    await screen.findByRole('table', { name: 'Audit trail' });
+    expect(happenings()).toEqual([
+      'Ann 1: ran Full blood count',
+      'Bo 1: ran Ferritin',
+      'Ann 2: took the hint',
+      'Ann 3: confirmed Iron deficiency',
+      'Bo 2: was stopped',
+    ]);
+  });
+
+  it('shows one learner’s steps when filtered by learner', async () => {
+    show();
+    await screen.findByRole('table', { name: 'Audit trail' });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Learner' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Bo' }));
+    expect(happenings()).toEqual(['Bo 1: ran Ferritin', 'Bo 2: was stopped']);
+    expect(screen.getByText('2 steps')).toBeTruthy();
+  });
+
+  it('pages the trail fifty steps at a time', async () => {
+    show(Array.from({ length: 60 }, (_, index) => auditEntryOf('Ann', index + 1, 'runAction', { actionId: 'a1' })));
+    await screen.findByRole('table', { name: 'Audit trail' });
+    expect(happenings()).toHaveLength(50);
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    expect(happenings()).toHaveLength(10);
+  });
+
+  it('reads the trail again on Refresh, and says when there is nothing yet', async () => {
+    const audit = show([]);
+    expect(await screen.findByText('No steps yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(audit).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,18 @@
+/** A run's time taken as minutes and seconds ('1:05'); minutes grow past an hour rather than wrap. */
+export const formatDuration = (ms: number | null): string => {
+  if (ms === null || ms < 0) return '–';
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** Points as a figure: whole numbers as they are, averages to one decimal, none as a dash. */
+export const formatPoints = (points: number | null): string =>
+  points === null ? '–' : Number.isInteger(points) ? String(points) : points.toFixed(1);
+
+/** Where a learner's run stands: joined only, started and playing, or ended. */
+export const runStage = (learner: { readonly startedAt: string | null; readonly endedAt: string | null }) =>
+  learner.endedAt !== null
+    ? ({ label: 'Ended', color: 'gray' } as const)
+    : learner.startedAt !== null
+      ? ({ label: 'Started', color: 'green' } as const)
+      : ({ label: 'Joined', color: 'yellow' } as const);

@@ -1,0 +1,83 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../../api/client';
+import { renderWithProviders } from '../../../test/render';
+import { scenarioFixture } from '../../../test/scenario-fixtures';
+import { boardLearnerOf, dashboardOf, instanceOf, panelPropsOf, scoreboardOf } from './results-fixtures';
+import { ScoreboardPanel } from './scoreboard-panel';
+
+const dashboard = dashboardOf({
+  currentInstanceId: 'i2',
+  instances: [instanceOf('i2', '2025-05-02T09:00:00.000Z'), instanceOf('i1', '2025-05-01T09:00:00.000Z')],
+});
+
+const boards = {
+  i2: scoreboardOf(
+    'i2',
+    [
+      boardLearnerOf('Bo', { rank: 1, points: 35, eventCount: 6, durationMs: 65_000, startedAt: 'x', endedAt: 'y' }),
+      boardLearnerOf('Ann', { rank: 2, points: 10, eventCount: 3, durationMs: 4_400, startedAt: 'x', endedAt: 'y' }),
+      boardLearnerOf('Cy', { startedAt: 'x', eventCount: 1 }),
+    ],
+    { averagePoints: 22.5 },
+  ),
+  i1: scoreboardOf('i1', [boardLearnerOf('Dee', { rank: 1, points: 5, startedAt: 'x', endedAt: 'y' })]),
+};
+
+const show = (path = '/resim/r1?tab=scoreboard') => {
+  const scoreboard = vi.fn(async (_resimId: string, instanceId: 'i1' | 'i2') => boards[instanceId]);
+  const api = { resims: { dashboard: vi.fn().mockResolvedValue(dashboard), scoreboard } } as unknown as ApiClient;
+  renderWithProviders(<ScoreboardPanel {...panelPropsOf(scenarioFixture())} />, { api, path });
+  return scoreboard;
+};
+
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Learners by rank' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+describe('scoreboard', () => {
+  it('shows the current opening’s learners in rank order, with their time taken as m:ss', async () => {
+    const scoreboard = show();
+    await screen.findByRole('table', { name: 'Learners by rank' });
+    expect(scoreboard).toHaveBeenCalledWith('r1', 'i2', expect.anything());
+    expect(rows()).toEqual([
+      ['1', 'Bo', '35', '6', '1:05', 'Ended'],
+      ['2', 'Ann', '10', '3', '0:04', 'Ended'],
+      ['–', 'Cy', '–', '1', '–', 'Started'],
+    ]);
+    expect(screen.getByLabelText('Average points').textContent).toContain('22.5');
+    expect(screen.getByLabelText('Finished of joined').textContent).toContain('2 / 3');
+    const chart = screen.getByRole('list', { name: 'Points per learner' });
+    expect(
+      within(chart)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Bo35', 'Ann10']);
+  });
+
+  it('switches to another opening picked from the list', async () => {
+    show();
+    await screen.findByRole('table', { name: 'Learners by rank' });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Opening' }));
+    fireEvent.click(await screen.findByRole('option', { name: /May 1, 2025|1 May 2025/ }));
+    await waitFor(() => expect(rows().map((row) => row[1])).toEqual(['Dee']));
+  });
+
+  it('opens the opening named in the address', async () => {
+    const scoreboard = show('/resim/r1?tab=scoreboard&instance=i1');
+    await waitFor(() => expect(rows().map((row) => row[1])).toEqual(['Dee']));
+    expect(scoreboard).not.toHaveBeenCalledWith('r1', 'i2', expect.anything());
+  });
+
+  it('says how to let learners in when there is no opening', async () => {
+    const api = { resims: { dashboard: vi.fn().mockResolvedValue(dashboardOf()), scoreboard: vi.fn() } } as unknown as ApiClient;
+    renderWithProviders(<ScoreboardPanel {...panelPropsOf(scenarioFixture())} />, { api });
+    expect(await screen.findByText('No sessions yet')).toBeTruthy();
+  });
+});

@@ -1,0 +1,131 @@
+import { Badge, Card, EmptyState, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { Scoreboard } from '@resim/contracts';
+import { IconTrophy } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import type { PanelProps } from '../editor-types';
+import { instanceOptions, pickInstance } from './instance-options';
+import { LoadFailed } from './load-failed';
+import { PointsChart } from './points-chart';
+import { formatDuration, formatPoints, runStage } from './results-format';
+import { useDashboard, useScoreboard } from './results-queries';
+
+const Summary = ({ board }: { board: Scoreboard }) => (
+  <Group gap="xl" wrap="wrap">
+    <Stack gap={0} aria-label="Average points">
+      <Text fz={28} fw={700} lh={1.1}>
+        {formatPoints(board.averagePoints)}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        Average points
+      </Text>
+    </Stack>
+    <Stack gap={0} aria-label="Finished of joined">
+      <Text fz={28} fw={700} lh={1.1}>
+        {board.finished} / {board.players}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        Finished / joined
+      </Text>
+    </Stack>
+  </Group>
+);
+
+const LearnerTable = ({ board }: { board: Scoreboard }) => (
+  <Table.ScrollContainer minWidth={560}>
+    <Table striped highlightOnHover verticalSpacing="xs" aria-label="Learners by rank">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={60}>Rank</Table.Th>
+          <Table.Th>Nickname</Table.Th>
+          <Table.Th ta="right">Points</Table.Th>
+          <Table.Th ta="right">Steps</Table.Th>
+          <Table.Th ta="right">Time taken</Table.Th>
+          <Table.Th>Status</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {board.learners.map((learner) => {
+          const stage = runStage(learner);
+          return (
+            <Table.Tr key={learner.gameId}>
+              <Table.Td>{learner.rank ?? '–'}</Table.Td>
+              <Table.Td>{learner.nickname}</Table.Td>
+              <Table.Td ta="right">{formatPoints(learner.points)}</Table.Td>
+              <Table.Td ta="right">{learner.eventCount}</Table.Td>
+              <Table.Td ta="right">{formatDuration(learner.durationMs)}</Table.Td>
+              <Table.Td>
+                <Badge size="sm" variant="light" radius="sm" color={stage.color}>
+                  {stage.label}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  </Table.ScrollContainer>
+);
+
+const Board = ({ resimId, instanceId }: { resimId: string; instanceId: string }) => {
+  const scoreboard = useScoreboard(resimId, instanceId);
+  if (scoreboard.isPending)
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading the scoreboard">
+        <Skeleton height={48} width={280} />
+        <Skeleton height={240} radius="md" />
+      </Stack>
+    );
+  if (scoreboard.isError && !scoreboard.data) return <LoadFailed what="The scoreboard" onRetry={() => void scoreboard.refetch()} />;
+  const board = scoreboard.data;
+  if (board.learners.length === 0)
+    return <EmptyState py="xl" icon={<IconTrophy size={28} />} title="No learners yet" description="Learners appear here as they join." />;
+  return (
+    <Stack gap="lg">
+      <Summary board={board} />
+      <Stack gap="xs">
+        <Title order={3} fz="sm">
+          Points per learner
+        </Title>
+        <PointsChart learners={board.learners} />
+      </Stack>
+      <LearnerTable board={board} />
+    </Stack>
+  );
+};
+
+/** SPEC 2 and 7: the scoreboard of one opening, polled while the screen is open; the opening is kept in the address. */
+export const ScoreboardPanel = ({ resimId }: PanelProps) => {
+  const dashboard = useDashboard(resimId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  if (dashboard.isPending) return <Skeleton height={320} radius="md" aria-busy="true" aria-label="Loading the openings" />;
+  if (dashboard.isError && !dashboard.data) return <LoadFailed what="The openings" onRetry={() => void dashboard.refetch()} />;
+  const instanceId = pickInstance(dashboard.data, searchParams.get('instance'));
+  const choose = (value: string | null) => {
+    if (value) setSearchParams({ tab: 'scoreboard', instance: value }, { replace: true });
+  };
+  return (
+    <Card radius="md" padding="lg">
+      {instanceId === null ? (
+        <EmptyState
+          py="xl"
+          withIndicatorBackground
+          icon={<IconTrophy size={28} />}
+          title="No sessions yet"
+          description="Open the lobby or activate the scenario to let learners in."
+        />
+      ) : (
+        <Stack gap="lg">
+          <Select
+            label="Opening"
+            data={instanceOptions(dashboard.data)}
+            value={instanceId}
+            onChange={choose}
+            allowDeselect={false}
+            maw={320}
+          />
+          <Board resimId={resimId} instanceId={instanceId} />
+        </Stack>
+      )}
+    </Card>
+  );
+};
