@@ -211,5 +211,20 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
     'stop',
   ]);
 
+  // The same in the editor's results: the dashboard, the opening's scoreboard and the audit trail in the scenario's words.
+  await presenter.goto(`/resim/${created.id}?tab=dashboard`);
+  await expect(presenter.getByLabel('Openings, newest first')).toContainText('2');
+  await shoot(presenter, 'results-dashboard.png');
+  await presenter.goto(`/resim/${created.id}?tab=scoreboard`);
+  const board = presenter.getByRole('table', { name: 'Learners by rank' });
+  await expect(board.getByRole('row').nth(1)).toContainText('Sam');
+  await expect(board.getByRole('row').nth(1)).toContainText('35');
+  await shoot(presenter, 'results-scoreboard.png');
+  await presenter.goto(`/resim/${created.id}?tab=audit`);
+  const trail = presenter.getByRole('table', { name: 'Audit trail' });
+  await expect(trail).toContainText('ran Full blood count');
+  await expect(trail).toContainText('confirmed Iron deficiency anaemia');
+  await shoot(presenter, 'results-audit.png');
+
   for (const context of contexts) await context.close();
 });
