@@ -1,24 +1,14 @@
-import { Alert, Badge, Button, Card, Grid, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import type { TemplateMetadata } from '@resim/contracts';
-import { IconAlertTriangle, IconMail, IconPlus } from '@tabler/icons-react';
+import { IconMail, IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useEmailTemplate, useEmailTemplates } from './email-template-queries';
 import { TemplateEditor } from './template-editor';
+import { LoadFailed } from '../../ui/load-failed';
 import { DiscardChangesModal } from './template-modals';
 
 /** Which template the editor shows: one by name, or a new one. */
 type Selection = { kind: 'template'; name: string } | { kind: 'new' };
-
-const LoadFailed = ({ what, onRetry }: { what: string; onRetry: () => void }) => (
-  <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={`${what} could not be loaded`}>
-    <Stack gap="sm" align="flex-start">
-      The server did not answer as expected. Check your connection and try again.
-      <Button size="xs" variant="light" color="red" onClick={onRetry}>
-        Try again
-      </Button>
-    </Stack>
-  </Alert>
-);
 
 const TemplateList = (props: {
   templates: readonly TemplateMetadata[];

@@ -7,20 +7,10 @@ import { ApiProvider } from '../../api/api-context';
 import type { ApiClient } from '../../api/client';
 import { createQueryClient } from '../../api/query-client';
 import { theme } from '../../app/theme';
+import { boardLearnerOf } from '../resim-editor/results/results-fixtures';
 import { PresenterDisplay } from './presenter-display';
 
-const learner = (nickname: string, changes: Partial<PresenterView['learners'][number]> = {}) => ({
-  gameId: `g-${nickname}`,
-  nickname,
-  joined: '2025-05-01T10:00:00.000Z',
-  startedAt: null,
-  endedAt: null,
-  eventCount: 0,
-  points: null,
-  durationMs: null,
-  rank: null,
-  ...changes,
-});
+const learner = boardLearnerOf;
 
 const viewOf = (changes: Partial<PresenterView>): PresenterView => ({
   resimId: 'r1',

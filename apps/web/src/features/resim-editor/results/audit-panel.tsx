@@ -4,7 +4,7 @@ import { IconListSearch, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { Option, PanelProps } from '../editor-types';
 import { kindLabel, namesOf, stepWords } from './audit-wording';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../../ui/load-failed';
 import { useAudit } from './results-queries';
 
 const pageSize = 50;

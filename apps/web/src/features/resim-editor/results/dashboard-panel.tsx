@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../ui/format';
 import type { PanelProps } from '../editor-types';
 import { statusColors } from '../run-status-control';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../../ui/load-failed';
 import { formatPoints } from './results-format';
 import { useDashboard } from './results-queries';
 

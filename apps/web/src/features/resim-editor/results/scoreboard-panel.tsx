@@ -4,7 +4,7 @@ import { IconTrophy } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import type { PanelProps } from '../editor-types';
 import { instanceOptions, pickInstance } from './instance-options';
-import { LoadFailed } from './load-failed';
+import { LoadFailed } from '../../../ui/load-failed';
 import { PointsChart } from './points-chart';
 import { formatDuration, formatPoints, runStage } from './results-format';
 import { useDashboard, useScoreboard } from './results-queries';

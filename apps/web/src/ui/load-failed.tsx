@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
-/** A result screen whose data did not come, with a way to ask again. */
+/** A screen whose data did not come, with a way to ask again. */
 export const LoadFailed = ({ what, onRetry }: { what: string; onRetry: () => void }) => (
   <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={`${what} could not be loaded`}>
     <Stack gap="sm" align="flex-start">
