@@ -55,6 +55,22 @@ describe('Clients: the allocation matrix', () => {
     await waitFor(() => expect(deallocate).toHaveBeenCalledWith('s1', { learners: ['ann@example.test'], resims: ['r1'] }));
   });
 
+  it('asks before taking a scenario from every learner shown, naming them', async () => {
+    const { deallocate } = await openMatrix();
+    fireEvent.click(screen.getByRole('button', { name: 'Allocate Chest pain' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Take from all 3 learners shown' }));
+    const asking = await screen.findByRole('dialog', { name: 'Take Chest pain away' });
+    expect(asking.textContent).toContain('ann@example.test');
+    fireEvent.click(within(asking).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Take Chest pain away' })).toBeNull());
+    expect(deallocate).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Allocate Chest pain' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Take from all 3 learners shown' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Take Chest pain away' })).getByRole('button', { name: 'Take away' }));
+    await waitFor(() => expect(deallocate).toHaveBeenCalledWith('s1', { learners: ['ann@example.test'], resims: ['r1'] }));
+  });
+
   it('gives a scenario to every learner the filter shows who lacks it', async () => {
     const { allocate } = await openMatrix();
     fireEvent.click(screen.getByRole('combobox', { name: 'Filter by tag' }));

@@ -1,9 +1,9 @@
-import { ActionIcon, Checkbox, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Menu, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import type { Learner, ResimSummary } from '@resim/contracts';
 import { IconDots, IconSquareCheck, IconSquareOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import classes from './allocation-matrix.module.css';
-import { learnersCount } from './learner-names';
+import { learnersCount, nameLearners } from './learner-names';
 import { learnersChangedBy, type AllocationChange } from './learner-queries';
 import { PageControls } from './page-controls';
 import { pageOf } from './paging';
@@ -18,6 +18,7 @@ const ScenarioHeader = (props: {
   const emails = learners.map((learner) => learner.email);
   const toGive = learnersChangedBy(learners, { give: true, emails, resimId: scenario.id });
   const toTake = learnersChangedBy(learners, { give: false, emails, resimId: scenario.id });
+  const [taking, setTaking] = useState(false);
   return (
     <Stack gap={2} align="center">
       <Group gap={2} wrap="nowrap" justify="center" maw={148}>
@@ -42,11 +43,7 @@ const ScenarioHeader = (props: {
               >
                 Give to all {learnersCount(learners.length)} shown
               </Menu.Item>
-              <Menu.Item
-                leftSection={<IconSquareOff size={16} />}
-                disabled={toTake.length === 0}
-                onClick={() => props.onChange({ give: false, emails: toTake, resimId: scenario.id })}
-              >
+              <Menu.Item leftSection={<IconSquareOff size={16} />} disabled={toTake.length === 0} onClick={() => setTaking(true)}>
                 Take from all {learnersCount(learners.length)} shown
               </Menu.Item>
             </Menu.Dropdown>
@@ -56,6 +53,28 @@ const ScenarioHeader = (props: {
       <Text fz={11} c="dimmed" fw={400} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {(learners.length - toGive.length).toLocaleString()} / {learners.length.toLocaleString()}
       </Text>
+      <Modal opened={taking} onClose={() => setTaking(false)} title={<Text fw={600}>Take {scenario.resimName} away</Text>} size="md">
+        <Stack gap="md">
+          <Text fz="sm">
+            Take {scenario.resimName} from {learnersCount(toTake.length)} ({nameLearners(toTake)})? It leaves their list of simulations;
+            runs they played and their scores are kept.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setTaking(false)} data-autofocus>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setTaking(false);
+                props.onChange({ give: false, emails: toTake, resimId: scenario.id });
+              }}
+            >
+              Take away
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 };
