@@ -1,7 +1,5 @@
-import { Alert, Button, Center, Paper, Stack, Title } from '@mantine/core';
 import type { WebConfig } from '@resim/contracts';
 import { defaultProductName, loadingMessage } from '@resim/domain';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,6 +9,7 @@ import type { AuthSession } from '../auth/auth-session';
 import { toIdentityError } from '../auth/identity-errors';
 import { prefetchEditorData } from '../features/resim-editor/editor-data';
 import { WelcomePage } from '../features/welcome/welcome-page';
+import { PageProblem } from '../ui/page-problem';
 import { appMachine, initialAppState, isPageState, samePage, type PageState } from './app-machine';
 import { AppSessionProvider, type AppSession } from './app-session';
 import { ErrorBoundary } from './error-boundary';
@@ -20,24 +19,6 @@ import { isPlayerPath, isPresenterPath, parsePath } from './routes';
 import { ConsoleShell } from './shell';
 
 const pageOfPath = (path: string): PageState | null => parsePath(new URL(path, window.location.origin).pathname);
-
-const BootFailure = ({ message }: { message: string }) => (
-  <Center mih="100vh" bg="gray.0" px="md">
-    <Paper p="xl" radius="md" maw={460} w="100%">
-      <Stack gap="md">
-        <Title order={1} fz="xl">
-          The console could not start
-        </Title>
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
-          {message}
-        </Alert>
-        <Button leftSection={<IconRefresh size={16} />} onClick={() => window.location.reload()} w="fit-content">
-          Reload
-        </Button>
-      </Stack>
-    </Paper>
-  </Center>
-);
 
 /**
  * Runs the application state machine (SPEC 4) and keeps the address bar in step with it: the
@@ -153,7 +134,7 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
     });
   };
 
-  if (bootError) return <BootFailure message={bootError} />;
+  if (bootError) return <PageProblem title="The console could not start" message={bootError} />;
 
   switch (state.name) {
     case 'INIT':

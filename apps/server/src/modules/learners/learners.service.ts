@@ -1,5 +1,5 @@
 import { normaliseEmail, type AddLearnersResult, type Allocation, type Learner, type LearnersChanged } from '@resim/contracts';
-import type { Dialect } from '../../db/database';
+import type { Database, Dialect } from '../../db/database';
 import { badRequest } from '../../errors/app-error';
 import { iso } from '../../lib/clock';
 import { readJson } from '../../lib/json';
@@ -163,36 +163,36 @@ const requireScenariosOfSpace = async (ctx: SpaceContext, spaceId: string, resim
   if (others.length > 0) throw badRequest(`Not scenarios of this space: ${others.join(', ')}; nothing was changed`);
 };
 
-/** Gives every learner named every scenario named; those already given stay as they are. */
-export const allocate = async (
-  ctx: SpaceContext & { readonly dialect: Dialect },
+/**
+ * Checks that every learner and scenario named belongs to the space, then writes the change for
+ * every pair of them in the same transaction.
+ */
+const changeAllocations = async (
+  ctx: SpaceContext,
   spaceId: string,
   body: { learners: string[]; resims: string[] },
+  write: (trx: Database, emails: string[], resimIds: string[]) => Promise<unknown>,
 ): Promise<LearnersChanged> => {
   await editableSpace(ctx, spaceId);
   const emails = readEmails(body.learners, 'learners');
   const resimIds = [...new Set(body.resims)];
-  const now = iso(ctx.clock);
   await ctx.db.transaction().execute(async (trx) => {
     await requireKnown({ ...ctx, db: trx }, spaceId, emails);
     await requireScenariosOfSpace({ ...ctx, db: trx }, spaceId, resimIds);
-    await repo.insertAllocations(trx, ctx.dialect, { spaceId, emails, resimIds, now });
+    await write(trx, emails, resimIds);
   });
   return { count: emails.length * resimIds.length };
 };
 
-export const deallocate = async (
-  ctx: SpaceContext,
+/** Gives every learner named every scenario named; those already given stay as they are. */
+export const allocate = (
+  ctx: SpaceContext & { readonly dialect: Dialect },
   spaceId: string,
   body: { learners: string[]; resims: string[] },
-): Promise<LearnersChanged> => {
-  await editableSpace(ctx, spaceId);
-  const emails = readEmails(body.learners, 'learners');
-  const resimIds = [...new Set(body.resims)];
-  await ctx.db.transaction().execute(async (trx) => {
-    await requireKnown({ ...ctx, db: trx }, spaceId, emails);
-    await requireScenariosOfSpace({ ...ctx, db: trx }, spaceId, resimIds);
-    await repo.deleteAllocations(trx, spaceId, emails, resimIds);
-  });
-  return { count: emails.length * resimIds.length };
-};
+) =>
+  changeAllocations(ctx, spaceId, body, (trx, emails, resimIds) =>
+    repo.insertAllocations(trx, ctx.dialect, { spaceId, emails, resimIds, now: iso(ctx.clock) }),
+  );
+
+export const deallocate = (ctx: SpaceContext, spaceId: string, body: { learners: string[]; resims: string[] }) =>
+  changeAllocations(ctx, spaceId, body, (trx, emails, resimIds) => repo.deleteAllocations(trx, spaceId, emails, resimIds));

@@ -62,8 +62,8 @@ export const presenterView = async (
 ): Promise<PresenterView> => {
   const scenario = await getResim(ctx, resimId);
   const instanceId = instance === 'current' ? (currentInstanceId(scenario) ?? scenario.instances.at(-1)?.id ?? null) : instance;
-  const games = instanceId ? await repo.findGamesOfInstance(ctx.db, resimId, instanceId) : [];
   if (instanceId) requireInstance(scenario, instanceId);
+  const games = instanceId ? await repo.findGamesOfInstance(ctx.db, resimId, instanceId) : [];
   const messages = instanceId ? await repo.findMessages(ctx.db, resimId, instanceId) : [];
   return {
     ...board(scenario, instanceId ?? '', games, ctx.clock.now().getTime()),

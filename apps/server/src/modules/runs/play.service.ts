@@ -5,6 +5,7 @@ import {
   resolveTextSet,
   runScore,
   runView,
+  settleRun,
   startRun,
   type LearnerEvent,
   type RunErrorCode,
@@ -100,14 +101,17 @@ const ownGame = async (ctx: PlayContext, gameId: string): Promise<GameRow> => {
   return game;
 };
 
-/** A run as the player shows it, from what was read for it (messages, the instance's runs once ended). */
+/**
+ * A run as the player shows it, from its state brought up to `now` (null in the lobby) and what
+ * was read for it (messages, the instance's runs once ended).
+ */
 export const buildSnapshot = (
   scenario: Scenario,
   game: GameRow,
+  state: RunState | null,
   now: number,
   read: { readonly messages: readonly SessionMessageRow[]; readonly instanceGames: readonly GameRow[] | null },
 ): GameSnapshot => {
-  const state = stateOf(scenario, game, now);
   let score: GameSnapshot['score'] = null;
   if (state?.ended && read.instanceGames) {
     const ranked = rankInstance(scenario, read.instanceGames, now);
@@ -135,9 +139,16 @@ export const buildSnapshot = (
   };
 };
 
-export const snapshotOf = async (db: Database, scenario: Scenario, game: GameRow, now: number): Promise<GameSnapshot> => {
-  const ended = game.ended_at !== null || stateOf(scenario, game, now)?.ended;
-  return buildSnapshot(scenario, game, now, {
+/** A run's snapshot; `state` when the caller holds it already, so that the stored one is not read again. */
+export const snapshotOf = async (
+  db: Database,
+  scenario: Scenario,
+  game: GameRow,
+  now: number,
+  state: RunState | null = stateOf(scenario, game, now),
+): Promise<GameSnapshot> => {
+  const ended = game.ended_at !== null || state?.ended;
+  return buildSnapshot(scenario, game, state, now, {
     messages: await repo.findMessages(db, scenario.id, game.instance_id),
     instanceGames: ended ? await repo.findGamesOfInstance(db, scenario.id, game.instance_id) : null,
   });
@@ -258,7 +269,7 @@ export const recordEvent = async (
   event: RunEvent,
   scoreOf: (state: RunState) => unknown,
   now: Date,
-): Promise<{ ok: true; game: GameRow } | { ok: false; error: AppError }> => {
+): Promise<{ ok: true; game: GameRow; state: RunState } | { ok: false; error: AppError }> => {
   const stored = stateOf(scenario, game, event.at);
   if (!stored) return { ok: false, error: conflict('The run has not started yet; wait for your presenter') };
   const result = applyEvent(scenario, stored, event);
@@ -281,7 +292,7 @@ export const recordEvent = async (
     changes,
   });
   if (!saved) return { ok: false, error: conflict('Another step of this run was taken at the same moment; try again') };
-  return { ok: true, game: { ...game, ...changes, event_count: game.event_count + 1 } };
+  return { ok: true, game: { ...game, ...changes, event_count: game.event_count + 1 }, state: result.state };
 };
 
 /**
@@ -315,7 +326,7 @@ export const submitEvent = async (ctx: PlayContext, gameId: string, event: Learn
   );
   if (!outcome.ok) throw outcome.error;
   await ctx.live.publish({ kind: 'game', resimId: scenario.id, gameId: game.id, ...(source ? { source } : {}) });
-  return snapshotOf(ctx.db, scenario, outcome.game, now.getTime());
+  return snapshotOf(ctx.db, scenario, outcome.game, now.getTime(), settleRun(scenario, outcome.state, now.getTime()));
 };
 
 /**
@@ -327,7 +338,7 @@ export const learnerScenarios = async (ctx: PlayContext): Promise<LearnerScenari
   const games = (await repo.findGamesOfUser(ctx.db, ctx.principal.userId)).filter((game) => !game.test);
   const latestGame = new Map<string, GameRow>();
   for (const game of games) if (!latestGame.has(game.resim_id)) latestGame.set(game.resim_id, game);
-  const allocated = (await findAllocationsOfEmail(ctx.db, ctx.principal.email)).map((row) => row.resim_id);
+  const allocated = new Set((await findAllocationsOfEmail(ctx.db, ctx.principal.email)).map((row) => row.resim_id));
   const result: LearnerScenario[] = [];
   for (const resimId of new Set([...allocated, ...latestGame.keys()])) {
     const scenario = await loadRunnableScenario(ctx.db, { id: resimId });
@@ -341,7 +352,7 @@ export const learnerScenarios = async (ctx: PlayContext): Promise<LearnerScenari
       resimStatus: scenario.resimStatus,
       gameId: game?.id ?? null,
       ended: game?.ended_at != null,
-      allocated: allocated.includes(resimId),
+      allocated: allocated.has(resimId),
     });
   }
   return result;

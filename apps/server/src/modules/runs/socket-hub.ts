@@ -6,6 +6,7 @@ import type { GameRow, SessionMessageRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomSecret } from '../../lib/ids';
+import { stateOf } from './game-records';
 import { buildSnapshot, snapshotOf, submitEvent, type PlayContext } from './play.service';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
@@ -83,7 +84,10 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
       }
       const game = read.games.get(connection.gameId);
       if (!game) continue;
-      const snapshot = buildSnapshot(scenario, game, now, { messages: read.messages, instanceGames: [...read.games.values()] });
+      const snapshot = buildSnapshot(scenario, game, stateOf(scenario, game, now), now, {
+        messages: read.messages,
+        instanceGames: [...read.games.values()],
+      });
       send(connection.socket, { type: 'snapshot', snapshot });
     }
   };

@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../ui/page-header';
 import { useSpacesAndScenarios } from './learner-queries';
-import { EmptyCard, LoadFailed } from './list-states';
+import { LoadFailed } from '../../ui/load-failed';
+import { EmptyCard } from './list-states';
 import { SpaceLearners } from './space-learners';
 import { SpacePicker } from './space-picker';
 import { useClientsAddress } from './use-clients-address';
@@ -24,7 +25,7 @@ export const ClientsPage = () => {
     if (spaces.isError || resims.isError)
       return (
         <LoadFailed
-          title="Your spaces could not be loaded"
+          what="Your spaces"
           onRetry={() => {
             void spaces.refetch();
             void resims.refetch();

@@ -1,5 +1,5 @@
-import { Alert, Button, Card, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconSearchOff } from '@tabler/icons-react';
+import { Button, Card, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
+import { IconSearchOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** Rows of grey while the learners load. */
@@ -15,17 +15,6 @@ export const LearnersSkeleton = () => (
       </Group>
     ))}
   </Stack>
-);
-
-export const LoadFailed = ({ title, onRetry }: { title: string; onRetry: () => void }) => (
-  <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={title}>
-    <Stack gap="sm" align="flex-start">
-      The server did not answer as expected. Check your connection and try again.
-      <Button size="xs" variant="light" color="red" onClick={onRetry}>
-        Try again
-      </Button>
-    </Stack>
-  </Alert>
 );
 
 export const EmptyCard = (props: { icon: ReactNode; title: string; description: string; action?: ReactNode }) => (

@@ -9,7 +9,8 @@ import { filterLearners, noFilter, tagsPresent } from './learner-filter';
 import { LearnerFilters } from './learner-filters';
 import { useAllocate, useLearners } from './learner-queries';
 import { LearnersPanel } from './learners-panel';
-import { EmptyCard, LearnersSkeleton, LoadFailed, NoMatch } from './list-states';
+import { LoadFailed } from '../../ui/load-failed';
+import { EmptyCard, LearnersSkeleton, NoMatch } from './list-states';
 import type { ClientsView } from './use-clients-address';
 
 /** One space's learners: the table and the allocation matrix, both under one search and tag filter. */
@@ -40,7 +41,7 @@ export const SpaceLearners = (props: {
 
   const content = (panel: () => ReactNode) => {
     if (learners.isPending) return <LearnersSkeleton />;
-    if (learners.isError) return <LoadFailed title="The learners could not be loaded" onRetry={() => void learners.refetch()} />;
+    if (learners.isError) return <LoadFailed what="The learners" onRetry={() => void learners.refetch()} />;
     if (all.length === 0)
       return (
         <EmptyCard

@@ -7,7 +7,7 @@ import { LoadingScreen } from '../../app/loading-screen';
 import type { AuthSession } from '../../auth/auth-session';
 import { CodeEntryPage } from './code-entry-page';
 import { JoinPage } from './join-page';
-import { PlayerProblem } from './player-frame';
+import { PageProblem } from '../../ui/page-problem';
 import { PlayerSessionProvider, type PlayerSession } from './player-session';
 
 /**
@@ -29,7 +29,7 @@ export const PlayerFace = ({ auth, config }: { auth: AuthSession; config: Promis
   );
 
   if (boot.state === 'loading') return <LoadingScreen message={loadingMessage(productName)} />;
-  if (boot.state === 'failed') return <PlayerProblem title={`${productName} could not start`} message={boot.message} />;
+  if (boot.state === 'failed') return <PageProblem title={`${productName} could not start`} message={boot.message} />;
   return (
     <PlayerSessionProvider value={session}>
       <Routes>

@@ -7,7 +7,7 @@ import { Route, Routes, useParams } from 'react-router';
 import { useFaceBoot } from '../../app/face-boot';
 import { LoadingScreen } from '../../app/loading-screen';
 import type { AuthSession } from '../../auth/auth-session';
-import { PlayerProblem } from '../player/player-frame';
+import { PageProblem } from '../../ui/page-problem';
 import { PresenterDisplay } from './presenter-display';
 
 const SignInFirst = ({ productName, onSignIn }: { productName: string; onSignIn: () => void }) => {
@@ -51,14 +51,14 @@ export const PresenterFace = ({ auth, config }: { auth: AuthSession; config: Pro
   const { productName, boot } = useFaceBoot(auth, config);
 
   if (boot.state === 'loading') return <LoadingScreen message={loadingMessage(productName)} />;
-  if (boot.state === 'failed') return <PlayerProblem title={`${productName} could not start`} message={boot.message} />;
+  if (boot.state === 'failed') return <PageProblem title={`${productName} could not start`} message={boot.message} />;
   if (!boot.signedIn) return <SignInFirst productName={productName} onSignIn={() => void auth.beginSignIn(window.location.pathname)} />;
   return (
     <Routes>
       <Route path=":resimId" element={<DisplayRoute productName={productName} />} />
       <Route
         path="*"
-        element={<PlayerProblem title="Nothing to show here" message="Open the presenter display from a scenario's session bar." />}
+        element={<PageProblem title="Nothing to show here" message="Open the presenter display from a scenario's session bar." />}
       />
     </Routes>
   );
