@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,8 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// E2E_PORT lets two checkouts run their browser tests side by side.
-const port = Number(process.env['E2E_PORT'] ?? 18080);
+// A port free now, chosen once by the runner (the config is evaluated synchronously, so a child
+// process asks the system); workers inherit it through the environment. E2E_PORT names one instead.
+process.env['E2E_PORT'] ??= execFileSync(
+  process.execPath,
+  [
+    '-e',
+    "const s = require('node:net').createServer(); s.listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+  ],
+  { encoding: 'utf8' },
+);
+const port = Number(process.env['E2E_PORT']);
 const baseURL = `http://localhost:${port}`;
 
 // A fresh, empty product per run. Workers load this file again: they inherit the folder made by
