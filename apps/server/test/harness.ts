@@ -10,7 +10,7 @@ import { createDatabase, type Database, type Dialect } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate';
 import type { Tables } from '../src/db/schema';
 import { loadIssuerSecrets } from '../src/identity/issuer/keys';
-import { systemClock } from '../src/lib/clock';
+import { systemClock, type Clock } from '../src/lib/clock';
 import { randomSecret } from '../src/lib/ids';
 import { createToken } from '../src/modules/tokens/tokens.service';
 import { createUser } from '../src/modules/users/users.service';
@@ -86,10 +86,17 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export const createTestApp = async (dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> => {
+export const createTestApp = async (dialect: Dialect, env: Record<string, string> = {}, clock?: Clock): Promise<TestApp> => {
   const database = await createTestDatabase(dialect);
   const config = testConfig(database.dataDir, env);
-  const app = await buildApp({ config, db: database.db, dialect, logger: false, webDist: path.join(database.dataDir, 'no-web') });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dialect,
+    logger: false,
+    webDist: path.join(database.dataDir, 'no-web'),
+    ...(clock ? { clock } : {}),
+  });
   await app.ready();
   const { db } = database;
   let forged: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'] | undefined;
