@@ -11,6 +11,19 @@ export const joinCodeParams = z.strictObject({ code: z.string().trim().min(3).ma
 export const gameParams = z.strictObject({ gameId: z.string().min(1).max(100) });
 export const scoreParams = z.strictObject({ resimId: z.string().min(1).max(100), gameId: z.string().min(1).max(100) });
 
+/**
+ * When a scenario may be played (its scheduleStart and scheduleEnd) and where now stands against
+ * it: learners cannot join or take steps before it opens or after it closed.
+ */
+export const playSchedule = z
+  .object({
+    opens: z.string().nullable(),
+    closes: z.string().nullable(),
+    phase: z.enum(['unscheduled', 'before', 'open', 'after']),
+  })
+  .meta({ id: 'PlaySchedule' });
+export type PlaySchedule = z.infer<typeof playSchedule>;
+
 /** GET /learn/join/{code}: what a learner sees before joining. */
 export const joinInfo = z
   .object({
@@ -25,6 +38,7 @@ export const joinInfo = z
     allowAnonymous: z.boolean(),
     allowSignin: z.boolean(),
     settings: z.object({ hideRank: z.boolean(), hideTime: z.boolean(), allowApp: z.boolean(), allowBrowser: z.boolean() }),
+    schedule: playSchedule,
   })
   .meta({ id: 'JoinInfo' });
 export type JoinInfo = z.infer<typeof joinInfo>;
@@ -222,6 +236,7 @@ export const learnerScenario = z
     ended: z.boolean(),
     /** given to the learner by an administrator of its space */
     allocated: z.boolean(),
+    schedule: playSchedule,
   })
   .meta({ id: 'LearnerScenario' });
 export type LearnerScenario = z.infer<typeof learnerScenario>;

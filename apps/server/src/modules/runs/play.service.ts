@@ -1,10 +1,11 @@
-import type { GameScore, GameSnapshot, JoinInfo, JoinResult, LearnerScenario } from '@resim/contracts';
+import type { GameScore, GameSnapshot, JoinInfo, JoinResult, LearnerScenario, PlaySchedule } from '@resim/contracts';
 import {
   applyEvent,
   matchesUserRestriction,
   resolveTextSet,
   runScore,
   runView,
+  schedulePhase,
   settleRun,
   startRun,
   type LearnerEvent,
@@ -53,8 +54,25 @@ const scenarioOfGame = async (db: Database, game: GameRow): Promise<Scenario> =>
 
 const settingsOf = (scenario: Scenario) => ({ ...scenario.settings });
 
+const scheduleOf = (scenario: Scenario, now: Date): PlaySchedule => ({
+  opens: scenario.scheduleStart,
+  closes: scenario.scheduleEnd,
+  phase: schedulePhase(scenario, now),
+});
+
+// The server does not know the learner's time zone: the message names the time in UTC, the
+// player shows it in the learner's own.
+const utcTime = (value: string): string => `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** SPEC 3 schedule: learners play between scheduleStart and scheduleEnd; authors test at any time. */
+const refuseOutsideSchedule = (scenario: Scenario, now: Date): void => {
+  const phase = schedulePhase(scenario, now);
+  if (phase === 'before' && scenario.scheduleStart) throw conflict(`This simulation opens at ${utcTime(scenario.scheduleStart)}`);
+  if (phase === 'after' && scenario.scheduleEnd) throw conflict(`This simulation closed at ${utcTime(scenario.scheduleEnd)}`);
+};
+
 /** SPEC 7 / DESIGN 6: what a learner sees of a scenario before joining it. */
-export const joinInfo = async (ctx: Pick<PlayContext, 'db'>, code: string): Promise<JoinInfo> => {
+export const joinInfo = async (ctx: Pick<PlayContext, 'db' | 'clock'>, code: string): Promise<JoinInfo> => {
   const scenario = await scenarioByCode(ctx.db, code);
   return {
     code: scenario.code,
@@ -67,6 +85,7 @@ export const joinInfo = async (ctx: Pick<PlayContext, 'db'>, code: string): Prom
     allowAnonymous: scenario.allowAnonymous,
     allowSignin: scenario.allowSignin,
     settings: settingsOf(scenario),
+    schedule: scheduleOf(scenario, ctx.clock.now()),
   };
 };
 
@@ -169,6 +188,7 @@ export const join = async (ctx: PlayContext, code: string, nickname: string | un
   const instanceId = currentInstanceId(scenario);
   if (phase === 'closed' || !instanceId) throw conflict(closedMessage(scenario));
   const now = ctx.clock.now();
+  if (!test) refuseOutsideSchedule(scenario, now);
 
   if (ctx.principal) {
     if (!scenario.allowSignin && !test)
@@ -315,6 +335,7 @@ export const submitEvent = async (ctx: PlayContext, gameId: string, event: Learn
   if (!found.test && !found.ended_at && found.instance_id !== currentInstanceId(scenario))
     throw conflict(`This run belongs to an earlier session of ${scenario.resimName}; join again to play the current one`);
   const now = ctx.clock.now();
+  if (!found.test) refuseOutsideSchedule(scenario, now);
   const game = found.state === null && phase === 'open' ? releasedRun(scenario, found, now) : found;
   const outcome = await recordEvent(
     ctx.db,
@@ -340,6 +361,7 @@ export const learnerScenarios = async (ctx: PlayContext): Promise<LearnerScenari
   for (const game of games) if (!latestGame.has(game.resim_id)) latestGame.set(game.resim_id, game);
   const allocated = new Set((await findAllocationsOfEmail(ctx.db, ctx.principal.email)).map((row) => row.resim_id));
   const result: LearnerScenario[] = [];
+  const now = ctx.clock.now();
   for (const resimId of new Set([...allocated, ...latestGame.keys()])) {
     const scenario = await loadRunnableScenario(ctx.db, { id: resimId });
     if (!scenario?.code) continue;
@@ -353,6 +375,7 @@ export const learnerScenarios = async (ctx: PlayContext): Promise<LearnerScenari
       gameId: game?.id ?? null,
       ended: game?.ended_at != null,
       allocated: allocated.has(resimId),
+      schedule: scheduleOf(scenario, now),
     });
   }
   return result;

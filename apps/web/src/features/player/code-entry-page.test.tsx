@@ -14,6 +14,7 @@ const scenario = (changes: Partial<LearnerScenario>): LearnerScenario => ({
   ended: false,
   allocated: false,
   resimStatus: 2,
+  schedule: { opens: null, closes: null, phase: 'unscheduled' },
   ...changes,
 });
 

@@ -78,6 +78,7 @@ export const joinInfoFixture = (changes: Partial<JoinInfo> = {}): JoinInfo => ({
   allowAnonymous: true,
   allowSignin: false,
   settings: { hideRank: false, hideTime: false, allowApp: true, allowBrowser: true },
+  schedule: { opens: null, closes: null, phase: 'unscheduled' },
   ...changes,
 });
 
