@@ -19,6 +19,8 @@ export const userAuth = z
     name: z.string().nullable(),
     groups: z.array(z.string()),
     isDeveloper: z.boolean(),
+    /** given scenarios to play and a member of no space: a learner, whose home is the player's list */
+    isLearner: z.boolean(),
   })
   .meta({ id: 'UserAuth' });
 export type UserAuth = z.infer<typeof userAuth>;

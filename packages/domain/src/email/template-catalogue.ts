@@ -47,7 +47,7 @@ export const builtInTemplates: readonly BuiltInTemplate[] = [
     content: [
       '<p>Hello,</p>',
       '<p>{{senderEmail}} has invited you to take part in the simulations of <strong>{{spaceName}}</strong> in {{productName}}.</p>',
-      signInParagraph,
+      '<p>{{#if newAccount}}Choose your password here, then sign in with your email and that password (the link works for 7 days):{{else}}Sign in here to see your simulations:{{/if}} <a href="{{signInUrl}}">{{signInUrl}}</a></p>',
     ].join('\n'),
     text: null,
     variables: [spaceName, senderEmail, signInUrl, newAccount],

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock';
 import { findUserByEmail } from '../../modules/users/users.repository';
 import { minPasswordLength, verifyPassword } from '../passwords';
 import { forgotPasswordPage, messagePage, newPasswordPage, signInPage } from './pages';
-import { completePasswordReset, isResetTokenValid, requestPasswordReset } from './password-reset';
+import { completePasswordReset, requestPasswordReset, resetLinkAccount } from './password-reset';
 
 export type InteractionOptions = {
   readonly provider: Provider;
@@ -155,7 +155,8 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
   });
 
   app.get<{ Params: { token: string } }>('/account/reset/:token', async (request, reply) => {
-    if (!(await isResetTokenValid(options.db, options.clock, request.params.token))) {
+    const account = await resetLinkAccount(options.db, options.clock, request.params.token);
+    if (!account) {
       return html(
         reply,
         messagePage({
@@ -169,12 +170,13 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
         400,
       );
     }
-    return html(reply, newPasswordPage({ productName, action: request.url, minLength: minPasswordLength }));
+    return html(reply, newPasswordPage({ productName, action: request.url, minLength: minPasswordLength, ...account }));
   });
 
   app.post<{ Params: { token: string } }>('/account/reset/:token', { config: attemptLimit(10) }, async (request, reply) => {
+    let done: { firstPassword: boolean };
     try {
-      await completePasswordReset({
+      done = await completePasswordReset({
         db: options.db,
         clock: options.clock,
         token: request.params.token,
@@ -183,7 +185,9 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
       });
     } catch (error) {
       if (error instanceof AppError && error.status === 400) {
-        return html(reply, newPasswordPage({ productName, action: request.url, minLength: minPasswordLength, error: error.message }), 400);
+        const account = await resetLinkAccount(options.db, options.clock, request.params.token);
+        const page = { productName, action: request.url, minLength: minPasswordLength, error: error.message, ...account };
+        return html(reply, newPasswordPage(page), 400);
       }
       throw error;
     }
@@ -191,8 +195,9 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
       reply,
       messagePage({
         productName,
-        title: 'Password changed',
-        text: 'Your password has been changed. Sign in with it from the console.',
+        ...(done.firstPassword
+          ? { title: 'Password chosen', text: 'Your password is set. Sign in with your email and this password.' }
+          : { title: 'Password changed', text: 'Your password has been changed. Sign in with it from the console.' }),
         linkHref: '/',
         linkText: `Open ${productName}`,
       }),

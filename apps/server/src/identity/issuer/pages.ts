@@ -109,11 +109,20 @@ export const forgotPasswordPage = (options: {
 <div class="links"><a href="${escapeHtml(options.backHref)}">Back to sign in</a></div>`,
   });
 
-export const newPasswordPage = (options: { productName: string; action: string; error?: string | undefined; minLength: number }): string =>
+export const newPasswordPage = (options: {
+  productName: string;
+  action: string;
+  error?: string | undefined;
+  minLength: number;
+  /** an invited user choosing the password of a new account */
+  firstPassword?: boolean;
+}): string =>
   page({
     productName: options.productName,
-    title: 'Choose a new password',
-    lead: `Use at least ${options.minLength} characters.`,
+    title: options.firstPassword ? 'Choose your password' : 'Choose a new password',
+    lead: options.firstPassword
+      ? `You will sign in to ${options.productName} with your email and this password. Use at least ${options.minLength} characters.`
+      : `Use at least ${options.minLength} characters.`,
     alert: options.error ? { kind: 'danger', text: options.error } : undefined,
     body: `<form method="post" action="${escapeHtml(options.action)}">
 <label for="password">New password</label>

@@ -3,10 +3,36 @@ import type { EmailSender } from '../../modules/outbox/email-queue';
 import { badRequest } from '../../errors/app-error';
 import { iso, type Clock } from '../../lib/clock';
 import { newId, randomSecret, sha256 } from '../../lib/ids';
-import { findUserByEmail, updateUser } from '../../modules/users/users.repository';
+import { findUserByEmail, findUserById, updateUser } from '../../modules/users/users.repository';
 import { hashPassword, passwordProblem } from '../passwords';
 
 export const resetLinkTtlMs = 60 * 60 * 1000;
+/** An invited learner may read the email days later, so their first-password link lasts a week. */
+export const invitationLinkTtlMs = 7 * 24 * 60 * 60 * 1000;
+
+/** A one-use link by which the account's user chooses a password, working for `ttlMs`. */
+export const createPasswordLink = async (options: {
+  db: Database;
+  clock: Clock;
+  userId: string;
+  ttlMs: number;
+  publicUrl: string;
+}): Promise<string> => {
+  const token = randomSecret(32);
+  const now = options.clock.now();
+  await options.db
+    .insertInto('password_resets')
+    .values({
+      id: newId(),
+      user_id: options.userId,
+      token_hash: sha256(token),
+      expires_at: new Date(now.getTime() + options.ttlMs).toISOString(),
+      used_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return `${options.publicUrl}/account/reset/${token}`;
+};
 
 /** Sends a reset link when the account exists; says nothing either way, so emails stay private. */
 export const requestPasswordReset = async (options: {
@@ -19,20 +45,7 @@ export const requestPasswordReset = async (options: {
 }): Promise<void> => {
   const user = await findUserByEmail(options.db, options.address.trim());
   if (!user || user.external_subject) return;
-  const token = randomSecret(32);
-  const now = options.clock.now();
-  await options.db
-    .insertInto('password_resets')
-    .values({
-      id: newId(),
-      user_id: user.id,
-      token_hash: sha256(token),
-      expires_at: new Date(now.getTime() + resetLinkTtlMs).toISOString(),
-      used_at: null,
-      created_at: now.toISOString(),
-    })
-    .execute();
-  const link = `${options.publicUrl}/account/reset/${token}`;
+  const link = await createPasswordLink({ ...options, userId: user.id, ttlMs: resetLinkTtlMs });
   await options.email.send({
     to: user.email,
     subject: `Reset your ${options.productName} password`,
@@ -46,8 +59,12 @@ const findValidReset = async (db: Database, clock: Clock, token: string) => {
   return row;
 };
 
-export const isResetTokenValid = async (db: Database, clock: Clock, token: string): Promise<boolean> =>
-  (await findValidReset(db, clock, token)) !== undefined;
+/** The link's account, when the link still works: whether it is choosing its first password or a new one. */
+export const resetLinkAccount = async (db: Database, clock: Clock, token: string): Promise<{ firstPassword: boolean } | undefined> => {
+  const reset = await findValidReset(db, clock, token);
+  const user = reset ? await findUserById(db, reset.user_id) : undefined;
+  return user ? { firstPassword: !user.password_hash } : undefined;
+};
 
 export const completePasswordReset = async (options: {
   db: Database;
@@ -55,12 +72,13 @@ export const completePasswordReset = async (options: {
   token: string;
   password: string;
   confirm: string;
-}): Promise<void> => {
+}): Promise<{ firstPassword: boolean }> => {
   const problem = passwordProblem(options.password);
   if (problem) throw badRequest(problem);
   if (options.password !== options.confirm) throw badRequest('The two passwords are not the same');
   const reset = await findValidReset(options.db, options.clock, options.token);
   if (!reset) throw badRequest('This reset link has expired or has already been used. Ask for a new one.');
+  const firstPassword = !(await findUserById(options.db, reset.user_id))?.password_hash;
   const passwordHash = await hashPassword(options.password);
   await options.db.transaction().execute(async (trx) => {
     const now = iso(options.clock);
@@ -73,4 +91,5 @@ export const completePasswordReset = async (options: {
       .where('used_at', 'is', null)
       .execute();
   });
+  return { firstPassword };
 };

@@ -1,6 +1,7 @@
 import type { Config } from '../../config/config';
 import type { SpaceRow, UserRow } from '../../db/schema';
 import type { Principal } from '../../identity/principal';
+import { createPasswordLink, invitationLinkTtlMs } from '../../identity/issuer/password-reset';
 import { iso, type Clock } from '../../lib/clock';
 import { sendTemplatedEmails, type TemplatedEmailContext } from '../email-templates/send-templated-email';
 import { createUser } from '../users/users.service';
@@ -38,24 +39,31 @@ export const mailLearners = async (
   const accounts = await accountsOf(ctx, emails);
   const scenarios = kind === 'reminder' ? await repo.findAllocatedNames(ctx.db, space.id, emails) : new Map<string, string[]>();
   const playUrl = `${ctx.config.publicUrl}/play`;
+  const recipients = [];
+  for (const to of emails) {
+    const account = accounts.get(to);
+    const newAccount =
+      ctx.config.identity.kind === 'embedded' && account !== undefined && !account.password_hash && !account.external_subject;
+    // A learner without a password chooses one from the link itself, not by asking for a reset.
+    const signInUrl = newAccount
+      ? await createPasswordLink({
+          db: ctx.db,
+          clock: ctx.clock,
+          userId: account.id,
+          ttlMs: invitationLinkTtlMs,
+          publicUrl: ctx.config.publicUrl,
+        })
+      : playUrl;
+    recipients.push({
+      to,
+      data: { spaceName: space.description, senderEmail: ctx.principal.email, newAccount, signInUrl, scenarios: scenarios.get(to) ?? [] },
+    });
+  }
   await sendTemplatedEmails(ctx, {
     templateName: kind === 'invitation' ? 'learner-invitation' : 'learner-reminder',
     senderId: ctx.principal.userId,
     spaceId: space.id,
-    recipients: emails.map((to) => {
-      const account = accounts.get(to);
-      const newAccount = ctx.config.identity.kind === 'embedded' && !account?.password_hash && !account?.external_subject;
-      return {
-        to,
-        data: {
-          spaceName: space.description,
-          senderEmail: ctx.principal.email,
-          newAccount,
-          signInUrl: newAccount ? `${ctx.config.publicUrl}/account/forgot` : playUrl,
-          scenarios: scenarios.get(to) ?? [],
-        },
-      };
-    }),
+    recipients,
   });
   await repo.markSent(ctx.db, space.id, emails, kind === 'invitation' ? 'invited_at' : 'reminded_at', iso(ctx.clock));
   return emails.length;

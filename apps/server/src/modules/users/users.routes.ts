@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findUserById } from './users.repository';
 import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
-import { saveUserMetadata, toUserAuth, toUserMetadata } from './users.service';
+import { isLearnerOnly, saveUserMetadata, toUserAuth, toUserMetadata } from './users.service';
 
 const tags = ['User'];
 const errors = { 400: errorBody, 401: errorBody };
@@ -37,10 +37,10 @@ export const userRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx)
 
   app.get(
     '/admin/user/auth',
-    { schema: { tags, summary: 'Who the caller is: email, groups, isDeveloper', response: { 200: userAuth, ...errors } } },
-    (request) => {
+    { schema: { tags, summary: 'Who the caller is: email, groups, isDeveloper, isLearner', response: { 200: userAuth, ...errors } } },
+    async (request) => {
       const { user, principal } = authOf(request);
-      return toUserAuth(user, principal.groups);
+      return toUserAuth(user, principal.groups, await isLearnerOnly(ctx.db, user, principal));
     },
   );
 };

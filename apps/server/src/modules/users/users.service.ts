@@ -7,17 +7,27 @@ import { hashPassword, passwordProblem } from '../../identity/passwords';
 import { iso, type Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { readJson } from '../../lib/json';
+import type { Principal } from '../../identity/principal';
+import { findAllocationsOfEmail } from '../learners/learners.repository';
+import { findSpacesOfUser } from '../spaces/spaces.repository';
 import { findUserByEmail, insertUser, updateUser } from './users.repository';
 
 export const userGroups = (user: UserRow): string[] => readJson<string[]>(user.groups, []);
 
-export const toUserAuth = (user: UserRow, groups: readonly string[]): UserAuth => ({
+export const toUserAuth = (user: UserRow, groups: readonly string[], isLearner: boolean): UserAuth => ({
   id: user.id,
   email: user.email,
   name: user.name,
   groups: [...groups],
   isDeveloper: readGroups(groups).isDeveloper,
+  isLearner,
 });
+
+/** Someone given scenarios to play who is in no space: they came to play, not to write. */
+export const isLearnerOnly = async (db: Database, user: UserRow, principal: Principal): Promise<boolean> =>
+  (await findAllocationsOfEmail(db, user.email)).length > 0 &&
+  !principal.isDeveloper &&
+  (await findSpacesOfUser(db, user.id, principal.groupSpaceIds)).length === 0;
 
 export const toUserMetadata = (user: UserRow): UserMetadata => {
   const stored = readJson<Partial<UserMetadata>>(user.metadata, {});
