@@ -69,6 +69,8 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
   it('starts a scenario from a template', async () => {
     const templates = await call<{ id: string }[]>(author, 'GET', '/admin/template');
     expect(templates.body.map((template) => template.id)).toEqual(['blank', 'diagnostic']);
+    const blank = await call(author, 'POST', '/admin/resim/new', { groupId: spaceId, templateId: 'blank' });
+    expect(blank.body).toMatchObject({ templateId: 'blank', stages: [], actions: [], conclusions: [], measures: [], baseline: [] });
     const diagnostic = await call(author, 'POST', '/admin/resim/new', { groupId: spaceId, templateId: 'diagnostic' });
     expect(diagnostic.body).toMatchObject({
       templateId: 'diagnostic',

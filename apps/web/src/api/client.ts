@@ -271,7 +271,9 @@ export const createApiClient = (options: ApiClientOptions) => {
       presenter: (resimId: string, instance: string, signal?: AbortSignal) =>
         get(`/presenter/resim/${id(resimId)}/${id(instance)}`, presenterView, signal),
       get: (resimId: string, signal?: AbortSignal) => get(`/admin/resim/${id(resimId)}`, scenario, signal),
-      create: (groupId: string) => request({ method: 'POST', path: '/admin/resim/new', schema: scenario, body: { groupId } }),
+      /** a new scenario in the space, from a scenario template when one is named */
+      create: (groupId: string, templateId?: string) =>
+        request({ method: 'POST', path: '/admin/resim/new', schema: scenario, body: templateId ? { groupId, templateId } : { groupId } }),
       /** PATCH with the revision the editor started from; a 409 is the caller's to resolve, so it is not shown as a failure. */
       save: async (resimId: string, body: PatchResimBody): Promise<SaveResult> => {
         try {

@@ -7,15 +7,9 @@ type Template = ScenarioTemplate & { build: () => ScenarioContent };
 export const scenarioTemplates: readonly Template[] = [
   {
     id: 'blank',
-    name: 'Blank scenario',
-    description: 'Start from nothing: one task, no tests and no diagnoses.',
-    build: () =>
-      scenarioContent.parse({
-        resimName: newScenarioName,
-        mode: newScenarioMode,
-        templateId: 'blank',
-        stages: [{ id: 'stg1', name: 'Task 1', default: true }],
-      }),
+    name: 'Blank',
+    description: 'An empty scenario: no tasks, tests, diagnoses or measures.',
+    build: () => scenarioContent.parse({ resimName: newScenarioName, mode: newScenarioMode, templateId: 'blank' }),
   },
   {
     id: 'diagnostic',

@@ -34,7 +34,12 @@ const fakeApi = (data: { spaces: Space[]; scenarios: ResimSummary[]; metadata: U
   const create = vi.fn(async (groupId: string) => ({ ...data.scenarios[0], id: 'r-new', group: groupId }));
   const remove = vi.fn(async () => ({ ok: true }));
   const api = {
-    templates: { list: async () => [{ id: 'blank', name: 'Blank scenario', description: '' }] },
+    templates: {
+      list: async () => [
+        { id: 'blank', name: 'Blank', description: 'An empty scenario' },
+        { id: 'diagnostic', name: 'Diagnostic workup', description: 'Two tasks and a points measure' },
+      ],
+    },
     resims: { list: async () => data.scenarios, create, remove },
     spaces: { list: async () => data.spaces, create: vi.fn(), rename: vi.fn(), remove: vi.fn() },
     user: { metadata: async () => metadata, saveMetadata },
@@ -142,11 +147,17 @@ describe('Home', () => {
 });
 
 describe('Home scenario actions', () => {
-  it('creates a scenario in a space', async () => {
+  it('creates a scenario in a space from Blank unless another template is chosen', async () => {
     const { api, create } = fakeApi({ spaces: [cardiology], scenarios, metadata: { collapsedSpaces: [], sortOrder: 0 } });
     renderWithProviders(<HomePage />, { api });
     fireEvent.click(await screen.findByRole('button', { name: 'New scenario in Cardiology' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith('s-card'));
+    const dialog = await screen.findByRole('dialog', { name: 'New scenario in Cardiology' });
+    expect((await within(dialog).findByRole('radio', { name: /Blank/ })).getAttribute('aria-checked')).toBe('true');
+    expect(within(dialog).getByText('Two tasks and a points measure')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Diagnostic workup/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create scenario' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith('s-card', 'diagnostic'));
   });
 
   it('deletes a scenario from its card menu after asking', async () => {

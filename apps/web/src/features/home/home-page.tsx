@@ -21,7 +21,7 @@ import {
   useSaveMetadata,
 } from './home-queries';
 import type { ScenarioCardActions } from './scenario-card';
-import { DeleteScenarioModal, ImportScenariosModal } from './scenario-modals';
+import { DeleteScenarioModal, ImportScenariosModal, NewScenarioModal } from './scenario-modals';
 import { DeleteSpaceModal, SpaceFormModal } from './space-modals';
 import { SpaceSection } from './space-section';
 
@@ -59,6 +59,7 @@ type Dialog =
   | { kind: 'rename'; space: Space }
   | { kind: 'delete'; space: Space }
   | { kind: 'import'; space: Space }
+  | { kind: 'new-scenario'; space: Space }
   | { kind: 'delete-scenario'; scenario: ResimSummary }
   | null;
 
@@ -103,11 +104,15 @@ export const HomePage = () => {
     deleteSpace.reset();
     deleteResim.reset();
     importResims.reset();
+    createResim.reset();
   };
 
-  // SPEC 7: a new scenario is made in the space, then opened in the editor.
-  const newScenario = (space: Space) =>
-    createResim.mutate(space.id, { onSuccess: (created) => void navigate(pathFor({ name: 'EDIT_RESIM', resimId: created.id })) });
+  // SPEC 7: a new scenario is made in the space from the template chosen, then opened in the editor.
+  const newScenario = (space: Space, templateId: string) =>
+    createResim.mutate(
+      { groupId: space.id, templateId },
+      { onSuccess: (created) => void navigate(pathFor({ name: 'EDIT_RESIM', resimId: created.id })) },
+    );
 
   const spacesById = useMemo(() => new Map((spaces.data ?? []).map((space) => [space.id, space])), [spaces.data]);
   const scenarioActions = (scenario: ResimSummary): ScenarioCardActions => {
@@ -197,8 +202,8 @@ export const HomePage = () => {
             onToggle={() => toggle(space.id)}
             onRename={() => setDialog({ kind: 'rename', space })}
             onDelete={() => setDialog({ kind: 'delete', space })}
-            onNewScenario={mayEditInSpace(space.security, space.isOwner) ? () => newScenario(space) : null}
-            creatingScenario={createResim.isPending && createResim.variables === space.id}
+            onNewScenario={mayEditInSpace(space.security, space.isOwner) ? () => setDialog({ kind: 'new-scenario', space }) : null}
+            creatingScenario={createResim.isPending && createResim.variables?.groupId === space.id}
             onImport={mayEditInSpace(space.security, space.isOwner) ? () => setDialog({ kind: 'import', space }) : null}
             scenarioActions={scenarioActions}
           />
@@ -272,6 +277,16 @@ export const HomePage = () => {
         error={deleteResim.error?.message ?? null}
         onConfirm={() => {
           if (dialog?.kind === 'delete-scenario') deleteResim.mutate(dialog.scenario.id, { onSuccess: closeDialog });
+        }}
+        onClose={closeDialog}
+      />
+      <NewScenarioModal
+        space={dialog?.kind === 'new-scenario' ? dialog.space : null}
+        templates={templates}
+        pending={createResim.isPending}
+        error={createResim.error?.message ?? null}
+        onCreate={(templateId) => {
+          if (dialog?.kind === 'new-scenario') newScenario(dialog.space, templateId);
         }}
         onClose={closeDialog}
       />

@@ -107,11 +107,14 @@ const useAddScenarios = () => {
   };
 };
 
-/** SPEC 7: POST /admin/resim/new in a space; the editor opens on it. */
+/** SPEC 7: POST /admin/resim/new in a space, from the template chosen; the editor opens on it. */
 export const useCreateResim = () => {
   const api = useApi();
   const add = useAddScenarios();
-  return useMutation({ mutationFn: (groupId: string) => api.resims.create(groupId), onSuccess: (created) => add([created]) });
+  return useMutation({
+    mutationFn: ({ groupId, templateId }: { groupId: string; templateId: string }) => api.resims.create(groupId, templateId),
+    onSuccess: (created) => add([created]),
+  });
 };
 
 export const useCloneResim = () => {

@@ -1,5 +1,5 @@
-import { Alert, Button, FileButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import type { ResimSummary, Space } from '@resim/contracts';
+import { Alert, Button, FileButton, Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
 import { readExport } from '@resim/domain';
 import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { IconAlertCircle, IconFileUpload } from '@tabler/icons-react';
@@ -132,6 +132,91 @@ export const ImportScenariosModal = (props: {
           </Button>
           <Button onClick={submit} loading={props.pending} disabled={!parsed?.ok}>
             Import
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+};
+
+/** The scenario templates' query as Home holds it. */
+type TemplatesQuery = {
+  readonly data: readonly ScenarioTemplate[] | undefined;
+  readonly isPending: boolean;
+  readonly isError: boolean;
+  readonly refetch: () => unknown;
+};
+
+/** SPEC 2 and 7: a new scenario starts from one of the scenario templates, Blank first. */
+export const NewScenarioModal = (props: {
+  space: Space | null;
+  templates: TemplatesQuery;
+  pending: boolean;
+  error: string | null;
+  onCreate: (templateId: string) => void;
+  onClose: () => void;
+}) => {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const shown = useRef<Space | null>(null);
+  if (props.space) shown.current = props.space;
+  // Closed: the next opening starts from Blank again.
+  if (props.space === null && chosen !== null) setChosen(null);
+  const templates = props.templates.data ?? [];
+  const selected = chosen ?? templates[0]?.id ?? null;
+
+  return (
+    <Modal
+      opened={props.space !== null}
+      onClose={props.onClose}
+      title={<Text fw={600}>New scenario in {shown.current?.description}</Text>}
+      size="lg"
+    >
+      <Stack gap="md">
+        {props.templates.isPending ? (
+          <Group gap="xs" role="status">
+            <Loader size="xs" type="dots" />
+            <Text fz="sm" c="dimmed">
+              Loading the templates...
+            </Text>
+          </Group>
+        ) : props.templates.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="The templates could not be loaded">
+            <Button size="xs" variant="light" color="red" onClick={() => void props.templates.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <Radio.Group value={selected} onChange={setChosen} label="Start from" description="What the new scenario holds at first">
+            <Stack gap="xs" mt="xs">
+              {templates.map((template) => (
+                <Radio.Card key={template.id} value={template.id} radius="md" p="md">
+                  <Group wrap="nowrap" align="flex-start" gap="sm">
+                    <Radio.Indicator />
+                    <Stack gap={2}>
+                      <Text fw={600} fz="sm">
+                        {template.name}
+                      </Text>
+                      <Text fz="sm" c="dimmed">
+                        {template.description}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Radio.Card>
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
+        {props.error ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="The scenario was not created">
+            {props.error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => selected && props.onCreate(selected)} loading={props.pending} disabled={selected === null}>
+            Create scenario
           </Button>
         </Group>
       </Stack>
