@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LearnerScenario } from '@resim/contracts';
 import type { ApiClient } from '../../api/client';
 import { CodeEntryPage, joinCodeProblem } from './code-entry-page';
+import { formatDateTime } from '../../ui/format';
 import { renderPlayer, sessionFixture } from './player-fixtures';
 
 const scenario = (changes: Partial<LearnerScenario>): LearnerScenario => ({
@@ -51,6 +52,22 @@ describe('code entry', () => {
     expect(screen.getByRole('link', { name: /Sepsis/ }).textContent).toContain('Not open yet');
     expect(screen.getByRole('link', { name: /Sepsis/ }).textContent).toContain('Given to you');
     expect(screen.getByRole('link', { name: /Burns/ }).textContent).toContain('Closed');
+  });
+
+  it('says when a scheduled simulation opens, and lets the learner sign out', async () => {
+    const opens = '2030-05-01T09:00:00.000Z';
+    const signOut = vi.fn(async () => undefined);
+    const mine = vi.fn(async () => [scenario({ allocated: true, schedule: { opens, closes: null, phase: 'before' } })]);
+    renderPlayer(<CodeEntryPage />, {
+      api: { learn: { mine } } as unknown as ApiClient,
+      session: sessionFixture({ signedIn: true, signOut }),
+      route: '/play',
+    });
+    const row = await screen.findByRole('link', { name: /Chest pain/ });
+    expect(row.textContent).toContain('Not open yet');
+    expect(row.textContent).toContain(`Opens ${formatDateTime(opens)}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(signOut).toHaveBeenCalled();
   });
 
   it('offers a guest to sign in to see their simulations', () => {

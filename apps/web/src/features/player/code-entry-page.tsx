@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconChevronRight, IconLogin2 } from '@tabler/icons-react';
+import { IconAlertCircle, IconChevronRight, IconLogin2, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useApi } from '../../api/api-context';
 import type { LearnerScenario } from '@resim/contracts';
 import { RunStatus } from '@resim/domain';
 import { queryKeys } from '../../api/query-keys';
+import { formatDateTime } from '../../ui/format';
 import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
 
@@ -27,12 +28,24 @@ const phaseLabels: Record<LearnerScenario['phase'], { label: string; color: stri
   closed: { label: 'Closed', color: 'gray' },
 };
 
+/** When the schedule keeps a scenario shut: when it opens, or that it closed. */
+const scheduleNote = ({ schedule }: LearnerScenario): string | null => {
+  if (schedule.phase === 'before' && schedule.opens) return `Opens ${formatDateTime(schedule.opens)}`;
+  if (schedule.phase === 'after' && schedule.closes) return `Closed ${formatDateTime(schedule.closes)}`;
+  return null;
+};
+
 const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
+  const note = scheduleNote(scenario);
   const phase = scenario.ended
     ? { label: 'Finished', color: 'blue' }
-    : scenario.phase === 'closed' && scenario.resimStatus !== RunStatus.Finished
+    : scenario.schedule.phase === 'before'
       ? { label: 'Not open yet', color: 'gray' }
-      : phaseLabels[scenario.phase];
+      : scenario.schedule.phase === 'after'
+        ? phaseLabels.closed
+        : scenario.phase === 'closed' && scenario.resimStatus !== RunStatus.Finished
+          ? { label: 'Not open yet', color: 'gray' }
+          : phaseLabels[scenario.phase];
   return (
     <Card component={Link} to={`/play/${encodeURIComponent(scenario.code)}`} padding="md" radius="md" shadow="none">
       <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -52,6 +65,11 @@ const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
             <Text fz="xs" c="dimmed">
               Code {scenario.code}
             </Text>
+            {note ? (
+              <Text fz="xs" c="dimmed">
+                {note}
+              </Text>
+            ) : null}
           </Group>
         </Stack>
         <IconChevronRight size={18} aria-hidden />
@@ -104,6 +122,7 @@ export const CodeEntryPage = () => {
   const [problem, setProblem] = useState<string | null>(null);
   const [signInProblem, setSignInProblem] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -120,8 +139,25 @@ export const CodeEntryPage = () => {
     });
   };
 
+  const signOut = () => {
+    setSigningOut(true);
+    session.signOut().catch((error: unknown) => {
+      setSigningOut(false);
+      setSignInProblem(error instanceof Error ? error.message : String(error));
+    });
+  };
+
   return (
-    <PlayerFrame productName={session.productName}>
+    <PlayerFrame
+      productName={session.productName}
+      action={
+        session.signedIn ? (
+          <Button variant="subtle" size="xs" color="gray" leftSection={<IconLogout size={16} />} loading={signingOut} onClick={signOut}>
+            Sign out
+          </Button>
+        ) : null
+      }
+    >
       <Stack gap="xl">
         <Paper p={{ base: 'lg', sm: 'xl' }} radius="md" shadow="xs">
           <form onSubmit={submit} noValidate>
@@ -160,7 +196,14 @@ export const CodeEntryPage = () => {
           </form>
         </Paper>
         {session.signedIn ? (
-          <MyScenarios />
+          <>
+            <MyScenarios />
+            {signInProblem ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {signInProblem}
+              </Alert>
+            ) : null}
+          </>
         ) : (
           <Stack gap="xs" align="center">
             <Text fz="sm" c="dimmed" ta="center">

@@ -7,6 +7,7 @@ import type { ApiClient } from '../../api/client';
 import { JoinPage } from './join-page';
 import { FakeSocket, joinInfoFixture, renderPlayer, sessionFixture, snapshotFixture, viewFixture } from './player-fixtures';
 import type { PlayerSession } from './player-session';
+import { formatDateTime } from '../../ui/format';
 import { runStorage } from './run-storage';
 
 const refusal = (status: number, message: string) =>
@@ -154,6 +155,14 @@ describe('join page', () => {
   it('says when the scenario is meant for the app, and offers no way in', async () => {
     setup({ info: { settings: { hideRank: false, hideTime: false, allowApp: true, allowBrowser: false } } });
     expect(await screen.findByText('This simulation is meant for the app')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+  });
+
+  it('says when the schedule opens the scenario, and offers no way in before then', async () => {
+    const opens = '2030-05-01T09:00:00.000Z';
+    setup({ info: { schedule: { opens, closes: null, phase: 'before' } } });
+    expect(await screen.findByText('This simulation is not open yet')).toBeTruthy();
+    expect(screen.getByText(`It opens on ${formatDateTime(opens)}. Come back then to join.`)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
   });
 

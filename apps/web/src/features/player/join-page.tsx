@@ -1,12 +1,13 @@
 import { Alert, Button, Center, Divider, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { joinBody, type JoinInfo, type JoinResult } from '@resim/contracts';
-import { IconAlertCircle, IconDeviceMobile, IconLogin2, IconLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendarTime, IconDeviceMobile, IconLogin2, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/api-error';
 import { queryKeys } from '../../api/query-keys';
+import { formatDateTime } from '../../ui/format';
 import { normaliseJoinCode } from './code-entry-page';
 import { GameScreen, type JoinedRun } from './game-screen';
 import { PlayerFrame } from './player-frame';
@@ -43,6 +44,18 @@ const blockedNotice = (info: JoinInfo) => {
     return (
       <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="This simulation is closed">
         It cannot be joined now. Ask your presenter or trainer when it opens again.
+      </Alert>
+    );
+  if (info.schedule.phase === 'before' && info.schedule.opens)
+    return (
+      <Alert color="blue" variant="light" icon={<IconCalendarTime size={18} />} title="This simulation is not open yet">
+        It opens on {formatDateTime(info.schedule.opens)}. Come back then to join.
+      </Alert>
+    );
+  if (info.schedule.phase === 'after' && info.schedule.closes)
+    return (
+      <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="This simulation has closed">
+        It closed on {formatDateTime(info.schedule.closes)}.
       </Alert>
     );
   if (!info.settings.allowBrowser)
@@ -114,6 +127,11 @@ const JoinCard = ({
           <>
             {info.phase === 'lobby' ? (
               <Text fz="sm">The session has not started yet: join now, and it starts for everyone at once.</Text>
+            ) : null}
+            {info.schedule.closes ? (
+              <Text fz="sm" c="dimmed">
+                Open until {formatDateTime(info.schedule.closes)}.
+              </Text>
             ) : null}
             {problem ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="You could not join" role="alert">

@@ -23,6 +23,7 @@ export const PlayerFace = ({ auth, config }: { auth: AuthSession; config: Promis
       productName,
       signedIn: boot.state === 'ready' && boot.signedIn,
       signIn: auth.beginSignIn,
+      signOut: auth.signOut,
       accessToken: auth.getAccessToken,
     }),
     [auth, boot, productName],

@@ -115,6 +115,7 @@ export const sessionFixture = (changes: Partial<PlayerSession> = {}): PlayerSess
   productName: 'Resim',
   signedIn: false,
   signIn: async () => undefined,
+  signOut: async () => undefined,
   accessToken: async () => 'access-token',
   ...changes,
 });

@@ -1,19 +1,33 @@
-import { Anchor, Box, Container } from '@mantine/core';
+import { Anchor, Box, Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../ui/brand';
 
 /**
  * The frame of the player's pages around a run (code entry, join, lobby, end): the product's
- * mark, leading back to code entry, over one centred column that fits a phone.
+ * mark, leading back to code entry, and the page's action (sign out) over one centred column
+ * that fits a phone.
  */
-export const PlayerFrame = ({ productName, width = 560, children }: { productName: string; width?: number; children: ReactNode }) => (
+export const PlayerFrame = ({
+  productName,
+  width = 560,
+  action = null,
+  children,
+}: {
+  productName: string;
+  width?: number;
+  action?: ReactNode;
+  children: ReactNode;
+}) => (
   <Box mih="100dvh" bg="gray.0">
     <Box component="header" bg="white" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size={width} px="md">
-        <Anchor component={Link} to="/play" underline="never" w="fit-content" display="block">
-          <Brand productName={productName} />
-        </Anchor>
+        <Group justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to="/play" underline="never" w="fit-content" display="block">
+            <Brand productName={productName} />
+          </Anchor>
+          {action}
+        </Group>
       </Container>
     </Box>
     <Container component="main" size={width} px="md" py="xl">

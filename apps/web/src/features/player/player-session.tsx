@@ -6,6 +6,8 @@ export type PlayerSession = {
   readonly signedIn: boolean;
   /** sends the learner to the sign-in service, which brings them back to `returnTo` */
   readonly signIn: (returnTo: string) => Promise<void>;
+  /** ends the session here and at the sign-in service */
+  readonly signOut: () => Promise<void>;
   /** a signed-in learner's token, for the socket (HTTP calls get it from the API client) */
   readonly accessToken: () => Promise<string>;
 };
