@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useApi } from '../api/api-context';
+import { queryKeys } from '../api/query-keys';
 import { isSignInReturn, isSignOutReturn } from '../auth/auth-paths';
 import type { AuthSession } from '../auth/auth-session';
 import { toIdentityError } from '../auth/identity-errors';
@@ -15,7 +16,7 @@ import { AppSessionProvider, type AppSession } from './app-session';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
 import { PageContent, preloadPage } from './pages';
-import { isPlayerPath, isPresenterPath, parsePath } from './routes';
+import { isPlayerPath, isPresenterPath, parsePath, playerPath } from './routes';
 import { ConsoleShell } from './shell';
 
 const pageOfPath = (path: string): PageState | null => parsePath(new URL(path, window.location.origin).pathname);
@@ -55,6 +56,15 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
         dispatch({ type: 'SESSION_LOST', reason });
       });
 
+      // A learner has nothing to write: their home is the player's list of their scenarios.
+      const isLearnerHome = async (page: PageState | null): Promise<boolean> => {
+        if (page && page.name !== 'HOME') return false;
+        const me = await queryClient
+          .fetchQuery({ queryKey: queryKeys.userAuth, queryFn: ({ signal }) => api.user.auth(signal) })
+          .catch(() => null);
+        return me?.isLearner === true;
+      };
+
       const url = new URL(window.location.href);
       if (isSignInReturn(url)) {
         dispatch({ type: 'CALLBACK_RECEIVED' });
@@ -66,6 +76,10 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
             return;
           }
           const page = pageOfPath(returnTo);
+          if (await isLearnerHome(page)) {
+            window.location.replace(playerPath);
+            return;
+          }
           void navigate(page ? returnTo : '/', { replace: true });
           dispatch({ type: 'SIGNED_IN', ...(page ? { to: page } : {}) });
         } catch (error) {
@@ -84,6 +98,10 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
         return;
       }
       const page = parsePath(window.location.pathname);
+      if (await isLearnerHome(page)) {
+        window.location.replace(playerPath);
+        return;
+      }
       if (!page) void navigate('/', { replace: true });
       if (page?.name === 'EDIT_RESIM') prefetchEditorData(queryClient, api, page.resimId);
       // The page is shown once its code is in: a page that suspends is held back by React until
