@@ -44,6 +44,9 @@ const choose = async (page: Page, input: Locator, option: string) => {
 
 const newScenario = async (page: Page): Promise<string> => {
   await page.getByRole('region', { name: 'Demo space' }).getByRole('button', { name: 'New scenario in Demo space' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New scenario in Demo space' });
+  await dialog.getByRole('radio', { name: /^Blank/ }).click();
+  await dialog.getByRole('button', { name: 'Create scenario' }).click();
   await page.waitForURL(/\/resim\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'New Simulation (Unfinished)' })).toBeVisible();
   return new URL(page.url()).pathname;
