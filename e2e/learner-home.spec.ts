@@ -48,7 +48,11 @@ test('New scenario offers Blank and every template, and creates from the templat
   expect(created.templateId).toBe('diagnostic');
   expect(created.stages.map((stage) => stage.name)).toEqual(['Assessment', 'Investigations']);
   expect(created.measures.map((measure) => measure.name)).toEqual(['Points']);
-  await expect(page.getByText('Assessment').first()).toBeVisible();
+  await page.getByRole('tab', { name: /Stages/ }).click();
+  const stages = page.getByRole('navigation', { name: 'Stages', exact: true });
+  await expect(stages.getByRole('button')).toHaveCount(2);
+  await expect(stages).toContainText('Assessment');
+  await expect(stages).toContainText('Investigations');
 });
 
 test('a learner outside the schedule is told when it opens and cannot join; inside it they can', async ({ page }) => {
@@ -73,9 +77,12 @@ test('a learner outside the schedule is told when it opens and cannot join; insi
   const refused = await page.request.post(`/learn/join/${resim.code}`, { data: {} });
   expect(refused.status()).toBe(409);
 
+  // The author moves the window to now: a scenario is edited only while Initialized.
+  for (const status of [3, 0]) await api('POST', `/admin/control/${resim.id}/${status}`);
   await api('PATCH', `/admin/resim/${resim.id}`, {
     details: { scheduleStart: new Date(Date.now() - hour).toISOString(), scheduleEnd: new Date(Date.now() + 24 * hour).toISOString() },
   });
+  await api('POST', `/admin/control/${resim.id}/2`);
   await page.reload();
   await expect(page.getByText(/^Open until /)).toBeVisible();
   await page.getByRole('button', { name: 'Join' }).click();
