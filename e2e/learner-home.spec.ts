@@ -69,6 +69,7 @@ test('a learner outside the schedule is told when it opens and cannot join; insi
   const row = page.getByRole('region', { name: 'Your simulations' }).getByRole('link', { name: new RegExp(name) });
   await expect(row).toContainText('Not open yet');
   await expect(row).toContainText('Opens ');
+  await shoot(page, 'player-schedule-list.png');
   await row.click();
   await expect(page.getByText('This simulation is not open yet')).toBeVisible();
   await expect(page.getByText(/^It opens on .+\. Come back then to join\.$/)).toBeVisible();

@@ -65,6 +65,7 @@ describe.each(dialects)('learners signing in on %s', (dialect) => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Choose your password');
     expect(page.body).not.toContain('Choose a new password');
+    expect(page.body).toContain('<label for="password">Password</label>');
 
     const chosen = await form(link, { password: 'Learner-password-1', confirm: 'Learner-password-1' });
     expect(chosen.statusCode).toBe(200);

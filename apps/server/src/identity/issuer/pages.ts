@@ -125,9 +125,9 @@ export const newPasswordPage = (options: {
       : `Use at least ${options.minLength} characters.`,
     alert: options.error ? { kind: 'danger', text: options.error } : undefined,
     body: `<form method="post" action="${escapeHtml(options.action)}">
-<label for="password">New password</label>
+<label for="password">${options.firstPassword ? 'Password' : 'New password'}</label>
 <input id="password" name="password" type="password" required minlength="${options.minLength}" autofocus autocomplete="new-password">
-<label for="confirm">Repeat the new password</label>
+<label for="confirm">${options.firstPassword ? 'Repeat the password' : 'Repeat the new password'}</label>
 <input id="confirm" name="confirm" type="password" required minlength="${options.minLength}" autocomplete="new-password">
 <button type="submit">Set password</button>
 </form>`,
