@@ -16,6 +16,7 @@ import {
   resimScore,
   presenterParams,
   presenterView,
+  previewRun,
   scoreboard,
   scoreboardParams,
   scoreParams,
@@ -164,6 +165,19 @@ export const recordRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ct
       },
     },
     (request) => records.listGames(spaceCtx(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/resim/:id/preview',
+    {
+      schema: {
+        tags: recordTags,
+        summary: 'Start a preview: the author plays the scenario as a learner, in any status, apart from the real runs',
+        params: idParams,
+        response: { 201: previewRun, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await play.startPreview(spaceCtx(request), request.params.id)),
   );
 
   app.get(

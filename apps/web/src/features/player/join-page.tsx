@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Divider, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { joinBody, type JoinInfo, type JoinResult } from '@resim/contracts';
+import { RunStatus } from '@resim/domain';
 import { IconAlertCircle, IconDeviceMobile, IconLogin2, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -37,6 +38,9 @@ const Waiting = ({ label }: { label: string }) => (
   </Center>
 );
 
+/** An author, signed in, playing their scenario in Test Mode: they join with their account whatever its access settings. */
+const isAuthorTest = (info: JoinInfo): boolean => info.resimStatus === RunStatus.TestMode && info.phase === 'open';
+
 /** Why this scenario cannot be joined here, when it cannot; null when it can. */
 const blockedNotice = (info: JoinInfo) => {
   if (info.phase === 'closed')
@@ -52,7 +56,7 @@ const blockedNotice = (info: JoinInfo) => {
         {info.settings.allowApp ? ': open it in the app with the same join code.' : '.'}
       </Alert>
     );
-  if (!info.allowAnonymous && !info.allowSignin)
+  if (!info.allowAnonymous && !info.allowSignin && !isAuthorTest(info))
     return (
       <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="This simulation cannot be joined yet">
         Its author has not allowed learners to join it. Ask your presenter or trainer.
@@ -78,7 +82,7 @@ const JoinCard = ({
   const [signingIn, setSigningIn] = useState(false);
   const [signInProblem, setSignInProblem] = useState<string | null>(null);
   const blocked = blockedNotice(info);
-  const asAccount = info.allowSignin && session.signedIn;
+  const asAccount = (info.allowSignin || isAuthorTest(info)) && session.signedIn;
   const asGuest = info.allowAnonymous && !asAccount;
 
   const submitNickname = (event: FormEvent) => {
@@ -193,7 +197,11 @@ const JoinInfoView = ({
   onJoin: (nickname: string | null) => void;
 }) => {
   const api = useApi();
-  const info = useQuery({ queryKey: queryKeys.joinInfo(code), queryFn: ({ signal }) => api.learn.joinInfo(code, signal) });
+  const session = usePlayerSession();
+  const info = useQuery({
+    queryKey: queryKeys.joinInfo(code),
+    queryFn: ({ signal }) => api.learn.joinInfo(code, session.signedIn, signal),
+  });
   if (info.isPending) return <Waiting label="Looking up the join code..." />;
   if (info.isError) {
     const unknown = isApiError(info.error) && info.error.status === 404;
