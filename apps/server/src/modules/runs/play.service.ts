@@ -230,6 +230,8 @@ export const join = async (ctx: PlayContext, code: string, nickname: string | un
     if (!existing) throw error;
     return { gameId: existing.id, runToken: null, snapshot: await snapshotOf(ctx.db, scenario, existing, now.getTime()) };
   }
+  // The console hears that someone joined.
+  await ctx.live.publish({ kind: 'game', resimId: scenario.id, gameId: game.id });
   return { gameId: game.id, runToken, snapshot: await snapshotOf(ctx.db, scenario, game, now.getTime()) };
 };
 

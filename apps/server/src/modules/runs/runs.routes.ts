@@ -35,6 +35,7 @@ import * as play from './play.service';
 import * as records from './records.service';
 import * as repo from './runs.repository';
 import * as sessions from './session.service';
+import type { ConsoleHub } from './console-hub';
 import type { SocketHub } from './socket-hub';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -148,6 +149,14 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
     }
     await options.hub.attach(socket, ctx, { id: game.id, resimId: game.resim_id, instanceId: game.instance_id });
   });
+};
+
+/**
+ * WebSocket /admin/socket: the console's live channel. Outside the authenticated scope, as a
+ * browser cannot set a socket's headers: its first message authenticates it instead.
+ */
+export const consoleSocketRoutes: FastifyPluginAsyncZod<{ readonly consoleHub: ConsoleHub }> = async (app, options) => {
+  app.get('/admin/socket', { websocket: true, schema: { hide: true } }, (socket) => options.consoleHub.attach(socket));
 };
 
 /** The console's side: runs, audit trail, scores and presenter messages (authenticated scope). */
