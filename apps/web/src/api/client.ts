@@ -229,6 +229,8 @@ export const createApiClient = (options: ApiClientOptions) => {
 
   return {
     request,
+    /** the session's access token, for what is not a request: the console's live channel */
+    accessToken: options.getToken,
     /** reports a failure that is not a request (a crash, a chunk that did not load) */
     log,
     config: (signal?: AbortSignal) => request({ method: 'GET', path: '/config.json', schema: webConfig, auth: false, signal }),
