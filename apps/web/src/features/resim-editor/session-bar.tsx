@@ -112,7 +112,15 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
         )}
       </CopyButton>
       <Tooltip label={`${current.length} joined, ${playing} still playing`}>
-        <Badge variant="light" color="gray" radius="sm" size="sm" leftSection={<IconUsers size={12} />} style={{ flex: 'none' }}>
+        <Badge
+          variant="light"
+          color="gray"
+          radius="sm"
+          size="sm"
+          leftSection={<IconUsers size={12} />}
+          style={{ flex: 'none' }}
+          aria-label={`Learners joined: ${current.length}`}
+        >
           {current.length}
         </Badge>
       </Tooltip>
