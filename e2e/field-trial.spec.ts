@@ -158,19 +158,14 @@ test('the header, the view-only banner and the dashboard follow a status change 
   const soon = { timeout: 3000 };
   await expect(page.getByLabel('Run status')).toHaveText('Waiting', soon);
   await expect(page.getByLabel('Status of the session')).toHaveText('Waiting', soon);
-  await expect(
-    page
-      .getByRole('alert')
-      .filter({ hasText: 'View only' })
-      .or(page.getByText('View only', { exact: true })),
-  ).toBeVisible(soon);
+  await expect(page.getByRole('alert', { name: 'View only' })).toBeVisible(soon);
   expect(frames.some((frame) => frame.includes('"type":"status"'))).toBe(true);
   await shoot(page, 'field-trial-live-status.png');
 
   await page.waitForResponse((response) => response.url().endsWith(`/admin/resim/${id}/dashboard`));
   await api('POST', `/admin/control/${id}/0`);
   await expect(page.getByLabel('Run status')).toHaveText('Initialized', soon);
-  await expect(page.getByText('View only', { exact: true })).toHaveCount(0, soon);
+  await expect(page.getByRole('alert', { name: 'View only' })).toHaveCount(0, soon);
 });
 
 test('stages reorder by buttons and by drag, say which open at the start, and the player shows them in that order', async ({ page }) => {
@@ -204,7 +199,7 @@ test('stages reorder by buttons and by drag, say which open at the start, and th
   await expect(page.getByText('Ward, Lab and Triage open together when a run starts.')).toBeVisible();
   await shoot(page, 'field-trial-stage-order.png');
 
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /saved/i })).toBeVisible();
   const saved = await api<{ stages: { id: string }[] }>('GET', `/admin/resim/${id}`);
   expect(saved.stages.map((stage) => stage.id)).toEqual(['stg2', 'stg3', 'stg1']);
