@@ -182,7 +182,7 @@ test('stages reorder by buttons and by drag, say which open at the start, and th
   // By buttons: Lab to the top.
   await order.getByRole('button', { name: 'Move Lab up' }).click();
   await order.getByRole('button', { name: 'Move Lab up' }).click();
-  await expect.poll(names).toEqual(['LabOpens at start', 'TriageOpens at start', 'WardOpens at start']);
+  await expect.poll(names).toEqual(['LabOpens at start', 'TriageDefaultOpens at start', 'WardOpens at start']);
   await expect(order.getByRole('button', { name: 'Move Lab up' })).toBeDisabled();
 
   // By drag: Ward onto Lab's place, at the top.
@@ -195,7 +195,7 @@ test('stages reorder by buttons and by drag, say which open at the start, and th
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 4, { steps: 15 });
   await page.mouse.up();
-  await expect.poll(names).toEqual(['WardOpens at start', 'LabOpens at start', 'TriageOpens at start']);
+  await expect.poll(names).toEqual(['WardOpens at start', 'LabOpens at start', 'TriageDefaultOpens at start']);
   await expect(page.getByText('Ward, Lab and Triage open together when a run starts.')).toBeVisible();
   await shoot(page, 'field-trial-stage-order.png');
 
@@ -207,6 +207,8 @@ test('stages reorder by buttons and by drag, say which open at the start, and th
   // The flow chart states the same rule.
   await page.getByRole('tab', { name: 'Flow chart' }).click();
   await expect(page.getByText('Ward, Lab and Triage open together when a run starts.')).toBeVisible();
+  await expect(page.getByTestId('flow-chart').getByText('Triage (default) · opens at start')).toBeVisible();
+  await shoot(page, 'field-trial-flow-chart.png');
 
   const player = await previewFromEditor(page, id);
   await expect.poll(() => stageGroupsOf(player)).toEqual(['Ward', 'Lab', 'Triage']);

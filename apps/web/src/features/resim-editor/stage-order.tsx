@@ -69,6 +69,11 @@ const StageRow = ({
       <Text fz="sm" truncate="end" style={{ flex: 1, minWidth: 0 }}>
         {name}
       </Text>
+      {stage.default ? (
+        <Badge size="xs" variant="light" color="blue" radius="sm">
+          Default
+        </Badge>
+      ) : null}
       {starts ? (
         <Badge size="xs" variant="light" color="teal" radius="sm">
           Opens at start
