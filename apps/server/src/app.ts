@@ -25,7 +25,8 @@ import { createDeliveryWorker } from './modules/outbox/delivery-worker';
 import { createEmailQueue } from './modules/outbox/email-queue';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { resimRoutes } from './modules/resims/resims.routes';
-import { learnerRoutes, recordRoutes } from './modules/runs/runs.routes';
+import { consoleSocketRoutes, learnerRoutes, recordRoutes } from './modules/runs/runs.routes';
+import { createConsoleHub } from './modules/runs/console-hub';
 import { createSocketHub } from './modules/runs/socket-hub';
 import { spaceLearnerRoutes } from './modules/learners/learners.routes';
 import { spaceRoutes } from './modules/spaces/spaces.routes';
@@ -161,11 +162,14 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // A learner's socket only ever sends small messages.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const hub = createSocketHub({ db, clock, live, log: app.log });
+  const consoleHub = createConsoleHub({ db, clock, live, authenticate, log: app.log });
   app.addHook('onClose', async () => {
     hub.close();
+    consoleHub.close();
     await live.close();
   });
   await app.register(learnerRoutes, { ...ctx, authenticate, hub });
+  await app.register(consoleSocketRoutes, { consoleHub });
 
   await app.register(async (api) => {
     requireAuthentication(api, authenticate);

@@ -99,6 +99,27 @@ const setUp = async (instance: Instance, database: TestDatabase) => {
   return { auth, resimId: created.id, code: created.code };
 };
 
+const consoleUrl = (instance: Instance) => `${instance.url.replace('http', 'ws')}/admin/socket`;
+
+/** The code a socket was closed with. */
+const closed = (socket: WebSocket) =>
+  new Promise<number>((resolve) => {
+    if (socket.readyState === socket.CLOSED) resolve(-1);
+    socket.once('close', (code: number) => resolve(code));
+  });
+
+/** An API token of a new user who belongs to no space. */
+const tokenOf = async (database: TestDatabase, name: string) => {
+  const user = await createUser({
+    db: database.db,
+    clock: systemClock,
+    email: `${name}-${Math.random()}@example.test`,
+    password: 'Test-password-1',
+    groups: '',
+  });
+  return (await createToken({ db: database.db, clock: systemClock, userId: user.id, name: 'test' })).token;
+};
+
 const socketUrl = (instance: Instance, gameId: string, token: string) =>
   `${instance.url.replace('http', 'ws')}/learn/socket?game=${encodeURIComponent(gameId)}&token=${encodeURIComponent(token)}`;
 
@@ -208,6 +229,55 @@ describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
     expect(await intruder.next((m) => m.type === 'error', 'refusal')).toMatchObject({ code: 'unauthenticated' });
     intruder.close();
   });
+
+  it('refuses a console socket without a valid token, and one that subscribes before authenticating', async () => {
+    const stranger = await openSocket(consoleUrl(server));
+    stranger.socket.send(JSON.stringify({ type: 'auth', token: 'not-a-token' }));
+    expect(await stranger.next((m) => m.type === 'error', 'refusal')).toMatchObject({ code: 'unauthenticated' });
+    expect(await closed(stranger.socket)).toBe(1008);
+
+    const { resimId } = await setUp(server, database);
+    const hasty = await openSocket(consoleUrl(server));
+    hasty.socket.send(JSON.stringify({ type: 'subscribe', resimId }));
+    expect(await hasty.next((m) => m.type === 'error', 'refusal')).toMatchObject({ code: 'unauthenticated' });
+    expect(await closed(hasty.socket)).toBe(1008);
+  });
+
+  it("pushes a scenario's status and run changes to the consoles of its space, and to no one else", async () => {
+    const { auth, resimId, code } = await setUp(server, database);
+    const author = await openSocket(consoleUrl(server));
+    author.socket.send(JSON.stringify({ type: 'auth', token: auth.authorization.slice('Bearer '.length) }));
+    await author.next((m) => m.type === 'ready', 'ready');
+    author.socket.send(JSON.stringify({ type: 'subscribe', resimId }));
+    await author.next((m) => m.type === 'subscribed', 'subscribed');
+
+    const outsider = await openSocket(consoleUrl(server));
+    outsider.socket.send(JSON.stringify({ type: 'auth', token: await tokenOf(database, 'outsider') }));
+    await outsider.next((m) => m.type === 'ready', 'ready');
+    outsider.socket.send(JSON.stringify({ type: 'subscribe', resimId }));
+    expect(await outsider.next((m) => m.type === 'error', 'refusal')).toMatchObject({ code: 'not_found', resimId });
+    outsider.socket.send(JSON.stringify({ type: 'subscribe', resimId: 'x'.repeat(101) }));
+    expect(await outsider.next((m) => m.type === 'error', 'bad request')).toMatchObject({ code: 'bad_request' });
+
+    await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
+    expect(await author.next((m) => m.type === 'status', 'status')).toEqual({ type: 'status', resimId, status: 1 });
+    await server.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Di' } });
+    expect(await author.next((m) => m.type === 'changed', 'changed')).toEqual({ type: 'changed', resimId });
+
+    // Unsubscribed, the console hears no more of it.
+    author.socket.send(JSON.stringify({ type: 'unsubscribe', resimId }));
+    author.socket.send(JSON.stringify({ type: 'ping' }));
+    await author.next((m) => m.type === 'pong', 'pong');
+    await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/2`, headers: auth });
+    author.socket.send(JSON.stringify({ type: 'ping' }));
+    await author.next((m) => m.type === 'pong', 'pong');
+    await Promise.all([
+      expect(author.next((m) => m.type === 'status', 'status after unsubscribing')).rejects.toThrow(/no status after/),
+      expect(outsider.next((m) => m.type === 'status' || m.type === 'changed', 'news')).rejects.toThrow(/no news/),
+    ]);
+    author.close();
+    outsider.close();
+  });
 });
 
 describe.runIf(dialects.includes('postgres'))('two server instances on one PostgreSQL', () => {
@@ -251,5 +321,16 @@ describe.runIf(dialects.includes('postgres'))('two server instances on one Postg
       message: { id: 'x1', title: 'From B' },
     });
     learner.close();
+  });
+
+  it('tells a console on one instance of a status change made through the other', async () => {
+    const { auth, resimId } = await setUp(first, database);
+    const watcher = await openSocket(consoleUrl(first));
+    watcher.socket.send(JSON.stringify({ type: 'auth', token: auth.authorization.slice('Bearer '.length) }));
+    watcher.socket.send(JSON.stringify({ type: 'subscribe', resimId }));
+    await watcher.next((m) => m.type === 'subscribed', 'subscribed');
+    await second.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
+    expect(await watcher.next((m) => m.type === 'status', 'status from the other instance')).toMatchObject({ resimId, status: 1 });
+    watcher.close();
   });
 });

@@ -130,6 +130,7 @@ const routes: RouteCase[] = [
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/audit`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/resim/${resimId}/score`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/dashboard`, inSpace: true },
+  { method: 'POST', url: ({ resimId }) => `/admin/resim/${resimId}/preview`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/instance/test/scoreboard`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/presenter/resim/${resimId}/current`, inSpace: true },
   { method: 'POST', url: () => '/admin/export', body: { ids: ['x'] }, wrongType: ['ids', 'x'] },

@@ -190,6 +190,15 @@ export const gameSummary = z
   .meta({ id: 'GameSummary' });
 export type GameSummary = z.infer<typeof gameSummary>;
 
+/** POST /admin/resim/{id}/preview: a fresh run for the author, and the player's address that plays it. */
+export const previewRun = z
+  .object({
+    gameId: z.string(),
+    path: z.string(),
+  })
+  .meta({ id: 'PreviewRun' });
+export type PreviewRun = z.infer<typeof previewRun>;
+
 /** GET /admin/resim/{id}/audit: every learner event, oldest first. */
 export const auditEntry = z
   .object({

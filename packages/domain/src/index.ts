@@ -26,4 +26,5 @@ export { requirementHolds } from './engine/requirements';
 export { measureValues, settleRun } from './engine/measures';
 export { applyEvent, replayRun, startRun } from './engine/run';
 export { runView } from './engine/view';
+export { startingStages } from './engine/stage-opening';
 export { rankRuns, runScore } from './engine/score';

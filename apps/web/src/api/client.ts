@@ -23,6 +23,7 @@ import {
   learnerScenario,
   learnersChanged,
   presenterView,
+  previewRun,
   ok,
   outboxMessage,
   outboxPage,
@@ -228,6 +229,8 @@ export const createApiClient = (options: ApiClientOptions) => {
 
   return {
     request,
+    /** the session's access token, for what is not a request: the console's live channel */
+    accessToken: options.getToken,
     /** reports a failure that is not a request (a crash, a chunk that did not load) */
     log,
     config: (signal?: AbortSignal) => request({ method: 'GET', path: '/config.json', schema: webConfig, auth: false, signal }),
@@ -308,6 +311,8 @@ export const createApiClient = (options: ApiClientOptions) => {
       /** SPEC 7: one opening's learners, ranked (polled every 5 s). */
       scoreboard: (resimId: string, instanceId: string, signal?: AbortSignal) =>
         get(`/admin/resim/${id(resimId)}/instance/${id(instanceId)}/scoreboard`, scoreboard, signal),
+      /** A fresh run for the author to play as a learner, kept apart from the real runs. */
+      preview: (resimId: string) => request({ method: 'POST', path: `/admin/resim/${id(resimId)}/preview`, schema: previewRun }),
       /** SPEC 7: every learner event, oldest first. */
       audit: (resimId: string, signal?: AbortSignal) => get(`/admin/resim/${id(resimId)}/audit`, z.array(auditEntry), signal),
     },
@@ -344,8 +349,9 @@ export const createApiClient = (options: ApiClientOptions) => {
     },
     /** The learner's side (the player): every failure is the player's to show, in place. */
     learn: {
-      joinInfo: (code: string, signal?: AbortSignal) =>
-        request({ method: 'GET', path: `/learn/join/${id(code)}`, schema: joinInfo, auth: false, quiet: true, signal }),
+      /** Signed in, an author sees a scenario in Test Mode open. */
+      joinInfo: (code: string, signedIn: boolean, signal?: AbortSignal) =>
+        request({ method: 'GET', path: `/learn/join/${id(code)}`, schema: joinInfo, auth: signedIn, quiet: true, signal }),
       /**
        * Signed in: joins (or resumes) as the session's user. Otherwise anonymously under the
        * nickname, resuming the run of `runToken` when it is in the scenario's current opening.

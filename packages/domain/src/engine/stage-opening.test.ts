@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { content } from '../scenario/test/fixtures';
 import { startRun } from './run';
+import { startingStages } from './stage-opening';
+import { runView } from './view';
 import { confirm, play, runAction } from './test/runs';
 
 const stage = (id: string, extra: Record<string, unknown> = {}) => ({ id, name: `Stage ${id}`, ...extra });
@@ -102,5 +104,25 @@ describe('stage opening (DESIGN 4)', () => {
       actions: [{ id: 'act1', name: 'Test' }],
     });
     expect(play(c, [runAction('act1', 1)]).unlocked).toEqual(['stg1', 'stg2']);
+  });
+
+  it('names the stages open at the start, in the scenario order: the default stage and those that ask for nothing', () => {
+    const c = content({
+      stages: [
+        stage('stg1', { activators: [{ id: 'act1' }] }),
+        stage('stg2'),
+        stage('stg3', { default: true }),
+        stage('stg4', { requiredActions: needs(['act1']) }),
+      ],
+      actions: [{ id: 'act1', name: 'Test' }],
+    });
+    expect(startingStages(c).map((item) => item.id)).toEqual(['stg2', 'stg3']);
+    expect(startingStages(content({ stages: [] }))).toEqual([]);
+  });
+
+  it('lists the open stages to the learner in the scenario order, not in the order they opened', () => {
+    const c = content({ stages: [stage('stg1'), stage('stg2', { default: true })] });
+    expect(startRun(c, 0).unlocked).toEqual(['stg2', 'stg1']);
+    expect(runView(c, startRun(c, 0), 0).stages.map((item) => item.id)).toEqual(['stg1', 'stg2']);
   });
 });

@@ -1,5 +1,6 @@
 import { hasRequirementIds, requirementHolds } from './requirements';
-import type { IndexedStage, ScenarioIndex } from './scenario-index';
+import type { ReadonlyContent } from '../scenario/readonly-content';
+import { indexScenario, type IndexedStage, type ScenarioIndex } from './scenario-index';
 
 /** What the run has done so far, as sets, for the rules that ask whether something was done. */
 export type Done = {
@@ -57,4 +58,13 @@ export const currentStage = (index: ScenarioIndex, unlocked: readonly string[]):
     if (stage && !stage.isAntibodyPanel) return stage;
   }
   return null;
+};
+
+/**
+ * DESIGN 4: the stages open when a run starts, in the scenario's order: the default stage and
+ * every stage that asks for nothing and that nothing opens.
+ */
+export const startingStages = (content: ReadonlyContent): ReadonlyContent['stages'][number][] => {
+  const index = indexScenario(content);
+  return content.stages.filter((stage) => stage.id === index.defaultStageId || index.openFromStart.has(stage.id));
 };

@@ -155,11 +155,10 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number):
     !ended &&
     failedCondition(hint.measureConditions, situation.values) === undefined;
 
+  // Open stages in the scenario's order, which its author sets, not in the order they opened.
+  const unlocked = new Set(run.unlocked);
   const stages: RunView['stages'][number][] = [];
-  for (const stageId of run.unlocked) {
-    const entry = parts.stages.get(stageId);
-    if (entry) stages.push(entry);
-  }
+  for (const [stageId, entry] of parts.stages) if (unlocked.has(stageId)) stages.push(entry);
 
   return {
     text: situation.text,

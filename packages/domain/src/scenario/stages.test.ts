@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stage } from './schema';
-import { addStage, defaultStage, setDefaultStage } from './stages';
+import { addStage, defaultStage, moveStage, setDefaultStage } from './stages';
 import { content, deepFreeze } from './test/fixtures';
 
 const newStage = (id: string, fields: object = {}) => stage.parse({ id, name: id, ...fields });
@@ -86,5 +86,24 @@ describe('default stage (SPEC 5)', () => {
 
   it('finds no default stage in a scenario without one', () => {
     expect(defaultStage(content({ stages: [{ id: 'stg1', name: 'A' }] }).stages)).toBeUndefined();
+  });
+});
+
+describe('stage order', () => {
+  const three = () => deepFreeze(content({ stages: ['stg1', 'stg2', 'stg3'].map((id) => newStage(id)) }));
+  const ids = (scenario: { stages: readonly { id: string }[] }) => scenario.stages.map((item) => item.id);
+
+  it('moves a stage to the place given, the others keeping their order', () => {
+    expect(ids(moveStage(three(), 'stg3', 0))).toEqual(['stg3', 'stg1', 'stg2']);
+    expect(ids(moveStage(three(), 'stg1', 1))).toEqual(['stg2', 'stg1', 'stg3']);
+    expect(ids(moveStage(three(), 'stg1', 2))).toEqual(['stg2', 'stg3', 'stg1']);
+  });
+
+  it('keeps the place within the list, and leaves the content as it is for no move or an unknown stage', () => {
+    const scenario = three();
+    expect(ids(moveStage(scenario, 'stg2', 99))).toEqual(['stg1', 'stg3', 'stg2']);
+    expect(ids(moveStage(scenario, 'stg2', -1))).toEqual(['stg2', 'stg1', 'stg3']);
+    expect(moveStage(scenario, 'stg2', 1)).toBe(scenario);
+    expect(moveStage(scenario, 'nope', 0)).toBe(scenario);
   });
 });

@@ -29,3 +29,18 @@ export const setDefaultStage = <C extends ReadonlyContent>(content: C, stageId: 
 export const defaultStage = <S extends { readonly default: boolean; readonly isAntibodyPanel: boolean }>(
   stages: readonly S[],
 ): S | undefined => stages.find((stage) => stage.default && !stage.isAntibodyPanel);
+
+/**
+ * Moves a stage to another place in the scenario's order, which is the order the player lists
+ * stages in. `to` is the stage's index once moved, kept within the list; an unknown stage or no
+ * move leaves the content unchanged.
+ */
+export const moveStage = <C extends ReadonlyContent>(content: C, stageId: string, to: number): C => {
+  const from = content.stages.findIndex((stage) => stage.id === stageId);
+  const target = Math.min(Math.max(Math.trunc(to), 0), content.stages.length - 1);
+  if (from < 0 || from === target) return content;
+  const stages = [...content.stages];
+  const [moved] = stages.splice(from, 1);
+  stages.splice(target, 0, moved!);
+  return { ...content, stages };
+};

@@ -1,6 +1,7 @@
-import type { GameScore, GameSnapshot, JoinInfo, JoinResult, LearnerScenario, PlaySchedule } from '@resim/contracts';
+import type { GameScore, GameSnapshot, JoinInfo, JoinResult, LearnerScenario, PlaySchedule, PreviewRun } from '@resim/contracts';
 import {
   applyEvent,
+  RunStatus,
   matchesUserRestriction,
   resolveTextSet,
   runScore,
@@ -23,9 +24,10 @@ import type { Principal } from '../../identity/principal';
 import type { Clock } from '../../lib/clock';
 import { newId, randomSecret, sha256 } from '../../lib/ids';
 import { normaliseJoinCode } from '../../lib/join-code';
-import { getAccessibleSpace } from '../spaces/spaces.service';
+import { getResim } from '../resims/resims.service';
+import { getAccessibleSpace, type SpaceContext } from '../spaces/spaces.service';
 import { rankInstance, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
-import { currentInstanceId, phaseOf, testInstanceId } from './phase';
+import { currentInstanceId, isPreviewInstance, phaseOf, phaseOfGame, previewInstanceId, testInstanceId } from './phase';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
 import { findAllocationsOfEmail, isAllocated } from '../learners/learners.repository';
@@ -71,29 +73,6 @@ const refuseOutsideSchedule = (scenario: Scenario, now: Date): void => {
   if (phase === 'after' && scenario.scheduleEnd) throw conflict(`This simulation closed at ${utcTime(scenario.scheduleEnd)}`);
 };
 
-/** SPEC 7 / DESIGN 6: what a learner sees of a scenario before joining it. */
-export const joinInfo = async (ctx: Pick<PlayContext, 'db' | 'clock'>, code: string): Promise<JoinInfo> => {
-  const scenario = await scenarioByCode(ctx.db, code);
-  return {
-    code: scenario.code,
-    resimId: scenario.id,
-    resimName: scenario.resimName,
-    description: scenario.description,
-    mode: scenario.mode,
-    resimStatus: scenario.resimStatus,
-    phase: phaseOf(scenario),
-    allowAnonymous: scenario.allowAnonymous,
-    allowSignin: scenario.allowSignin,
-    settings: settingsOf(scenario),
-    schedule: scheduleOf(scenario, ctx.clock.now()),
-  };
-};
-
-const closedMessage = (scenario: Scenario): string =>
-  scenario.resimStatus === 3
-    ? `${scenario.resimName} has finished`
-    : `${scenario.resimName} is not open yet; ask your presenter when it starts`;
-
 /** A member of the scenario's space, who may play it in Test Mode. */
 const isAuthor = async (ctx: PlayContext, scenario: Scenario): Promise<boolean> => {
   if (!ctx.principal) return false;
@@ -105,6 +84,33 @@ const isAuthor = async (ctx: PlayContext, scenario: Scenario): Promise<boolean> 
     throw error;
   }
 };
+
+/**
+ * SPEC 7 / DESIGN 6: what a learner sees of a scenario before joining it. Its authors, signed
+ * in, see a scenario in Test Mode open, as joining lets them play it.
+ */
+export const joinInfo = async (ctx: PlayContext, code: string): Promise<JoinInfo> => {
+  const scenario = await scenarioByCode(ctx.db, code);
+  const test = scenario.resimStatus === RunStatus.TestMode && (await isAuthor(ctx, scenario));
+  return {
+    code: scenario.code,
+    resimId: scenario.id,
+    resimName: scenario.resimName,
+    description: scenario.description,
+    mode: scenario.mode,
+    resimStatus: scenario.resimStatus,
+    phase: phaseOf(scenario, test),
+    allowAnonymous: scenario.allowAnonymous,
+    allowSignin: scenario.allowSignin,
+    settings: settingsOf(scenario),
+    schedule: scheduleOf(scenario, ctx.clock.now()),
+  };
+};
+
+const closedMessage = (scenario: Scenario): string =>
+  scenario.resimStatus === 3
+    ? `${scenario.resimName} has finished`
+    : `${scenario.resimName} is not open yet; ask your presenter when it starts`;
 
 const ownsGame = (ctx: PlayContext, game: GameRow): boolean =>
   (ctx.runToken !== null && game.run_token_hash !== null && sha256(ctx.runToken) === game.run_token_hash) ||
@@ -144,7 +150,7 @@ export const buildSnapshot = (
     nickname: game.nickname,
     mode: scenario.mode,
     resimStatus: scenario.resimStatus,
-    phase: phaseOf(scenario, game.test === 1),
+    phase: phaseOfGame(scenario, game),
     eventCount: game.event_count,
     startedAt: game.started_at,
     serverTime: now,
@@ -244,7 +250,42 @@ export const join = async (ctx: PlayContext, code: string, nickname: string | un
     if (!existing) throw error;
     return { gameId: existing.id, runToken: null, snapshot: await snapshotOf(ctx.db, scenario, existing, now.getTime()) };
   }
+  // The console hears that someone joined.
+  await ctx.live.publish({ kind: 'game', resimId: scenario.id, gameId: game.id });
   return { gameId: game.id, runToken, snapshot: await snapshotOf(ctx.db, scenario, game, now.getTime()) };
+};
+
+/**
+ * POST /admin/resim/{id}/preview: a fresh run of the scenario as it is saved, for the author to
+ * play as a learner whatever its status; their earlier preview gives way to it.
+ */
+export const startPreview = async (ctx: SpaceContext, resimId: string): Promise<PreviewRun> => {
+  const scenario = await getResim(ctx, resimId);
+  const instanceId = previewInstanceId(scenario.id);
+  const earlier = await repo.findLearnerGame(ctx.db, scenario.id, instanceId, ctx.principal.userId);
+  if (earlier) await repo.deleteGame(ctx.db, earlier.id);
+  const now = ctx.clock.now().toISOString();
+  const game: GameRow = {
+    id: newId(),
+    resim_id: scenario.id,
+    instance_id: instanceId,
+    user_id: ctx.principal.userId,
+    nickname: who(ctx.principal),
+    email: ctx.principal.email,
+    run_token_hash: null,
+    test: 1,
+    state: JSON.stringify(startRun(scenario, ctx.clock.now().getTime())),
+    event_count: 0,
+    points: null,
+    score: null,
+    created_at: now,
+    started_at: now,
+    ended_at: null,
+    end_reason: null,
+    updated_at: now,
+  };
+  await repo.insertGame(ctx.db, game);
+  return { gameId: game.id, path: `/play/preview/${encodeURIComponent(scenario.id)}/${encodeURIComponent(game.id)}` };
 };
 
 export const gameSnapshot = async (ctx: PlayContext, gameId: string): Promise<GameSnapshot> => {
@@ -329,10 +370,10 @@ const releasedRun = (scenario: Scenario, game: GameRow, now: Date): GameRow => (
 export const submitEvent = async (ctx: PlayContext, gameId: string, event: LearnerEvent, source?: string): Promise<GameSnapshot> => {
   const found = await ownGame(ctx, gameId);
   const scenario = await scenarioOfGame(ctx.db, found);
-  const phase = phaseOf(scenario, found.test === 1);
+  const phase = phaseOfGame(scenario, found);
   if (phase === 'lobby') throw conflict('The session has not started yet; wait for your presenter');
   if (phase === 'closed' && !found.ended_at) throw conflict(closedMessage(scenario));
-  if (!found.test && !found.ended_at && found.instance_id !== currentInstanceId(scenario))
+  if (!found.test && !isPreviewInstance(found.instance_id) && !found.ended_at && found.instance_id !== currentInstanceId(scenario))
     throw conflict(`This run belongs to an earlier session of ${scenario.resimName}; join again to play the current one`);
   const now = ctx.clock.now();
   if (!found.test) refuseOutsideSchedule(scenario, now);

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import type { GameRow, RunEventRow, SessionMessageRow } from '../../db/schema';
+import { previewInstanceId } from './phase';
 
 export const findGame = (db: Database, id: string): Promise<GameRow | undefined> =>
   db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
@@ -16,11 +17,25 @@ export const findLearnerGame = (db: Database, resimId: string, instanceId: strin
 export const findGamesOfInstance = (db: Database, resimId: string, instanceId: string): Promise<GameRow[]> =>
   db.selectFrom('games').selectAll().where('resim_id', '=', resimId).where('instance_id', '=', instanceId).execute();
 
+/** A scenario's runs, newest first; authors' previews are not among them. */
 export const findGamesOfResim = (db: Database, resimId: string): Promise<GameRow[]> =>
-  db.selectFrom('games').selectAll().where('resim_id', '=', resimId).orderBy('created_at', 'desc').execute();
+  db
+    .selectFrom('games')
+    .selectAll()
+    .where('resim_id', '=', resimId)
+    .where('instance_id', '!=', previewInstanceId(resimId))
+    .orderBy('created_at', 'desc')
+    .execute();
 
 export const findGamesOfUser = (db: Database, userId: string): Promise<GameRow[]> =>
   db.selectFrom('games').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
+
+/** Removes a run with its events (an author's earlier preview). */
+export const deleteGame = (db: Database, id: string) =>
+  db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('run_events').where('game_id', '=', id).execute();
+    await trx.deleteFrom('games').where('id', '=', id).execute();
+  });
 
 export const insertGame = (db: Database, row: GameRow) => db.insertInto('games').values(row).execute();
 
@@ -62,6 +77,7 @@ export const findEventsOfResim = (db: Database, resimId: string, limit: number):
     .innerJoin('games', 'games.id', 'run_events.game_id')
     .select(['run_events.game_id', 'run_events.seq', 'run_events.type', 'run_events.payload', 'run_events.at', 'games.nickname'])
     .where('games.resim_id', '=', resimId)
+    .where('games.instance_id', '!=', previewInstanceId(resimId))
     .orderBy('run_events.at')
     .orderBy('run_events.game_id')
     .orderBy('run_events.seq')

@@ -16,6 +16,7 @@ import {
   resimScore,
   presenterParams,
   presenterView,
+  previewRun,
   scoreboard,
   scoreboardParams,
   scoreParams,
@@ -34,6 +35,7 @@ import * as play from './play.service';
 import * as records from './records.service';
 import * as repo from './runs.repository';
 import * as sessions from './session.service';
+import type { ConsoleHub } from './console-hub';
 import type { SocketHub } from './socket-hub';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -149,6 +151,14 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
   });
 };
 
+/**
+ * WebSocket /admin/socket: the console's live channel. Outside the authenticated scope, as a
+ * browser cannot set a socket's headers: its first message authenticates it instead.
+ */
+export const consoleSocketRoutes: FastifyPluginAsyncZod<{ readonly consoleHub: ConsoleHub }> = async (app, options) => {
+  app.get('/admin/socket', { websocket: true, schema: { hide: true } }, (socket) => options.consoleHub.attach(socket));
+};
+
 /** The console's side: runs, audit trail, scores and presenter messages (authenticated scope). */
 export const recordRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx) => {
   const spaceCtx = (request: FastifyRequest) => ({ db: ctx.db, clock: ctx.clock, principal: authOf(request).principal });
@@ -164,6 +174,19 @@ export const recordRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ct
       },
     },
     (request) => records.listGames(spaceCtx(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/resim/:id/preview',
+    {
+      schema: {
+        tags: recordTags,
+        summary: 'Start a preview: the author plays the scenario as a learner, in any status, apart from the real runs',
+        params: idParams,
+        response: { 201: previewRun, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await play.startPreview(spaceCtx(request), request.params.id)),
   );
 
   app.get(

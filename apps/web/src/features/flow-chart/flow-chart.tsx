@@ -1,6 +1,6 @@
 import '@xyflow/react/dist/style.css';
 import { Group, SegmentedControl, Text } from '@mantine/core';
-import { flowGraph, type FlowEdgeKind, type FlowNodeKind, type ReadonlyContent } from '@resim/domain';
+import { flowGraph, startingStages, type FlowEdgeKind, type FlowNodeKind, type ReadonlyContent } from '@resim/domain';
 import { Background, Controls, MarkerType, Position, ReactFlow, type Edge, type Node } from '@xyflow/react';
 import { useMemo, useState } from 'react';
 import { layoutFlow, snapGrid, type FlowDirection } from './flow-layout';
@@ -36,6 +36,7 @@ export type FlowChartProps = {
 export const FlowChart = ({ content, labels, onSelect }: FlowChartProps) => {
   const [direction, setDirection] = useState<FlowDirection>('BT');
   const graph = useMemo(() => flowGraph(content), [content]);
+  const starting = useMemo(() => new Set(startingStages(content).map((stage) => stage.id)), [content]);
   const { nodes, edges } = useMemo(() => {
     const positions = layoutFlow(graph, direction);
     const flowNodes: Node<NodeData>[] = graph.nodes.map((node) => {
@@ -43,7 +44,10 @@ export const FlowChart = ({ content, labels, onSelect }: FlowChartProps) => {
       return {
         id: node.id,
         position: { x: placed.x, y: placed.y },
-        data: { label: `${node.label}${node.isDefault ? ' (default)' : ''}`, kind: node.kind },
+        data: {
+          label: `${node.label}${node.isDefault ? ' (default)' : ''}${node.kind === 'stage' && starting.has(node.id) ? ' · opens at start' : ''}`,
+          kind: node.kind,
+        },
         ariaLabel: `${labels[node.kind]} ${node.label}`,
         sourcePosition: direction === 'BT' ? Position.Top : Position.Left,
         targetPosition: direction === 'BT' ? Position.Bottom : Position.Right,
@@ -71,7 +75,7 @@ export const FlowChart = ({ content, labels, onSelect }: FlowChartProps) => {
       };
     });
     return { nodes: flowNodes, edges: flowEdges };
-  }, [graph, direction, labels]);
+  }, [graph, starting, direction, labels]);
 
   return (
     <div>

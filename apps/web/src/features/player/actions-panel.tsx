@@ -8,10 +8,15 @@ import { actionsMessage, keepSelectable, matchesSearch, toggleSelection } from '
 
 type Group = { readonly stage: string | null; readonly name: string | null; readonly actions: readonly ActionView[] };
 
-/** Tests of several stages (an antibody panel beside the current step) are listed under their stage's name. */
+/**
+ * Tests of several stages (an antibody panel beside the current step, stages open together) are
+ * listed under their stage's name, in the order of the scenario's stages that its author set.
+ */
 const groupByStage = (view: RunView, actions: readonly ActionView[]): readonly Group[] => {
-  const stages = [...new Set(view.actions.map((action) => action.stage))];
-  if (stages.length < 2) return [{ stage: null, name: null, actions }];
+  const present = new Set(view.actions.map((action) => action.stage));
+  if (present.size < 2) return [{ stage: null, name: null, actions }];
+  const ordered: (string | null)[] = view.stages.map((stage) => stage.id).filter((id) => present.has(id));
+  const stages = [...ordered, ...[...present].filter((stage) => !ordered.includes(stage))];
   return stages
     .map((stage) => ({
       stage,

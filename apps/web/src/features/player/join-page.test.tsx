@@ -47,6 +47,16 @@ describe('join page', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('lets a signed-in author join a scenario in Test Mode with their account, whatever its access settings', async () => {
+    const { join } = setup({
+      info: { resimStatus: 4, phase: 'open', allowAnonymous: false, allowSignin: false },
+      session: { signedIn: true },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(join).toHaveBeenCalledWith('ABC123', {}, true));
+    expect(screen.queryByText('This simulation is closed')).toBeNull();
+  });
+
   it('asks an anonymous learner for a nickname before joining', async () => {
     const { join } = setup();
     expect(await screen.findByRole('heading', { name: 'Breathless in the night' })).toBeTruthy();

@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Divider, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { joinBody, type JoinInfo, type JoinResult } from '@resim/contracts';
+import { RunStatus } from '@resim/domain';
 import { IconAlertCircle, IconCalendarTime, IconDeviceMobile, IconLogin2, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -38,6 +39,9 @@ const Waiting = ({ label }: { label: string }) => (
   </Center>
 );
 
+/** An author, signed in, playing their scenario in Test Mode: they join with their account whatever its access settings. */
+const isAuthorTest = (info: JoinInfo): boolean => info.resimStatus === RunStatus.TestMode && info.phase === 'open';
+
 /** Why this scenario cannot be joined here, when it cannot; null when it can. */
 const blockedNotice = (info: JoinInfo) => {
   if (info.phase === 'closed')
@@ -46,6 +50,8 @@ const blockedNotice = (info: JoinInfo) => {
         It cannot be joined now. Ask your presenter or trainer when it opens again.
       </Alert>
     );
+  // Authors test at any time; the schedule holds for learners.
+  if (isAuthorTest(info)) return null;
   if (info.schedule.phase === 'before' && info.schedule.opens)
     return (
       <Alert color="blue" variant="light" icon={<IconCalendarTime size={18} />} title="This simulation is not open yet">
@@ -91,7 +97,7 @@ const JoinCard = ({
   const [signingIn, setSigningIn] = useState(false);
   const [signInProblem, setSignInProblem] = useState<string | null>(null);
   const blocked = blockedNotice(info);
-  const asAccount = info.allowSignin && session.signedIn;
+  const asAccount = (info.allowSignin || isAuthorTest(info)) && session.signedIn;
   const asGuest = info.allowAnonymous && !asAccount;
 
   const submitNickname = (event: FormEvent) => {
@@ -211,7 +217,11 @@ const JoinInfoView = ({
   onJoin: (nickname: string | null) => void;
 }) => {
   const api = useApi();
-  const info = useQuery({ queryKey: queryKeys.joinInfo(code), queryFn: ({ signal }) => api.learn.joinInfo(code, signal) });
+  const session = usePlayerSession();
+  const info = useQuery({
+    queryKey: queryKeys.joinInfo(code),
+    queryFn: ({ signal }) => api.learn.joinInfo(code, session.signedIn, signal),
+  });
   if (info.isPending) return <Waiting label="Looking up the join code..." />;
   if (info.isError) {
     const unknown = isApiError(info.error) && info.error.status === 404;

@@ -8,6 +8,7 @@ import type { AuthSession } from '../../auth/auth-session';
 import { CodeEntryPage } from './code-entry-page';
 import { JoinPage } from './join-page';
 import { PageProblem } from '../../ui/page-problem';
+import { PreviewPage } from './preview-page';
 import { PlayerSessionProvider, type PlayerSession } from './player-session';
 
 /**
@@ -36,6 +37,7 @@ export const PlayerFace = ({ auth, config }: { auth: AuthSession; config: Promis
       <Routes>
         <Route index element={<CodeEntryPage />} />
         <Route path=":code" element={<JoinPage />} />
+        <Route path="preview/:resimId/:gameId" element={<PreviewPage />} />
         <Route path="*" element={<Navigate to="/play" replace />} />
       </Routes>
     </PlayerSessionProvider>

@@ -1,6 +1,8 @@
 import type { FlowNodeKind } from '@resim/domain';
 import { resolveTextSet } from '@resim/domain';
+import { Stack, Text } from '@mantine/core';
 import { FlowChart } from '../flow-chart/flow-chart';
+import { startingStagesText } from './stage-order';
 import type { PanelProps } from './editor-types';
 
 const tabOfKind = { stage: 'stages', action: 'actions', conclusion: 'conclusions' } as const;
@@ -9,5 +11,10 @@ const tabOfKind = { stage: 'stages', action: 'actions', conclusion: 'conclusions
 export const FlowPanel = ({ content, onOpen }: PanelProps) => {
   const text = resolveTextSet(content);
   const labels: Record<FlowNodeKind, string> = { stage: text.stage, action: text.actions, conclusion: text.conclusion };
-  return <FlowChart content={content} labels={labels} onSelect={(kind, id) => onOpen?.(tabOfKind[kind], id)} />;
+  return (
+    <Stack gap="xs">
+      {content.stages.length > 0 ? <Text fz="sm">{startingStagesText(content)}</Text> : null}
+      <FlowChart content={content} labels={labels} onSelect={(kind, id) => onOpen?.(tabOfKind[kind], id)} />
+    </Stack>
+  );
 };

@@ -68,6 +68,7 @@ import { InfosPanel } from './infos-panel';
 import { MeasuresPanel } from './measures-panel';
 import { OverviewPanel } from './overview-panel';
 import { PagesPanel } from './pages-panel';
+import { PreviewButton } from './preview-button';
 import { RunStatusControl } from './run-status-control';
 import { SessionBar } from './session-bar';
 import { contentOf } from './scenario-changes';
@@ -462,7 +463,10 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
             blocked={isDirty(state) ? 'Save or undo your changes first' : null}
             onChangeStatus={editor.changeStatus}
           />
-          <EditorToolbar editor={editor} />
+          <Group gap="sm" wrap="wrap" justify="flex-end">
+            <PreviewButton resimId={saved.id} />
+            <EditorToolbar editor={editor} />
+          </Group>
         </Group>
       </Paper>
 

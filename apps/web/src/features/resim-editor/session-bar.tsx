@@ -83,9 +83,17 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
     enabled: live,
     refetchInterval: live ? pollMs : false,
   });
+  // The dashboard names the opening learners join now: earlier openings' runs are not counted.
+  const dashboard = useQuery({
+    queryKey: queryKeys.dashboard(resimId),
+    queryFn: ({ signal }) => api.resims.dashboard(resimId, signal),
+    enabled: live,
+    refetchInterval: live ? pollMs : false,
+  });
   if (!live || code === '') return null;
   const link = `${window.location.origin}/play/${code}`;
-  const current = (games.data ?? []).filter((game) => game.test === (status === RunStatus.TestMode));
+  const currentId = dashboard.data?.currentInstanceId ?? null;
+  const current = (games.data ?? []).filter((game) => game.instanceId === currentId);
   const playing = current.filter((game) => game.endedAt === null).length;
   return (
     <Group gap={6} wrap="nowrap">
@@ -104,7 +112,15 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
         )}
       </CopyButton>
       <Tooltip label={`${current.length} joined, ${playing} still playing`}>
-        <Badge variant="light" color="gray" radius="sm" size="sm" leftSection={<IconUsers size={12} />} style={{ flex: 'none' }}>
+        <Badge
+          variant="light"
+          color="gray"
+          radius="sm"
+          size="sm"
+          leftSection={<IconUsers size={12} />}
+          style={{ flex: 'none' }}
+          aria-label={`Learners joined: ${current.length}`}
+        >
           {current.length}
         </Badge>
       </Tooltip>

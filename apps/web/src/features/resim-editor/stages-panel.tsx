@@ -7,6 +7,7 @@ import {
   pluralLabel,
   resolveTextSet,
   setDefaultStage,
+  startingStages,
   stageDeletionProblems,
   textSetUnderneath,
   type RequirementSet,
@@ -22,6 +23,7 @@ import { ItemList, selectedOf } from './item-list';
 import { descriptionMedia, MediaFields } from './media-list-input';
 import { RequirementSetInput } from './requirement-set-input';
 import { StageGroupsModal } from './stage-groups';
+import { StageOrder } from './stage-order';
 import { InsertStageTemplateButton, SaveStageTemplateButton } from './stage-templates';
 import { UiTextInput } from './ui-text-input';
 import { countOf, optionsOf, type PanelProps } from './editor-types';
@@ -103,6 +105,7 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
 
   return (
     <>
+      <StageOrder content={content} readOnly={readOnly} onChange={onChange} />
       <ItemList
         title="Stages"
         description={`The steps of a run. Learners see a stage as a “${resolveTextSet(content).stage}”.`}
@@ -142,7 +145,7 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
           )
         }
         emptyTitle="No stages yet"
-        emptyText="A stage groups tests and diagnoses into a step of the run. The first one you add opens first."
+        emptyText="A stage groups tests and diagnoses into a step of the run. The first one you add is the default stage, open when a run starts, as is every stage without requirements."
       >
         {selected ? (
           <Stack gap="md">
@@ -223,6 +226,13 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
             <Text fz="sm" fw={600} mt="xs">
               Opens when
             </Text>
+            {startingStages(content).some((stage) => stage.id === selected.id) ? (
+              <Text fz="xs" c="dimmed">
+                {selected.default
+                  ? 'This is the default stage: it opens when a run starts.'
+                  : 'It opens when a run starts, as it asks for nothing and nothing opens it. Give it a requirement to open it later.'}
+              </Text>
+            ) : null}
             <RequirementSetInput
               legend="Required stages"
               value={selected.requiredStages}

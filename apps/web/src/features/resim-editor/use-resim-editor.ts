@@ -21,6 +21,7 @@ import {
 import type { ChangeContent } from './editor-types';
 import { changesPatch, contentOf } from './scenario-changes';
 import { isTyping } from './typing';
+import { consoleSocketAddress, createConsoleLive } from './console-live';
 import { loadEditorData } from './editor-data';
 
 /** How long a pause in typing is before the editor shows what was typed beyond the field itself. */
@@ -183,6 +184,38 @@ export const useResimEditor = (resimId: string) => {
     },
     [api, queryClient, resimId, spaces],
   );
+
+  // The console's live channel: a status change made elsewhere (another tab, a colleague, the API)
+  // reaches the header, the view-only banner and the results at once; their polling is the fallback.
+  useEffect(() => {
+    const refreshRuns = () =>
+      void queryClient.invalidateQueries({
+        predicate: (query) => {
+          const [kind, id, part] = query.queryKey;
+          return kind === 'resim' && id === resimId && (part === 'dashboard' || part === 'scoreboard' || part === 'games');
+        },
+      });
+    const followStatus = async () => {
+      const [scenario, list] = await Promise.all([api.resims.get(resimId), spaces()]);
+      dispatch({ type: 'STATUS_CHANGED', scenario, access: accessOf(scenario, list) });
+    };
+    const live = createConsoleLive({
+      socketUrl: consoleSocketAddress(),
+      openSocket: (url) => new WebSocket(url),
+      accessToken: api.accessToken,
+      resimId,
+      onPush: (message) => {
+        if (message.type === 'changed') refreshRuns();
+        // Pushes missed while the socket was down are made up for on (re)subscribing.
+        if (message.type === 'status' || message.type === 'subscribed') {
+          refreshRuns();
+          followStatus().catch(() => undefined);
+        }
+      },
+    });
+    live.start();
+    return live.stop;
+  }, [api, dispatch, queryClient, resimId, spaces]);
 
   /** Whether the draft holds unsaved changes now, typing the editor has not rendered yet included. */
   const hasUnsavedChanges = useCallback(() => isDirty(stateRef.current), []);

@@ -1,0 +1,102 @@
+import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconEye, IconLogin2 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useApi } from '../../api/api-context';
+import { GameScreen } from './game-screen';
+import { PlayerFrame } from './player-frame';
+import { usePlayerSession } from './player-session';
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Says, above every screen of the run, that this is the author's preview and not a learner's run. */
+export const PreviewBanner = () => (
+  <Alert
+    color="violet"
+    variant="filled"
+    radius={0}
+    icon={<IconEye size={18} />}
+    title="Preview"
+    role="note"
+    aria-label="Preview"
+    style={{ position: 'sticky', top: 0, zIndex: 200 }}
+  >
+    You are playing this scenario as a learner sees it. This run is kept apart from the real results.
+  </Alert>
+);
+
+const PreviewRun = ({ gameId }: { gameId: string }) => {
+  const api = useApi();
+  const session = usePlayerSession();
+  // The run is read once: from then on its own live connection keeps it up to date.
+  const run = useQuery({
+    queryKey: ['learn', 'preview', gameId],
+    queryFn: ({ signal }) => api.learn.game(gameId, null, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (run.isPending)
+    return (
+      <Center py={64}>
+        <Loader type="dots" aria-label="Opening the preview" />
+      </Center>
+    );
+  if (run.isError)
+    return (
+      <PlayerFrame productName={session.productName}>
+        <Paper p="xl" radius="md" shadow="xs">
+          <Stack gap="md" align="flex-start">
+            <Title order={1} fz="xl">
+              The preview could not be opened
+            </Title>
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} w="100%" role="alert">
+              {errorText(run.error)}
+            </Alert>
+            <Text fz="sm" c="dimmed">
+              Start a new preview from the scenario&apos;s editor.
+            </Text>
+          </Stack>
+        </Paper>
+      </PlayerFrame>
+    );
+  return <GameScreen run={{ gameId, runToken: null, snapshot: run.data }} />;
+};
+
+/** /play/preview/{resimId}/{gameId}: the author's preview run, started from the editor, played as a learner would. */
+export const PreviewPage = () => {
+  const { resimId = '', gameId = '' } = useParams();
+  const session = usePlayerSession();
+  const [problem, setProblem] = useState<string | null>(null);
+  const here = `/play/preview/${encodeURIComponent(resimId)}/${encodeURIComponent(gameId)}`;
+  return (
+    <>
+      <PreviewBanner />
+      {session.signedIn ? (
+        <PreviewRun gameId={gameId} />
+      ) : (
+        <PlayerFrame productName={session.productName}>
+          <Paper p="xl" radius="md" shadow="xs">
+            <Stack gap="md" align="flex-start">
+              <Title order={1} fz="xl">
+                Sign in to open the preview
+              </Title>
+              <Text fz="sm">A preview belongs to the author who started it.</Text>
+              {problem ? (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} w="100%" role="alert">
+                  {problem}
+                </Alert>
+              ) : null}
+              <Button
+                leftSection={<IconLogin2 size={18} />}
+                onClick={() => void session.signIn(here).catch((error: unknown) => setProblem(errorText(error)))}
+              >
+                Sign in
+              </Button>
+            </Stack>
+          </Paper>
+        </PlayerFrame>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,63 @@
+import type { ConsoleServerMessage } from '@resim/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '../player/player-fixtures';
+import { createConsoleLive } from './console-live';
+
+const setup = () => {
+  FakeSocket.all = [];
+  const pushes: ConsoleServerMessage[] = [];
+  const timers: { callback: () => void; ms: number }[] = [];
+  const live = createConsoleLive({
+    socketUrl: 'ws://console.test/admin/socket',
+    openSocket: (url) => new FakeSocket(url),
+    accessToken: vi.fn(async () => 'access-token'),
+    resimId: 'resim1',
+    onPush: (message) => pushes.push(message),
+    timer: { set: (callback, ms) => timers.push({ callback, ms }), clear: () => undefined },
+    random: () => 1,
+  });
+  return { live, pushes, timers };
+};
+
+const opened = async () => {
+  await vi.waitFor(() => expect(FakeSocket.all.length).toBeGreaterThan(0));
+  return FakeSocket.all.at(-1)!;
+};
+
+describe('the console live channel', () => {
+  it('authenticates first, then follows the scenario, and hands on what the server pushes', async () => {
+    const { live, pushes } = setup();
+    live.start();
+    const socket = await opened();
+    expect(socket.url).toBe('ws://console.test/admin/socket');
+    socket.open();
+    expect(socket.sent).toEqual([
+      { type: 'auth', token: 'access-token' },
+      { type: 'subscribe', resimId: 'resim1' },
+    ]);
+    socket.receive({ type: 'status', resimId: 'resim1', status: 2 });
+    socket.receive({ type: 'changed', resimId: 'resim1' });
+    socket.receive({ type: 'nonsense' });
+    expect(pushes).toEqual([
+      { type: 'status', resimId: 'resim1', status: 2 },
+      { type: 'changed', resimId: 'resim1' },
+    ]);
+    live.stop();
+    expect(socket.closed).toBe(true);
+  });
+
+  it('opens the socket again with growing backoff after a drop, and not once stopped', async () => {
+    const { live, timers } = setup();
+    live.start();
+    (await opened()).drop();
+    expect(timers.map((timer) => timer.ms)).toEqual([1000]);
+    timers[0]!.callback();
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2));
+    FakeSocket.all[1]!.drop();
+    expect(timers.map((timer) => timer.ms)).toEqual([1000, 2000]);
+    live.stop();
+    timers[1]!.callback();
+    await Promise.resolve();
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+});
