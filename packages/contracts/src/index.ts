@@ -10,3 +10,4 @@ export * from './learners';
 export * from './email-templates';
 export * from './outbox';
 export * from './boards';
+export * from './run-detail';

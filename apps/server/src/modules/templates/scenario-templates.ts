@@ -14,6 +14,7 @@ export const scenarioTemplates: readonly Template[] = [
         resimName: newScenarioName,
         mode: newScenarioMode,
         templateId: 'blank',
+        allowAnonymous: true,
         stages: [{ id: 'stg1', name: 'Task 1', default: true }],
       }),
   },
@@ -25,6 +26,7 @@ export const scenarioTemplates: readonly Template[] = [
       scenarioContent.parse({
         resimName: newScenarioName,
         templateId: 'diagnostic',
+        allowAnonymous: true,
         maxConclusions: 1,
         stages: [
           { id: 'stg1', name: 'Assessment', default: true },
