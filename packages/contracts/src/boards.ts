@@ -69,9 +69,7 @@ export const gameOfInstanceParams = scoreboardParams.extend({ gameId: z.string()
 
 /** PUT /admin/resim/{id}/instance/{instanceId}/lock */
 export const lockBody = z.strictObject({ locked: z.boolean({ error: 'locked: say true or false' }) });
-export const lockState = z
-  .object({ resimId: z.string(), instanceId: z.string(), locked: z.boolean() })
-  .meta({ id: 'LockState' });
+export const lockState = z.object({ resimId: z.string(), instanceId: z.string(), locked: z.boolean() }).meta({ id: 'LockState' });
 export type LockState = z.infer<typeof lockState>;
 
 /** GET /admin/resim/{id}/dashboard: the scenario's openings at a glance, newest first. */

@@ -239,13 +239,11 @@ export const recordRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ct
       },
     },
     async (request, reply) => {
-      if (request.query.output === 'json') return boards.instanceScoreboard(spaceCtx(request), request.params.id, request.params.instanceId);
+      if (request.query.output === 'json')
+        return boards.instanceScoreboard(spaceCtx(request), request.params.id, request.params.instanceId);
       const file = await boards.instanceScoreboardCsv(spaceCtx(request), request.params.id, request.params.instanceId);
       // A string is sent as it is, past the JSON serializer.
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .send(file.content);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.name}"`).send(file.content);
     },
   );
 

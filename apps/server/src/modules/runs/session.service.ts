@@ -22,7 +22,9 @@ export const applyStatus = async (ctx: SessionContext, scenario: Scenario): Prom
   const instanceId = currentInstanceId(scenario);
   const now = ctx.clock.now();
   if (instanceId && scenario.resimStatus === RunStatus.Running) {
-    const waiting = (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId)).filter((game) => game.started_at === null && game.ended_at === null);
+    const waiting = (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId)).filter(
+      (game) => game.started_at === null && game.ended_at === null,
+    );
     const state = JSON.stringify(startRun(scenario, now.getTime()));
     await ctx.db.transaction().execute(async (trx) => {
       for (const game of waiting) {
