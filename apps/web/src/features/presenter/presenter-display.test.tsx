@@ -19,6 +19,7 @@ const viewOf = (changes: Partial<PresenterView>): PresenterView => ({
   players: 0,
   finished: 0,
   averagePoints: null,
+  locked: false,
   learners: [],
   code: 'ABC234',
   joinUrl: 'https://resim.example.com/play/ABC234',
@@ -26,6 +27,9 @@ const viewOf = (changes: Partial<PresenterView>): PresenterView => ({
   resimStatus: 1,
   phase: 'lobby',
   hideRank: false,
+  allowAnonymous: true,
+  allowSignin: false,
+  canControl: false,
   messages: [],
   ...changes,
 });
