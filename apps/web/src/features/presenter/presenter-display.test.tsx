@@ -107,8 +107,10 @@ describe('presenter display', () => {
 
   it('opens the lobby from the display, warning first when learners without an account would be turned away', async () => {
     const control = vi.fn().mockResolvedValue({});
-    show(viewOf({ canControl: true, phase: 'closed', resimStatus: 0, allowAnonymous: false, allowSignin: true }), control);
+    show(viewOf({ canControl: true, phase: 'closed', resimStatus: 0, instanceId: '', allowAnonymous: false, allowSignin: true }), control);
     const controls = await screen.findByRole('toolbar', { name: 'Session controls' });
+    expect(screen.getByText('Not open yet')).toBeTruthy();
+    expect(screen.getByText('The session is not open yet.')).toBeTruthy();
     fireEvent.click(within(controls).getByRole('button', { name: 'Open Lobby' }));
     expect((await screen.findByRole('dialog', { name: 'Open Lobby?' })).textContent).toContain('Learners without an account');
     fireEvent.click(screen.getByRole('button', { name: 'Open Lobby anyway' }));

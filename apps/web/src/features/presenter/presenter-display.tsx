@@ -39,6 +39,9 @@ const phaseBadge: Record<PresenterView['phase'], { label: string; color: string 
 
 const points = (value: number | null) => (value === null ? '–' : Number.isInteger(value) ? String(value) : value.toFixed(1));
 
+/** Before its first opening the scenario has nothing finished to show: the host opens it from the display. */
+const neverOpened = (view: PresenterView) => view.resimStatus === RunStatus.Initialized && view.instanceId === '';
+
 const JoinPanel = ({ view }: { view: PresenterView }) => {
   const joinAt = view.joinUrl ? new URL(view.joinUrl) : null;
   return (
@@ -76,7 +79,7 @@ const JoinPanel = ({ view }: { view: PresenterView }) => {
           </>
         ) : (
           <Text c="gray.3" fz={28}>
-            The session is closed.
+            {neverOpened(view) ? 'The session is not open yet.' : 'The session is closed.'}
           </Text>
         )}
         <Group gap="xs" align="baseline">
@@ -304,7 +307,8 @@ export const PresenterDisplay = ({ resimId, productName }: { resimId: string; pr
       </Box>
     );
   const data = view.data;
-  const badge = phaseBadge[data.phase];
+  const notOpened = neverOpened(data);
+  const badge = notOpened ? { label: 'Not open yet', color: 'gray' } : phaseBadge[data.phase];
   return (
     <Box mih="100dvh" bg="dark.8" p={{ base: 'md', md: 40 }}>
       <Stack gap="xl">
@@ -353,7 +357,7 @@ export const PresenterDisplay = ({ resimId, productName }: { resimId: string; pr
               <Lobby learners={data.learners} />
             ) : data.phase === 'open' ? (
               <Progressing view={data} />
-            ) : (
+            ) : notOpened ? null : (
               <Finished view={data} />
             )}
           </Box>
