@@ -127,6 +127,7 @@ test('a host runs a session from the presenter display: QR join, remove, lock, s
   await host.goto(`/resim/${created.id}?tab=scoreboard`);
   const board = host.getByRole('table', { name: 'Learners by rank' });
   await expect(board.getByRole('row')).toHaveCount(3);
+  await shoot(host, 'results-scoreboard-hosting.png');
   const [download] = await Promise.all([host.waitForEvent('download'), host.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Lecture-hall-[a-z0-9]+-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = fs

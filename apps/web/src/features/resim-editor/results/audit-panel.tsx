@@ -71,7 +71,7 @@ export const AuditPanel = ({ resimId, content }: PanelProps) => {
               setPage(1);
             }}
             clearable
-            w={{ base: '100%', xs: 240 }}
+            w={{ base: '100%', xs: 270 }}
           />
           <Select
             label="Learner"
