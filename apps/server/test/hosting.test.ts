@@ -138,6 +138,10 @@ describe.each(dialects)('hosting a live session on %s', (dialect) => {
     const learners = (await board()).learners;
     expect(learners.find((learner) => learner.gameId === cleo.gameId)).toMatchObject({ endReason: 'removed', rank: null });
     expect(learners.find((learner) => learner.gameId === ann.gameId)).toMatchObject({ rank: 1 });
+    const dashboard = await call<{ instances: { players: number; playing: number }[] }>('GET', `/admin/resim/${resimId}/dashboard`, {
+      who: host,
+    });
+    expect(dashboard.body.instances[0]).toMatchObject({ players: 1, playing: 1 });
   });
 
   it('opens a run step by step with the facts each step revealed and the measures after it', async () => {

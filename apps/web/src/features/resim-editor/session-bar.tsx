@@ -30,7 +30,7 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
   });
   if (!live || code === '') return null;
   const link = `${window.location.origin}/play/${code}`;
-  const current = (games.data ?? []).filter((game) => game.test === (status === RunStatus.TestMode));
+  const current = (games.data ?? []).filter((game) => game.test === (status === RunStatus.TestMode) && game.endReason !== 'removed');
   const playing = current.filter((game) => game.endedAt === null).length;
   return (
     <Group gap={6} wrap="nowrap">
