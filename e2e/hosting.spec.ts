@@ -107,6 +107,16 @@ test('a host runs a session from the presenter display: QR join, remove, lock, s
   await shoot(cleo, 'hosting-locked-phone.png');
   await expect(lobby.getByText('Bob', { exact: true })).toBeHidden();
 
+  // The console shows the same lobby from the scenario's session bar.
+  const consolePage = await host.context().newPage();
+  await consolePage.goto(`/resim/${created.id}`);
+  await consolePage.getByRole('button', { name: 'Manage lobby' }).click();
+  const consoleLobby = consolePage.getByRole('dialog', { name: 'Manage lobby' });
+  await expect(consoleLobby.getByRole('table', { name: 'Learners in the lobby' })).toContainText('Ann');
+  await expect(consoleLobby.getByRole('switch', { name: /Lock the lobby/ })).toBeChecked();
+  await shoot(consolePage, 'console-manage-lobby.png');
+  await consolePage.close();
+
   // The session starts and stops from the display.
   await controls.getByRole('button', { name: 'Start Simulation' }).click();
   await expect(controls.getByLabel('Run status')).toHaveText('Running');
