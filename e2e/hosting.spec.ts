@@ -74,10 +74,10 @@ test('a host runs a session from the presenter display: QR join, remove, lock, s
   const bob = await phonePage();
   const cleo = await phonePage();
   await joinAs(ann, address, 'Ann');
-  await expect(ann.getByText('The session has not started yet')).toBeVisible();
+  await expect(ann.getByText('The session has not started yet', { exact: true })).toBeVisible();
   await shoot(ann, 'hosting-lobby-phone.png');
   await joinAs(bob, address, 'Bob');
-  await expect(bob.getByText('The session has not started yet')).toBeVisible();
+  await expect(bob.getByText('The session has not started yet', { exact: true })).toBeVisible();
   // A nickname already in the opening is refused, whatever its case.
   await joinAs(cleo, address, 'ann');
   await expect(cleo.getByRole('alert')).toContainText('The nickname ann is taken in this session; choose another');
@@ -141,7 +141,7 @@ test('a host runs a session from the presenter display: QR join, remove, lock, s
   const [download] = await Promise.all([host.waitForEvent('download'), host.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Lecture-hall-[a-z0-9]+-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = fs
-    .readFileSync((await download.path()), 'utf8')
+    .readFileSync(await download.path(), 'utf8')
     .trimEnd()
     .split('\r\n');
   expect(rows[0]).toBe('rank,nickname,points,steps,duration_seconds,joined,started,ended,end_reason');
