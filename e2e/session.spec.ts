@@ -107,7 +107,7 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
   await shoot(sam, 'player-join-phone.png');
   await sam.getByRole('textbox', { name: 'Nickname' }).fill('Sam');
   await sam.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect(sam.getByText('If you are done, just wait here!')).toBeVisible();
+  await expect(sam.getByText('The session has not started yet', { exact: true })).toBeVisible();
   await shoot(sam, 'player-lobby-phone.png');
 
   // 2. Signed in, matching the restriction pattern.
@@ -117,7 +117,7 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
   await signInAt(nurse, 'nurse@hospital.test', learnerPassword);
   // Signing in to join joins on the way back.
   await nurse.waitForURL(new RegExp(`/play/${created.code}`));
-  await expect(nurse.getByText('If you are done, just wait here!')).toBeVisible();
+  await expect(nurse.getByText('The session has not started yet', { exact: true })).toBeVisible();
 
   // The presenter display, opened from the session bar in the presenter's browser, shows the room who is in.
   const [display] = await Promise.all([

@@ -132,6 +132,15 @@ const routes: RouteCase[] = [
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/dashboard`, inSpace: true },
   { method: 'POST', url: ({ resimId }) => `/admin/resim/${resimId}/preview`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/instance/test/scoreboard`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/games/no-such-game`, inSpace: true },
+  { method: 'POST', url: ({ resimId }) => `/admin/resim/${resimId}/instance/test/games/no-such-game/remove`, inSpace: true },
+  {
+    method: 'PUT',
+    url: ({ resimId }) => `/admin/resim/${resimId}/instance/test/lock`,
+    body: { locked: true },
+    wrongType: ['locked', 'yes'],
+    inSpace: true,
+  },
   { method: 'GET', url: ({ resimId }) => `/presenter/resim/${resimId}/current`, inSpace: true },
   { method: 'POST', url: () => '/admin/export', body: { ids: ['x'] }, wrongType: ['ids', 'x'] },
   { method: 'POST', url: () => '/admin/import', body: { groupId: 'x', file: {} }, wrongType: ['groupId', 1], limit: importBodyLimit },
@@ -237,6 +246,7 @@ describe.each(dialects)('route guards on %s', (dialect) => {
     `${route.method} ${route.url({ spaceId: '{id}', memberId: '{userId}', tokenId: '{id}', resimId: '{id}', stageTemplateId: '{id}', emailId: '{id}' })}`
       .replace('/control/{id}/1', '/control/{id}/{status}')
       .replace('/instance/test/', '/instance/{instanceId}/')
+      .replace('/games/no-such-game', '/games/{gameId}')
       .replace(`/templates/${guardedTemplate}`, '/templates/{name}');
 
   describe.each(routes.map((route) => [label(route), route] as const))('%s', (_name, route) => {

@@ -18,6 +18,8 @@ export const boardLearner = z
     points: z.number().nullable(),
     durationMs: z.number().nullable(),
     rank: z.number().int().nullable(),
+    /** why the run ended: 'learner', 'terminated', 'stopped', or 'removed' by the host */
+    endReason: z.string().nullable(),
   })
   .meta({ id: 'BoardLearner' });
 export type BoardLearner = z.infer<typeof boardLearner>;
@@ -31,6 +33,8 @@ export const scoreboard = z
     players: z.number().int(),
     finished: z.number().int(),
     averagePoints: z.number().nullable(),
+    /** the host has locked the lobby: nobody new may join */
+    locked: z.boolean(),
     learners: z.array(boardLearner),
   })
   .meta({ id: 'Scoreboard' });
@@ -46,6 +50,11 @@ export const presenterView = scoreboard
     resimStatus: z.number().int(),
     phase: z.enum(['lobby', 'open', 'closed']),
     hideRank: z.boolean(),
+    /** who may join: the host is warned before opening a lobby that turns learners away */
+    allowAnonymous: z.boolean(),
+    allowSignin: z.boolean(),
+    /** the caller may open, start and stop the session and send messages */
+    canControl: z.boolean(),
     messages: z.array(sessionMessage),
   })
   .meta({ id: 'PresenterView' });
@@ -53,6 +62,15 @@ export type PresenterView = z.infer<typeof presenterView>;
 
 export const presenterParams = z.strictObject({ id: z.string().min(1).max(100), instance: z.string().min(1).max(100) });
 export const scoreboardParams = z.strictObject({ id: z.string().min(1).max(100), instanceId: z.string().min(1).max(100) });
+/** `?output=csv` answers the scoreboard as a CSV file, one row per run of the opening. */
+export const scoreboardQuery = z.strictObject({ output: z.enum(['json', 'csv']).default('json') });
+
+export const gameOfInstanceParams = scoreboardParams.extend({ gameId: z.string().min(1).max(100) });
+
+/** PUT /admin/resim/{id}/instance/{instanceId}/lock */
+export const lockBody = z.strictObject({ locked: z.boolean({ error: 'locked: say true or false' }) });
+export const lockState = z.object({ resimId: z.string(), instanceId: z.string(), locked: z.boolean() }).meta({ id: 'LockState' });
+export type LockState = z.infer<typeof lockState>;
 
 /** GET /admin/resim/{id}/dashboard: the scenario's openings at a glance, newest first. */
 export const dashboard = z

@@ -11,3 +11,4 @@ export * from './email-templates';
 export * from './outbox';
 export * from './boards';
 export * from './console-live';
+export * from './run-detail';

@@ -133,6 +133,8 @@ export const gameSnapshot = z
     nextResimCode: z.string().nullable(),
     /** the learner's score, once the run has ended */
     score: z.lazy(() => gameScore).nullable(),
+    /** why the run ended; 'removed' when the host took the learner out of the session */
+    endReason: z.string().nullable(),
   })
   .meta({ id: 'GameSnapshot' });
 export type GameSnapshot = z.infer<typeof gameSnapshot>;
@@ -211,6 +213,9 @@ export const auditEntry = z
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** GET /admin/resim/{id}/audit?instance=...: the steps of one opening only. */
+export const auditQuery = z.strictObject({ instance: z.string().trim().min(1).max(100).optional() });
 
 /** GET /resim/{id}/score: the scenario's ranking as a learner may see it, and the caller's own runs. */
 export const resimScore = z

@@ -4,6 +4,7 @@ import * as scenarioRevisions from './migrations/0002-scenario-revisions';
 import * as runs from './migrations/0003-runs';
 import * as email from './migrations/0004-email';
 import * as learners from './migrations/0005-learners';
+import * as lockedOpenings from './migrations/0006-locked-openings';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-runs': runs,
   '0004-email': email,
   '0005-learners': learners,
+  '0006-locked-openings': lockedOpenings,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

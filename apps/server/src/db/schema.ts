@@ -196,6 +196,12 @@ export type AllocationsTable = {
   created_at: string;
 };
 
+export type LockedOpeningsTable = {
+  resim_id: string;
+  instance_id: string;
+  locked_at: string;
+};
+
 export type Tables = {
   users: UsersTable;
   spaces: SpacesTable;
@@ -213,6 +219,7 @@ export type Tables = {
   password_resets: PasswordResetsTable;
   space_learners: SpaceLearnersTable;
   allocations: AllocationsTable;
+  locked_openings: LockedOpeningsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -253,6 +253,7 @@ describe('API client', () => {
       settings: { hideRank: false, hideTime: false, allowApp: true, allowBrowser: true },
       nextResimCode: null,
       score: null,
+      endReason: null,
     };
 
     it('prove an anonymous run with its run token, not a session', async () => {

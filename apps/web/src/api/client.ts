@@ -1,6 +1,9 @@
 import {
   addLearnersResult,
   auditEntry,
+  type lockBody,
+  lockState,
+  runDetail,
   type AddLearnersBody,
   type AllocationBody,
   apiToken,
@@ -93,6 +96,8 @@ export type RequestOptions<T> = {
   readonly quiet?: boolean;
   /** statuses the caller answers itself (a save's 409 conflict): neither shown as a danger message nor reported */
   readonly quietStatuses?: readonly number[];
+  /** a file that is not JSON (a CSV download): asked for by this media type and read as text */
+  readonly accept?: string;
 };
 
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -133,7 +138,7 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
     const retryable = isIdempotent(method);
 
     for (let attempt = 1; ; attempt += 1) {
-      const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
+      const headers: Record<string, string> = { ...request.headers, accept: request.accept ?? 'application/json' };
       if (request.body !== undefined) headers['content-type'] = 'application/json';
       // Asked on every attempt: a long backoff may outlive the token.
       if (request.auth !== false) headers['authorization'] = `Bearer ${await options.getToken()}`;
@@ -156,7 +161,7 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
       }
 
       if (response.ok) {
-        const json = await readJson(response);
+        const json = request.accept === undefined ? await readJson(response) : await response.text();
         const parsed = schema.safeParse(json);
         if (!parsed.success) throw fail(`Unexpected response from ${method} ${path}`, response.status, 'invalid_response');
         return parsed.data;
@@ -313,8 +318,35 @@ export const createApiClient = (options: ApiClientOptions) => {
         get(`/admin/resim/${id(resimId)}/instance/${id(instanceId)}/scoreboard`, scoreboard, signal),
       /** A fresh run for the author to play as a learner, kept apart from the real runs. */
       preview: (resimId: string) => request({ method: 'POST', path: `/admin/resim/${id(resimId)}/preview`, schema: previewRun }),
-      /** SPEC 7: every learner event, oldest first. */
-      audit: (resimId: string, signal?: AbortSignal) => get(`/admin/resim/${id(resimId)}/audit`, z.array(auditEntry), signal),
+      /** The results of one opening as a CSV file, a row per run. */
+      scoreboardCsv: (resimId: string, instanceId: string) =>
+        request({
+          method: 'GET',
+          path: `/admin/resim/${id(resimId)}/instance/${id(instanceId)}/scoreboard?output=csv`,
+          schema: z.string(),
+          accept: 'text/csv',
+        }),
+      /** SPEC 7: every learner event, oldest first; of one opening when it is named. */
+      audit: (resimId: string, instanceId: string | null, signal?: AbortSignal) =>
+        get(`/admin/resim/${id(resimId)}/audit${instanceId === null ? '' : `?instance=${id(instanceId)}`}`, z.array(auditEntry), signal),
+      /** One learner's run, step by step. */
+      run: (resimId: string, gameId: string, signal?: AbortSignal) =>
+        get(`/admin/resim/${id(resimId)}/games/${id(gameId)}`, runDetail, signal),
+      /** Takes a learner out of an opening: their run ends as removed. */
+      removeLearner: (resimId: string, instanceId: string, gameId: string) =>
+        request({
+          method: 'POST',
+          path: `/admin/resim/${id(resimId)}/instance/${id(instanceId)}/games/${id(gameId)}/remove`,
+          schema: z.object({ gameId: z.string(), nickname: z.string() }),
+        }),
+      /** A locked lobby turns away anyone not in it yet. */
+      lock: (resimId: string, instanceId: string, locked: boolean) =>
+        request({
+          method: 'PUT',
+          path: `/admin/resim/${id(resimId)}/instance/${id(instanceId)}/lock`,
+          schema: lockState,
+          body: { locked } satisfies z.input<typeof lockBody>,
+        }),
     },
     stageTemplates: {
       list: (signal?: AbortSignal) => get('/admin/stagetemplate', z.array(stageTemplate), signal),

@@ -9,7 +9,9 @@ export const queryKeys = {
   /** the results of a scenario: its openings (polled), one opening's scoreboard (polled), the audit trail */
   dashboard: (resimId: string) => ['resim', resimId, 'dashboard'] as const,
   scoreboard: (resimId: string, instanceId: string) => ['resim', resimId, 'scoreboard', instanceId] as const,
-  audit: (resimId: string) => ['resim', resimId, 'audit'] as const,
+  audit: (resimId: string, instanceId: string | null = null) => ['resim', resimId, 'audit', instanceId ?? 'all'] as const,
+  /** one learner's run, step by step */
+  run: (resimId: string, gameId: string) => ['resim', resimId, 'run', gameId] as const,
   /** the presenter display of an opening, polled */
   presenter: (resimId: string, instance: string) => ['resim', resimId, 'presenter', instance] as const,
   /** a space's learners, each with the scenarios allocated to them */

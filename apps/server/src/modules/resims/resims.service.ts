@@ -119,7 +119,8 @@ export const createResim = async (ctx: SpaceContext, spaceId: string, templateId
   const access = await getAccessibleSpace(ctx, spaceId);
   if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
   if (templateId === undefined)
-    return insertScenario(ctx, spaceId, scenarioContent.parse({ resimName: newScenarioName, mode: newScenarioMode }));
+    // A new scenario lets anyone with the code in, as a room of learners expects; stored ones keep their choice.
+    return insertScenario(ctx, spaceId, scenarioContent.parse({ resimName: newScenarioName, mode: newScenarioMode, allowAnonymous: true }));
   const template = findScenarioTemplate(templateId);
   if (!template) throw badRequest(`templateId: no scenario template "${templateId}"`);
   return insertScenario(ctx, spaceId, template.build());

@@ -2,18 +2,23 @@ import type { BoardLearner, Dashboard, PresenterView, Scoreboard } from '@resim/
 import type { Scenario } from '@resim/domain';
 import type { GameRow } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
+import { toCsv } from '../../lib/csv';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
-import { rankInstance, scoreOf, toSessionMessage } from './game-records';
+import { rankInstance, removedReason, scoreOf, toSessionMessage } from './game-records';
 import { currentInstanceId, phaseOf, testInstanceId } from './phase';
 import * as repo from './runs.repository';
 
 const mean = (values: readonly number[]): number | null =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
 
-/** An opening's learners: the ranked first, by rank; then the rest, as they joined. */
-const board = (scenario: Scenario, instanceId: string, games: readonly GameRow[], now: number): Scoreboard => {
-  const learners = games.filter((game) => !game.test);
+/**
+ * An opening's learners: the ranked first, by rank; then the rest, as they joined. Learners the
+ * host removed stay listed, marked, but are not counted.
+ */
+const board = (scenario: Scenario, instanceId: string, games: readonly GameRow[], now: number, locked: boolean): Scoreboard => {
+  const runs = games.filter((game) => !game.test);
+  const learners = runs.filter((game) => game.end_reason !== removedReason);
   const ranked = rankInstance(scenario, learners, now);
   const rankOf = new Map(ranked.map((entry) => [entry.game.id, entry]));
   const toLearner = (game: GameRow): BoardLearner => {
@@ -28,9 +33,10 @@ const board = (scenario: Scenario, instanceId: string, games: readonly GameRow[]
       points: entry?.score.points ?? null,
       durationMs: entry?.score.durationMs ?? null,
       rank: entry?.rank ?? null,
+      endReason: game.end_reason,
     };
   };
-  const unranked = learners.filter((game) => !rankOf.has(game.id)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const unranked = runs.filter((game) => !rankOf.has(game.id)).sort((a, b) => a.created_at.localeCompare(b.created_at));
   const finished = ranked.filter((entry) => entry.game.ended_at !== null);
   return {
     resimId: scenario.id,
@@ -39,19 +45,57 @@ const board = (scenario: Scenario, instanceId: string, games: readonly GameRow[]
     players: learners.length,
     finished: learners.filter((game) => game.ended_at !== null).length,
     averagePoints: mean(finished.flatMap((entry) => (entry.score.points === null ? [] : [entry.score.points]))),
+    locked,
     learners: [...ranked.map((entry) => toLearner(entry.game)), ...unranked.map(toLearner)],
   };
 };
 
-const requireInstance = (scenario: Scenario, instanceId: string) => {
+export const requireInstance = (scenario: Scenario, instanceId: string) => {
   if (instanceId !== testInstanceId && !scenario.instances.some((instance) => instance.id === instanceId)) throw notFound('Instance');
 };
 
-/** GET /admin/resim/{id}/instance/{instanceId}/scoreboard */
-export const instanceScoreboard = async (ctx: SpaceContext, resimId: string, instanceId: string): Promise<Scoreboard> => {
-  const scenario = await getResim(ctx, resimId);
+const scoreboardOf = async (ctx: SpaceContext, scenario: Scenario, instanceId: string): Promise<Scoreboard> => {
   requireInstance(scenario, instanceId);
-  return board(scenario, instanceId, await repo.findGamesOfInstance(ctx.db, resimId, instanceId), ctx.clock.now().getTime());
+  const games = await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId);
+  return board(scenario, instanceId, games, ctx.clock.now().getTime(), await repo.isLocked(ctx.db, scenario.id, instanceId));
+};
+
+/** GET /admin/resim/{id}/instance/{instanceId}/scoreboard */
+export const instanceScoreboard = async (ctx: SpaceContext, resimId: string, instanceId: string): Promise<Scoreboard> =>
+  scoreboardOf(ctx, await getResim(ctx, resimId), instanceId);
+
+const csvHeader = ['rank', 'nickname', 'points', 'steps', 'duration_seconds', 'joined', 'started', 'ended', 'end_reason'];
+
+const scoreboardCsv = (board: Scoreboard): string =>
+  toCsv(
+    csvHeader,
+    board.learners.map((learner) => [
+      learner.rank,
+      learner.nickname,
+      learner.points,
+      learner.eventCount,
+      learner.durationMs === null ? null : Math.round(learner.durationMs / 1000),
+      learner.joined,
+      learner.startedAt,
+      learner.endedAt,
+      learner.endReason,
+    ]),
+  );
+
+/**
+ * GET /admin/resim/{id}/instance/{instanceId}/scoreboard?output=csv: every run of the opening,
+ * removed ones marked, saved under the scenario's name and the opening's date.
+ */
+export const instanceScoreboardCsv = async (
+  ctx: SpaceContext,
+  resimId: string,
+  instanceId: string,
+): Promise<{ name: string; content: string }> => {
+  const scenario = await getResim(ctx, resimId);
+  const content = scoreboardCsv(await scoreboardOf(ctx, scenario, instanceId));
+  const created = scenario.instances.find((instance) => instance.id === instanceId)?.created.slice(0, 10);
+  const name = scenario.resimName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'results';
+  return { name: `${name}${created ? `-${created}` : ''}.csv`, content };
 };
 
 /** GET /presenter/resim/{id}/{instance}: `current` is the opening learners join now, or the latest one. */
@@ -65,14 +109,19 @@ export const presenterView = async (
   if (instanceId) requireInstance(scenario, instanceId);
   const games = instanceId ? await repo.findGamesOfInstance(ctx.db, resimId, instanceId) : [];
   const messages = instanceId ? await repo.findMessages(ctx.db, resimId, instanceId) : [];
+  const locked = instanceId ? await repo.isLocked(ctx.db, resimId, instanceId) : false;
   return {
-    ...board(scenario, instanceId ?? '', games, ctx.clock.now().getTime()),
+    ...board(scenario, instanceId ?? '', games, ctx.clock.now().getTime(), locked),
     code: scenario.code || null,
     joinUrl: scenario.code ? `${ctx.publicUrl}/play/${scenario.code}` : null,
     mode: scenario.mode,
     resimStatus: scenario.resimStatus,
     phase: phaseOf(scenario),
     hideRank: scenario.settings.hideRank,
+    allowAnonymous: scenario.allowAnonymous,
+    allowSignin: scenario.allowSignin,
+    // getResim above is the check controlResim and sendMessage make: whoever sees the display may run it.
+    canControl: true,
     messages: messages.map(toSessionMessage),
   };
 };
@@ -83,7 +132,7 @@ export const resimDashboard = async (ctx: SpaceContext, resimId: string): Promis
   const now = ctx.clock.now().getTime();
   const games = await repo.findGamesOfResim(ctx.db, resimId);
   const instances = [...scenario.instances].reverse().map((instance) => {
-    const own = games.filter((game) => game.instance_id === instance.id && !game.test);
+    const own = games.filter((game) => game.instance_id === instance.id && !game.test && game.end_reason !== removedReason);
     const finished = own.filter((game) => game.ended_at !== null);
     return {
       id: instance.id,

@@ -18,12 +18,15 @@ export const scoreOf = (scenario: Scenario, game: GameRow, now: number): RunScor
 
 export type ScoredGame = { readonly game: GameRow; readonly score: RunScore };
 
-/** The runs of one instance that have a score, ranked by the scenario's scoring measures. */
+/** Why a run ended when the host took its learner out of the session. */
+export const removedReason = 'removed';
+
+/** The runs of one instance that have a score, ranked by the scenario's scoring measures; removed learners are not ranked. */
 export const rankInstance = (scenario: Scenario, games: readonly GameRow[], now: number) =>
   rankRuns(
     scenario,
     games.flatMap((game): ScoredGame[] => {
-      const score = game.test ? null : scoreOf(scenario, game, now);
+      const score = game.test || game.end_reason === removedReason ? null : scoreOf(scenario, game, now);
       return score ? [{ game, score }] : [];
     }),
   );

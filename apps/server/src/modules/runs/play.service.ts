@@ -26,7 +26,7 @@ import { newId, randomSecret, sha256 } from '../../lib/ids';
 import { normaliseJoinCode } from '../../lib/join-code';
 import { getResim } from '../resims/resims.service';
 import { getAccessibleSpace, type SpaceContext } from '../spaces/spaces.service';
-import { rankInstance, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
+import { rankInstance, removedReason, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
 import { currentInstanceId, isPreviewInstance, phaseOf, phaseOfGame, previewInstanceId, testInstanceId } from './phase';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
@@ -161,6 +161,7 @@ export const buildSnapshot = (
     settings: settingsOf(scenario),
     nextResimCode: scenario.nextResimCode,
     score,
+    endReason: game.end_reason,
   };
 };
 
@@ -220,13 +221,23 @@ export const join = async (ctx: PlayContext, code: string, nickname: string | un
     if (!scenario.allowAnonymous) throw forbidden(`Sign in to join ${scenario.resimName}`);
     if (!nickname) throw badRequest('nickname: give a nickname to join without signing in');
   }
+  const gameInstanceId = test ? testInstanceId : instanceId;
+  if (await repo.isLocked(ctx.db, scenario.id, gameInstanceId))
+    throw conflict(`The lobby of ${scenario.resimName} is locked: nobody new may join; ask your presenter to let you in`);
+  // The room tells learners apart by nickname, so two of them may not share one.
+  if (nickname) {
+    const wanted = nickname.toLocaleLowerCase();
+    const others = await repo.findGamesOfInstance(ctx.db, scenario.id, gameInstanceId);
+    if (others.some((game) => game.nickname.toLocaleLowerCase() === wanted))
+      throw conflict(`The nickname ${nickname} is taken in this session; choose another`);
+  }
 
   const runToken = ctx.principal ? null : randomSecret();
   const started = phase === 'open';
   const game: GameRow = {
     id: newId(),
     resim_id: scenario.id,
-    instance_id: test ? testInstanceId : instanceId,
+    instance_id: gameInstanceId,
     user_id: ctx.principal?.userId ?? null,
     nickname: ctx.principal ? (nickname ?? who(ctx.principal)) : nickname!,
     email: ctx.principal?.email ?? null,
@@ -366,9 +377,12 @@ const releasedRun = (scenario: Scenario, game: GameRow, now: Date): GameRow => (
   started_at: now.toISOString(),
 });
 
+export const removedMessage = 'Your presenter removed you from this session';
+
 /** A learner's step: run tests, confirm diagnoses, take the hint or end the run. */
 export const submitEvent = async (ctx: PlayContext, gameId: string, event: LearnerEvent, source?: string): Promise<GameSnapshot> => {
   const found = await ownGame(ctx, gameId);
+  if (found.end_reason === removedReason) throw conflict(removedMessage);
   const scenario = await scenarioOfGame(ctx.db, found);
   const phase = phaseOfGame(scenario, found);
   if (phase === 'lobby') throw conflict('The session has not started yet; wait for your presenter');

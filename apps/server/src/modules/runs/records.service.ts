@@ -1,13 +1,14 @@
-import type { AuditEntry, GameScore, GameSummary, ResimScore } from '@resim/contracts';
-import type { Scenario } from '@resim/domain';
+import type { AuditEntry, GameScore, GameSummary, ResimScore, RunDetail } from '@resim/contracts';
+import { applyEvent, runView, startRun, type RunEvent, type RunState, type RunView, type Scenario } from '@resim/domain';
 import type { GameRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors/app-error';
 import { readJson } from '../../lib/json';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
-import { rankInstance, scoreOf, toGameScore, toGameSummary } from './game-records';
+import { rankInstance, scoreOf, stateOf, toGameScore, toGameSummary } from './game-records';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
+import { requireInstance } from './boards.service';
 
 const byInstance = (games: readonly GameRow[]): GameRow[][] => {
   const groups = new Map<string, GameRow[]>();
@@ -33,10 +34,11 @@ export const listGames = async (ctx: SpaceContext, resimId: string): Promise<Gam
 
 export const auditLimit = 10_000;
 
-/** GET /admin/resim/{id}/audit: every learner event of the scenario, oldest first. */
-export const listAudit = async (ctx: SpaceContext, resimId: string): Promise<AuditEntry[]> => {
-  await getResim(ctx, resimId);
-  return (await repo.findEventsOfResim(ctx.db, resimId, auditLimit)).map((row) => ({
+/** GET /admin/resim/{id}/audit: every learner event of the scenario, or of one opening, oldest first. */
+export const listAudit = async (ctx: SpaceContext, resimId: string, instanceId?: string): Promise<AuditEntry[]> => {
+  const scenario = await getResim(ctx, resimId);
+  if (instanceId !== undefined) requireInstance(scenario, instanceId);
+  return (await repo.findEventsOfResim(ctx.db, resimId, auditLimit, instanceId)).map((row) => ({
     gameId: row.game_id,
     nickname: row.nickname,
     seq: row.seq,
@@ -86,5 +88,53 @@ export const resimScore = async (ctx: SpaceContext, resimId: string): Promise<Re
       const of = all.filter((other) => other.instance_id === game.instance_id && !other.test).length;
       return score ? [toGameScore(game, score, showRanking ? (ranks.get(game.id) ?? null) : null, of)] : [];
     }),
+  };
+};
+
+const factsOf = (view: RunView | null) => (view?.facts ?? []).map((fact) => ({ id: fact.id, name: fact.name, text: fact.text }));
+const measuresOf = (view: RunView | null) =>
+  (view?.measures ?? []).map((measure) => ({ id: measure.id, name: measure.name, value: measure.value }));
+
+/**
+ * GET /admin/resim/{id}/games/{gameId}: one run with every step, replayed through the engine from
+ * its start so that each step shows the facts it revealed and the measures just after it.
+ */
+export const runDetail = async (ctx: SpaceContext, resimId: string, gameId: string): Promise<RunDetail> => {
+  const scenario = await getResim(ctx, resimId);
+  const game = await repo.findGame(ctx.db, gameId);
+  if (!game || game.resim_id !== scenario.id) throw notFound('Run');
+  const now = ctx.clock.now().getTime();
+  const events = await repo.findEventsOfGame(ctx.db, game.id);
+  const ranks = ranksOf(rankByInstance(scenario, await repo.findGamesOfInstance(ctx.db, scenario.id, game.instance_id), now));
+  const stored = readJson<RunState | null>(game.state, null);
+  let state = stored ? startRun(scenario, stored.startedAt) : null;
+  const steps = events.map((row) => {
+    const at = Date.parse(row.at);
+    const detail = readJson<Record<string, unknown>>(row.payload, {});
+    const keyOf = (fact: RunView['facts'][number]) => `${fact.source}:${fact.id}`;
+    const before = new Set((state ? runView(scenario, state, at).facts : []).map(keyOf));
+    if (state) {
+      const result = applyEvent(scenario, state, { ...detail, type: row.type, at } as RunEvent);
+      // A step the engine refuses now (the scenario changed since) is listed with nothing revealed.
+      if (result.ok) state = result.state;
+    }
+    const view = state && runView(scenario, state, at);
+    const revealed = (view?.facts ?? []).filter((fact) => !before.has(keyOf(fact)));
+    return {
+      seq: row.seq,
+      type: row.type,
+      at: row.at,
+      detail,
+      facts: revealed.map((fact) => ({ id: fact.id, name: fact.name, text: fact.text })),
+      measures: measuresOf(view),
+    };
+  });
+  const current = stateOf(scenario, game, now);
+  const view = current && runView(scenario, current, now);
+  return {
+    run: toGameSummary(game, scoreOf(scenario, game, now), ranks.get(game.id) ?? null),
+    steps,
+    facts: factsOf(view),
+    measures: measuresOf(view),
   };
 };

@@ -71,13 +71,15 @@ export const findEventsOfGame = (db: Database, gameId: string): Promise<RunEvent
 
 export type AuditRow = RunEventRow & { nickname: string };
 
-export const findEventsOfResim = (db: Database, resimId: string, limit: number): Promise<AuditRow[]> =>
+/** The scenario's learner events, or those of one opening when `instanceId` is given. */
+export const findEventsOfResim = (db: Database, resimId: string, limit: number, instanceId?: string): Promise<AuditRow[]> =>
   db
     .selectFrom('run_events')
     .innerJoin('games', 'games.id', 'run_events.game_id')
     .select(['run_events.game_id', 'run_events.seq', 'run_events.type', 'run_events.payload', 'run_events.at', 'games.nickname'])
     .where('games.resim_id', '=', resimId)
     .where('games.instance_id', '!=', previewInstanceId(resimId))
+    .$if(instanceId !== undefined, (query) => query.where('games.instance_id', '=', instanceId!))
     .orderBy('run_events.at')
     .orderBy('run_events.game_id')
     .orderBy('run_events.seq')
@@ -94,3 +96,22 @@ export const findMessages = (db: Database, resimId: string, instanceId: string):
     .where('instance_id', '=', instanceId)
     .orderBy('created_at')
     .execute();
+
+export const isLocked = async (db: Database, resimId: string, instanceId: string): Promise<boolean> =>
+  (await db
+    .selectFrom('locked_openings')
+    .select('instance_id')
+    .where('resim_id', '=', resimId)
+    .where('instance_id', '=', instanceId)
+    .executeTakeFirst()) !== undefined;
+
+/** Locking twice keeps the first moment; unlocking an open lobby changes nothing. */
+export const setLocked = async (db: Database, row: { resim_id: string; instance_id: string; locked_at: string }, locked: boolean) => {
+  if (locked)
+    await db
+      .insertInto('locked_openings')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['resim_id', 'instance_id']).doNothing())
+      .execute();
+  else await db.deleteFrom('locked_openings').where('resim_id', '=', row.resim_id).where('instance_id', '=', row.instance_id).execute();
+};

@@ -1,5 +1,13 @@
 import {
   auditEntry,
+  auditQuery,
+  boardLearner,
+  gameOfInstanceParams,
+  lockBody,
+  lockState,
+  runDetail,
+  runDetailParams,
+  scoreboardQuery,
   dashboard,
   errorBody,
   eventBody,
@@ -196,10 +204,24 @@ export const recordRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ct
         tags: recordTags,
         summary: 'The audit trail: every learner event, oldest first',
         params: idParams,
+        querystring: auditQuery,
         response: { 200: z.array(auditEntry), ...errors },
       },
     },
-    (request) => records.listAudit(spaceCtx(request), request.params.id),
+    (request) => records.listAudit(spaceCtx(request), request.params.id, request.query.instance),
+  );
+
+  app.get(
+    '/admin/resim/:id/games/:gameId',
+    {
+      schema: {
+        tags: recordTags,
+        summary: "One learner's run: every step with the facts it revealed and the measures after it",
+        params: runDetailParams,
+        response: { 200: runDetail, ...errors },
+      },
+    },
+    (request) => records.runDetail(spaceCtx(request), request.params.id, request.params.gameId),
   );
 
   app.get(
@@ -233,12 +255,47 @@ export const recordRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ct
     {
       schema: {
         tags: recordTags,
-        summary: "One opening's learners, ranked",
+        summary: "One opening's learners, ranked; with ?output=csv a CSV file of every run of the opening",
         params: scoreboardParams,
-        response: { 200: scoreboard, ...errors },
+        querystring: scoreboardQuery,
+        response: { 200: scoreboard.or(z.string().meta({ description: 'text/csv, with ?output=csv' })), ...errors },
       },
     },
-    (request) => boards.instanceScoreboard(spaceCtx(request), request.params.id, request.params.instanceId),
+    async (request, reply) => {
+      if (request.query.output === 'json')
+        return boards.instanceScoreboard(spaceCtx(request), request.params.id, request.params.instanceId);
+      const file = await boards.instanceScoreboardCsv(spaceCtx(request), request.params.id, request.params.instanceId);
+      // A string is sent as it is, past the JSON serializer.
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.name}"`).send(file.content);
+    },
+  );
+
+  app.post(
+    '/admin/resim/:id/instance/:instanceId/games/:gameId/remove',
+    {
+      schema: {
+        tags: recordTags,
+        summary: "Remove a learner from an opening: their run ends as 'removed'",
+        params: gameOfInstanceParams,
+        response: { 200: boardLearner.pick({ gameId: true, nickname: true, endedAt: true, endReason: true }), ...errors },
+      },
+    },
+    (request) =>
+      sessions.removeLearner({ ...spaceCtx(request), live: ctx.live }, request.params.id, request.params.instanceId, request.params.gameId),
+  );
+
+  app.put(
+    '/admin/resim/:id/instance/:instanceId/lock',
+    {
+      schema: {
+        tags: recordTags,
+        summary: "Lock or unlock an opening's lobby: a locked one turns away anyone not in it yet",
+        params: scoreboardParams,
+        body: lockBody,
+        response: { 200: lockState, ...errors },
+      },
+    },
+    (request) => sessions.lockOpening(spaceCtx(request), request.params.id, request.params.instanceId, request.body.locked),
   );
 
   app.get(

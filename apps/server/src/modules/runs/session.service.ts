@@ -1,11 +1,12 @@
-import type { SessionMessage } from '@resim/contracts';
+import type { BoardLearner, LockState, SessionMessage } from '@resim/contracts';
 import { RunStatus, runScore, startRun, type Scenario } from '@resim/domain';
 import type { LiveBus } from '../../adapters/live/live-bus';
-import { conflict } from '../../errors/app-error';
+import { conflict, notFound } from '../../errors/app-error';
 import { newId } from '../../lib/ids';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
-import { stateOf, toSessionMessage } from './game-records';
+import { requireInstance } from './boards.service';
+import { removedReason, stateOf, toSessionMessage } from './game-records';
 import { currentInstanceId } from './phase';
 import { recordEvent, stateColumns } from './play.service';
 import * as repo from './runs.repository';
@@ -21,7 +22,9 @@ export const applyStatus = async (ctx: SessionContext, scenario: Scenario): Prom
   const instanceId = currentInstanceId(scenario);
   const now = ctx.clock.now();
   if (instanceId && scenario.resimStatus === RunStatus.Running) {
-    const waiting = (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId)).filter((game) => game.started_at === null);
+    const waiting = (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId)).filter(
+      (game) => game.started_at === null && game.ended_at === null,
+    );
     const state = JSON.stringify(startRun(scenario, now.getTime()));
     await ctx.db.transaction().execute(async (trx) => {
       for (const game of waiting) {
@@ -81,4 +84,49 @@ export const sendMessage = async (
   const message = toSessionMessage(row);
   await ctx.live.publish({ kind: 'message', resimId: scenario.id, instanceId, message });
   return message;
+};
+
+/**
+ * POST /admin/resim/{id}/instance/{instanceId}/games/{gameId}/remove: takes a learner out of the
+ * opening. A run under way is stopped first, so its steps and score stay as they were; the run
+ * then ends as 'removed' and its learner's player says so.
+ */
+export const removeLearner = async (
+  ctx: SessionContext,
+  resimId: string,
+  instanceId: string,
+  gameId: string,
+): Promise<Pick<BoardLearner, 'gameId' | 'nickname' | 'endedAt' | 'endReason'>> => {
+  const scenario = await getResim(ctx, resimId);
+  requireInstance(scenario, instanceId);
+  const game = await repo.findGame(ctx.db, gameId);
+  if (!game || game.resim_id !== scenario.id || game.instance_id !== instanceId) throw notFound('Run');
+  const now = ctx.clock.now();
+  let endedAt = game.ended_at;
+  if (game.end_reason !== removedReason) {
+    if (game.state && !game.ended_at) {
+      const outcome = await recordEvent(
+        ctx.db,
+        scenario,
+        game,
+        { type: 'stop', at: now.getTime() },
+        (state) => runScore(scenario, state, now.getTime()),
+        now,
+      );
+      // A time limit may have ended the run already; then it is settled and removed as it stands.
+      if (!outcome.ok && outcome.error.details?.reason !== 'ended') throw outcome.error;
+    }
+    endedAt = endedAt ?? now.toISOString();
+    await repo.updateGame(ctx.db, game.id, { ended_at: endedAt, end_reason: removedReason, updated_at: now.toISOString() });
+    await ctx.live.publish({ kind: 'game', resimId: scenario.id, gameId: game.id });
+  }
+  return { gameId: game.id, nickname: game.nickname, endedAt, endReason: removedReason };
+};
+
+/** PUT /admin/resim/{id}/instance/{instanceId}/lock: a locked lobby turns away anyone not in it yet. */
+export const lockOpening = async (ctx: SpaceContext, resimId: string, instanceId: string, locked: boolean): Promise<LockState> => {
+  const scenario = await getResim(ctx, resimId);
+  requireInstance(scenario, instanceId);
+  await repo.setLocked(ctx.db, { resim_id: scenario.id, instance_id: instanceId, locked_at: ctx.clock.now().toISOString() }, locked);
+  return { resimId: scenario.id, instanceId, locked };
 };

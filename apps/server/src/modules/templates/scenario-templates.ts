@@ -9,7 +9,7 @@ export const scenarioTemplates: readonly Template[] = [
     id: 'blank',
     name: 'Blank',
     description: 'An empty scenario: no tasks, tests, diagnoses or measures.',
-    build: () => scenarioContent.parse({ resimName: newScenarioName, mode: newScenarioMode, templateId: 'blank' }),
+    build: () => scenarioContent.parse({ resimName: newScenarioName, mode: newScenarioMode, templateId: 'blank', allowAnonymous: true }),
   },
   {
     id: 'diagnostic',
@@ -19,6 +19,7 @@ export const scenarioTemplates: readonly Template[] = [
       scenarioContent.parse({
         resimName: newScenarioName,
         templateId: 'diagnostic',
+        allowAnonymous: true,
         maxConclusions: 1,
         stages: [
           { id: 'stg1', name: 'Assessment', default: true },

@@ -111,8 +111,9 @@ export const EndScreen = ({
               <Text fz="sm" c="dimmed">
                 {snapshot.resimName}
               </Text>
+              {/* While the others still play, the learner who has ended is told to wait, in the scenario's words. */}
               <Title order={1} fz={26}>
-                The simulation has ended
+                {waiting ? view.text.simulationWaitText : 'The simulation has ended'}
               </Title>
               <Text>{endReason(view)}</Text>
             </Stack>
@@ -136,11 +137,6 @@ export const EndScreen = ({
               </Group>
             )}
             <MeasuresBar measures={view.measures} elapsedMs={score.data?.durationMs ?? null} hideTime={settings.hideTime} wrap />
-            {waiting ? (
-              <Text fw={600} c="blue.8">
-                {view.text.simulationWaitText}
-              </Text>
-            ) : null}
             <Group gap="sm">
               {snapshot.nextResimCode ? (
                 <Button

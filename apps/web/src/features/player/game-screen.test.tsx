@@ -57,7 +57,7 @@ describe('game screen', () => {
 
   it('leaves the lobby for the run when the presenter starts it', async () => {
     const { socket, opened } = setup(snapshotFixture({ phase: 'lobby', view: null, startedAt: null }));
-    expect(await screen.findByText('If you are done, just wait here!')).toBeTruthy();
+    expect(await screen.findByText('The session has not started yet')).toBeTruthy();
     await opened();
     act(() => socket().open());
     act(() => socket().receive({ type: 'snapshot', snapshot: snapshotFixture({ serverTime: Date.now() }) }));
@@ -100,5 +100,27 @@ describe('game screen', () => {
     expect(await screen.findByText('The presenter stopped the session.')).toBeTruthy();
     expect(await screen.findByText('Points')).toBeTruthy();
     expect(screen.queryByText('Rank')).toBeNull();
+  });
+
+  it('tells a learner who has ended while the session goes on to wait, in the scenario’s words', async () => {
+    const view = viewFixture({
+      ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' },
+      text: { ...viewFixture().text, simulationWaitText: 'Wait for the ward round' },
+    });
+    setup(snapshotFixture({ mode: 1, phase: 'open', view }));
+    expect(await screen.findByRole('heading', { name: 'Wait for the ward round' })).toBeTruthy();
+  });
+
+  it('tells a learner the presenter removed them, as soon as it happens', async () => {
+    const { socket, opened } = setup(snapshotFixture({ phase: 'lobby', view: null, startedAt: null }));
+    await opened();
+    act(() => socket().open());
+    act(() =>
+      socket().receive({
+        type: 'snapshot',
+        snapshot: snapshotFixture({ phase: 'lobby', view: null, startedAt: null, endReason: 'removed', serverTime: Date.now() }),
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'You were removed from this session' })).toBeTruthy();
   });
 });

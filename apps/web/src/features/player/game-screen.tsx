@@ -1,6 +1,5 @@
 import { Button, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { GameSnapshot } from '@resim/contracts';
-import { defaultTextSet } from '@resim/domain';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { RunToken } from '../../api/client';
@@ -11,6 +10,23 @@ import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
 import { RunScreen } from './run-screen';
 import { useRunConnection } from './use-run-connection';
+
+/** The host took the learner out of the session: their run is over, whatever the session does next. */
+const RemovedScreen = ({ productName, resimName }: { productName: string; resimName: string }) => (
+  <PlayerFrame productName={productName}>
+    <Paper p="xl" radius="md" shadow="xs">
+      <Stack gap="md" align="flex-start">
+        <Title order={1} fz="xl">
+          You were removed from this session
+        </Title>
+        <Text>Your presenter took you out of {resimName}. Ask them if you think this is a mistake.</Text>
+        <Button component={Link} to="/play">
+          Join another simulation
+        </Button>
+      </Stack>
+    </Paper>
+  </PlayerFrame>
+);
 
 /** A run the learner is in, as joining or rejoining it answered. */
 export type JoinedRun = { readonly gameId: string; readonly runToken: RunToken; readonly snapshot: GameSnapshot };
@@ -31,16 +47,8 @@ export const GameScreen = ({ run }: { run: JoinedRun }) => {
   }, [session.productName, snapshot.resimName]);
 
   const screen = (() => {
-    if (snapshot.phase === 'lobby')
-      // Before the run has a view, the wording is the scenario's: its stage's own comes with the view.
-      return (
-        <LobbyScreen
-          productName={session.productName}
-          snapshot={snapshot}
-          text={view?.text ?? snapshot.text ?? defaultTextSet}
-          status={live.status}
-        />
-      );
+    if (snapshot.endReason === 'removed') return <RemovedScreen productName={session.productName} resimName={snapshot.resimName} />;
+    if (snapshot.phase === 'lobby') return <LobbyScreen productName={session.productName} snapshot={snapshot} status={live.status} />;
     if (view?.ended) return <EndScreen productName={session.productName} snapshot={snapshot} view={view} runToken={run.runToken} />;
     if (snapshot.phase === 'open' && view) return <RunScreen live={live} view={view} />;
     return (

@@ -77,32 +77,17 @@ describe('join page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Your account is not allowed to join this scenario');
   });
 
-  it('keeps the run for the code, then waits in the lobby with the wait text', async () => {
+  it('keeps the run for the code, then waits in the lobby until the session starts', async () => {
     setup();
     fireEvent.change(await screen.findByLabelText(/Nickname/), { target: { value: 'Ann' } });
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
-    expect(await screen.findByText(defaultTextSet.simulationWaitText)).toBeTruthy();
+    expect(await screen.findByText('The session has not started yet')).toBeTruthy();
     expect(screen.getByText('Ann')).toBeTruthy();
     expect(runStorage.load('ABC123')).toEqual({ gameId: 'game1', runToken: 'run-token', nickname: 'Ann' });
     expect(FakeSocket.all[0]?.url).toContain('/learn/socket?game=game1&token=run-token');
   });
 
-  it('waits in the lobby in the run’s own wording when it has one', async () => {
-    const view = viewFixture({ text: { ...defaultTextSet, simulationWaitText: 'Hold tight, the ward round starts soon' } });
-    setup({
-      join: async () => ({
-        gameId: 'game1',
-        runToken: 'tok',
-        snapshot: snapshotFixture({ phase: 'lobby', view: view }),
-      }),
-    });
-    fireEvent.change(await screen.findByLabelText(/Nickname/), { target: { value: 'Ann' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
-    expect(await screen.findByText('Hold tight, the ward round starts soon')).toBeTruthy();
-    expect(screen.queryByText(defaultTextSet.simulationWaitText)).toBeNull();
-  });
-
-  it('waits in the lobby in the scenario’s own wording before the run has a view', async () => {
+  it('says in the lobby that the session has not started, not the wait text meant for those who are done', async () => {
     setup({
       join: async () => ({
         gameId: 'game1',
@@ -112,7 +97,15 @@ describe('join page', () => {
     });
     fireEvent.change(await screen.findByLabelText(/Nickname/), { target: { value: 'Ann' } });
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
-    expect(await screen.findByText('Coffee first')).toBeTruthy();
+    expect(await screen.findByText('The session has not started yet')).toBeTruthy();
+    expect(screen.queryByText('Coffee first')).toBeNull();
+  });
+
+  it('shows why joining was refused when the nickname is taken or the lobby is locked', async () => {
+    setup({ join: async () => Promise.reject(refusal(409, 'The nickname Ann is taken in this session; choose another')) });
+    fireEvent.change(await screen.findByLabelText(/Nickname/), { target: { value: 'Ann' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The nickname Ann is taken in this session; choose another');
   });
 
   it('rejoins as the learner this browser joined as, with the run token, the nickname and the code in capitals', async () => {
@@ -159,7 +152,7 @@ describe('join page', () => {
       path: '/play/ABC123?join=1',
     });
     await waitFor(() => expect(join).toHaveBeenCalledWith('ABC123', {}, true));
-    expect(await screen.findByText(defaultTextSet.simulationWaitText)).toBeTruthy();
+    expect(await screen.findByText('The session has not started yet')).toBeTruthy();
   });
 
   it('says when the scenario is meant for the app, and offers no way in', async () => {

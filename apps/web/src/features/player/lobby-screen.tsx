@@ -1,22 +1,22 @@
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import type { GameSnapshot } from '@resim/contracts';
-import type { TextSet } from '@resim/domain';
 import { ConnectionBadge } from './connection-badge';
 import { MessagesList } from './messages';
 import { PlayerFrame } from './player-frame';
 import classes from './player.module.css';
 import type { ConnectionStatus } from './run-connection';
 
-/** Waiting for the presenter to start: the session opens for everyone at once, pushed over the socket. */
+/**
+ * Waiting for the presenter to start: the session opens for everyone at once, pushed over the
+ * socket. (The scenario's wait text is for learners who have ended their run, on the end screen.)
+ */
 export const LobbyScreen = ({
   productName,
   snapshot,
-  text,
   status,
 }: {
   productName: string;
   snapshot: GameSnapshot;
-  text: TextSet;
   status: ConnectionStatus;
 }) => (
   <PlayerFrame productName={productName}>
@@ -33,7 +33,7 @@ export const LobbyScreen = ({
           </Box>
           <Stack gap={6} align="center">
             <Text fz="xl" fw={600} role="status">
-              {text.simulationWaitText}
+              The session has not started yet
             </Text>
             <Text c="dimmed" fz="sm">
               You joined as <b>{snapshot.nickname}</b>. The simulation starts here as soon as the presenter starts it.

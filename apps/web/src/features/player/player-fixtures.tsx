@@ -64,6 +64,7 @@ export const snapshotFixture = (changes: Partial<GameSnapshot> = {}): GameSnapsh
   settings: { hideRank: false, hideTime: false, allowApp: true, allowBrowser: true },
   nextResimCode: null,
   score: null,
+  endReason: null,
   ...changes,
 });
 

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { PresenterView } from '@resim/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiProvider } from '../../api/api-context';
 import type { ApiClient } from '../../api/client';
@@ -19,6 +19,7 @@ const viewOf = (changes: Partial<PresenterView>): PresenterView => ({
   players: 0,
   finished: 0,
   averagePoints: null,
+  locked: false,
   learners: [],
   code: 'ABC234',
   joinUrl: 'https://resim.example.com/play/ABC234',
@@ -26,13 +27,16 @@ const viewOf = (changes: Partial<PresenterView>): PresenterView => ({
   resimStatus: 1,
   phase: 'lobby',
   hideRank: false,
+  allowAnonymous: true,
+  allowSignin: false,
+  canControl: false,
   messages: [],
   ...changes,
 });
 
-const show = (view: PresenterView) => {
+const show = (view: PresenterView, control = vi.fn().mockResolvedValue({})) => {
   const presenter = vi.fn().mockResolvedValue(view);
-  const api = { resims: { presenter } } as unknown as ApiClient;
+  const api = { resims: { presenter, control } } as unknown as ApiClient;
   render(
     <MantineProvider theme={theme}>
       <ApiProvider client={api}>
@@ -79,5 +83,47 @@ describe('presenter display', () => {
     show(viewOf({ phase: 'closed', resimStatus: 3, hideRank: true, players: 1, finished: 1, learners: [learner('Ann', { rank: 1 })] }));
     expect(await screen.findByText('The session is closed.')).toBeTruthy();
     expect(screen.queryByLabelText('Ranking')).toBeNull();
+  });
+
+  it('shows a QR code of the join address, with the address beside it', async () => {
+    show(viewOf({}));
+    const qr = await screen.findByRole('img', { name: 'QR code to join at https://resim.example.com/play/ABC234' });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    expect(screen.getByLabelText('Join address').textContent).toBe('https://resim.example.com/play/ABC234');
+  });
+
+  it('leaves a learner the host removed off the lobby', async () => {
+    show(viewOf({ players: 1, learners: [learner('Ann'), learner('Bo', { endReason: 'removed', endedAt: 'x' })] }));
+    const lobby = await screen.findByLabelText('Learners in the lobby');
+    expect(within(lobby).queryByText('Bo')).toBeNull();
+    expect(within(lobby).getByText('Ann')).toBeTruthy();
+  });
+
+  it('gives the session controls only to someone who may run the session', async () => {
+    show(viewOf({}));
+    await screen.findByLabelText('Join code');
+    expect(screen.queryByRole('toolbar', { name: 'Session controls' })).toBeNull();
+  });
+
+  it('opens the lobby from the display, warning first when learners without an account would be turned away', async () => {
+    const control = vi.fn().mockResolvedValue({});
+    show(viewOf({ canControl: true, phase: 'closed', resimStatus: 0, instanceId: '', allowAnonymous: false, allowSignin: true }), control);
+    const controls = await screen.findByRole('toolbar', { name: 'Session controls' });
+    expect(screen.getByText('Not open yet')).toBeTruthy();
+    expect(screen.getByText('The session is not open yet.')).toBeTruthy();
+    fireEvent.click(within(controls).getByRole('button', { name: 'Open Lobby' }));
+    expect((await screen.findByRole('dialog', { name: 'Open Lobby?' })).textContent).toContain('Learners without an account');
+    fireEvent.click(screen.getByRole('button', { name: 'Open Lobby anyway' }));
+    await waitFor(() => expect(control).toHaveBeenCalledWith('r1', 1));
+  });
+
+  it('starts a waiting session and offers the lobby and a message', async () => {
+    const control = vi.fn().mockResolvedValue({});
+    show(viewOf({ canControl: true }), control);
+    const controls = await screen.findByRole('toolbar', { name: 'Session controls' });
+    expect(within(controls).getByRole('button', { name: 'Manage lobby' })).toBeTruthy();
+    expect(within(controls).getByRole('button', { name: 'Message learners' })).toBeTruthy();
+    fireEvent.click(within(controls).getByRole('button', { name: 'Start Simulation' }));
+    await waitFor(() => expect(control).toHaveBeenCalledWith('r1', 2));
   });
 });

@@ -1,9 +1,30 @@
-import { ActionIcon, Alert, Badge, Box, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import type { BoardLearner, PresenterView } from '@resim/contracts';
-import { IconAlertTriangle, IconMaximize, IconMessage } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { RunStatus } from '@resim/domain';
+import { IconAlertTriangle, IconDoorEnter, IconLock, IconMaximize, IconMessage } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
+import { ManageLobbyModal } from '../resim-editor/manage-lobby';
+import { MessageModal } from '../resim-editor/message-modal';
+import { RunStatusControl } from '../resim-editor/run-status-control';
+import { JoinQrCode } from './join-qr-code';
 
 /** The room wants to see a newcomer's name within a breath, not on the 5 s of the console's scoreboard. */
 const pollMs = 3000;
@@ -18,6 +39,9 @@ const phaseBadge: Record<PresenterView['phase'], { label: string; color: string 
 
 const points = (value: number | null) => (value === null ? '–' : Number.isInteger(value) ? String(value) : value.toFixed(1));
 
+/** Before its first opening the scenario has nothing finished to show: the host opens it from the display. */
+const neverOpened = (view: PresenterView) => view.resimStatus === RunStatus.Initialized && view.instanceId === '';
+
 const JoinPanel = ({ view }: { view: PresenterView }) => {
   const joinAt = view.joinUrl ? new URL(view.joinUrl) : null;
   return (
@@ -25,6 +49,17 @@ const JoinPanel = ({ view }: { view: PresenterView }) => {
       <Stack gap="lg" justify="center" h="100%">
         {joinAt && view.phase !== 'closed' ? (
           <>
+            <Group gap="xl" align="center" wrap="wrap">
+              <JoinQrCode url={joinAt.href} size={220} />
+              <Stack gap={4} miw={0}>
+                <Text c="gray.4" fz="lg">
+                  Scan to join, or open
+                </Text>
+                <Text c="white" fz="lg" fw={600} style={{ wordBreak: 'break-all' }} aria-label="Join address">
+                  {joinAt.href}
+                </Text>
+              </Stack>
+            </Group>
             <Stack gap={4}>
               <Text c="gray.4" fz="xl">
                 Join at
@@ -44,7 +79,7 @@ const JoinPanel = ({ view }: { view: PresenterView }) => {
           </>
         ) : (
           <Text c="gray.3" fz={28}>
-            The session is closed.
+            {neverOpened(view) ? 'The session is not open yet.' : 'The session is closed.'}
           </Text>
         )}
         <Group gap="xs" align="baseline">
@@ -60,7 +95,9 @@ const JoinPanel = ({ view }: { view: PresenterView }) => {
   );
 };
 
-const Lobby = ({ learners }: { learners: readonly BoardLearner[] }) => {
+const Lobby = ({ learners: all }: { learners: readonly BoardLearner[] }) => {
+  // A learner the host removed leaves the room's screen.
+  const learners = all.filter((learner) => learner.endReason !== 'removed');
   const newestFirst = [...learners].sort((a, b) => b.joined.localeCompare(a.joined));
   return (
     <Stack gap="md">
@@ -207,6 +244,44 @@ const LatestMessage = ({ view }: { view: PresenterView }) => {
   );
 };
 
+const controlledStatuses: readonly number[] = [RunStatus.Waiting, RunStatus.Running];
+
+/** The host's controls, on the display itself: open the lobby, start, stop, manage the lobby, message the room. */
+const SessionControls = ({ resimId, view }: { resimId: string; view: PresenterView }) => {
+  const api = useApi();
+  const client = useQueryClient();
+  const [dialog, setDialog] = useState<'message' | 'lobby' | null>(null);
+  const live = controlledStatuses.includes(view.resimStatus);
+  return (
+    <Paper bg="dark.6" px="md" py="xs" radius="md" withBorder={false} role="toolbar" aria-label="Session controls">
+      <Group gap="sm" wrap="wrap">
+        <RunStatusControl
+          status={view.resimStatus}
+          mode={view.mode}
+          blocked={null}
+          access={{ allowAnonymous: view.allowAnonymous, allowSignin: view.allowSignin }}
+          onChange={async (status) => {
+            await api.resims.control(resimId, status);
+            await client.invalidateQueries({ queryKey: ['resim', resimId] });
+          }}
+        />
+        {live ? (
+          <>
+            <Button size="compact-xs" variant="light" leftSection={<IconDoorEnter size={14} />} onClick={() => setDialog('lobby')}>
+              Manage lobby
+            </Button>
+            <Button size="compact-xs" variant="light" leftSection={<IconMessage size={14} />} onClick={() => setDialog('message')}>
+              Message learners
+            </Button>
+          </>
+        ) : null}
+      </Group>
+      <MessageModal resimId={resimId} opened={dialog === 'message'} onClose={() => setDialog(null)} />
+      {dialog === 'lobby' ? <ManageLobbyModal resimId={resimId} onClose={() => setDialog(null)} /> : null}
+    </Paper>
+  );
+};
+
 /** What the room sees of the scenario's current opening, refreshed every few seconds. */
 export const PresenterDisplay = ({ resimId, productName }: { resimId: string; productName: string }) => {
   const api = useApi();
@@ -232,7 +307,8 @@ export const PresenterDisplay = ({ resimId, productName }: { resimId: string; pr
       </Box>
     );
   const data = view.data;
-  const badge = phaseBadge[data.phase];
+  const notOpened = neverOpened(data);
+  const badge = notOpened ? { label: 'Not open yet', color: 'gray' } : phaseBadge[data.phase];
   return (
     <Box mih="100dvh" bg="dark.8" p={{ base: 'md', md: 40 }}>
       <Stack gap="xl">
@@ -251,6 +327,11 @@ export const PresenterDisplay = ({ resimId, productName }: { resimId: string; pr
                 Reconnecting…
               </Badge>
             ) : null}
+            {data.locked && data.phase === 'lobby' ? (
+              <Badge color="gray" size="xl" variant="light" leftSection={<IconLock size={16} />}>
+                Lobby locked
+              </Badge>
+            ) : null}
             <Badge color={badge.color} size="xl" variant="filled">
               {badge.label}
             </Badge>
@@ -267,6 +348,7 @@ export const PresenterDisplay = ({ resimId, productName }: { resimId: string; pr
             </Tooltip>
           </Group>
         </Group>
+        {data.canControl ? <SessionControls resimId={resimId} view={data} /> : null}
         <LatestMessage view={data} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           <JoinPanel view={data} />
@@ -275,7 +357,7 @@ export const PresenterDisplay = ({ resimId, productName }: { resimId: string; pr
               <Lobby learners={data.learners} />
             ) : data.phase === 'open' ? (
               <Progressing view={data} />
-            ) : (
+            ) : notOpened ? null : (
               <Finished view={data} />
             )}
           </Box>

@@ -277,6 +277,8 @@ const EditorTitle = memo(
     revision: number;
     size: string;
     blocked: string | null;
+    allowAnonymous: boolean;
+    allowSignin: boolean;
     onChangeStatus: (status: number) => Promise<void>;
   }) => (
     <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
@@ -284,7 +286,13 @@ const EditorTitle = memo(
         {props.name}
       </Title>
       <Group gap="sm" wrap="wrap">
-        <RunStatusControl status={props.status} mode={props.mode} blocked={props.blocked} onChange={props.onChangeStatus} />
+        <RunStatusControl
+          status={props.status}
+          mode={props.mode}
+          blocked={props.blocked}
+          access={{ allowAnonymous: props.allowAnonymous, allowSignin: props.allowSignin }}
+          onChange={props.onChangeStatus}
+        />
         <SessionBar resimId={props.resimId} code={props.code} status={props.status} />
         <Text fz="xs" c="dimmed">
           Revision {props.revision} · {props.size}
@@ -461,6 +469,8 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
             revision={saved.revision}
             size={`${countOf(draft.actions.length, 'actions', labels)} · ${countOf(draft.conclusions.length, 'conclusions', labels)}`}
             blocked={isDirty(state) ? 'Save or undo your changes first' : null}
+            allowAnonymous={saved.allowAnonymous}
+            allowSignin={saved.allowSignin}
             onChangeStatus={editor.changeStatus}
           />
           <Group gap="sm" wrap="wrap" justify="flex-end">

@@ -19,6 +19,21 @@ const icons: Record<string, ReactNode> = {
 
 // Ending a session ends every learner's run: asked first.
 const ending = new Set(['Stop Simulation', 'Close Scenario']);
+// Opening lets learners in: asked first when the scenario would turn some of them away.
+const opening = new Set(['Open Lobby', 'Activate Scenario']);
+
+export type JoinAccess = { readonly allowAnonymous: boolean; readonly allowSignin: boolean };
+
+/** Who an opening of the scenario turns away, in the host's words; null when anyone with the code may join. */
+export const turnedAway = (access: JoinAccess): string | null => {
+  if (!access.allowAnonymous && !access.allowSignin)
+    return 'Every learner will be turned away: this scenario allows neither anonymous learners nor signed-in ones.';
+  if (!access.allowAnonymous)
+    return 'Learners without an account will be turned away: this scenario lets in only signed-in learners, not anonymous ones with a nickname.';
+  return null;
+};
+
+const endingWarning = 'Every learner’s run of this session ends now, and no one can join until the scenario is opened again.';
 
 /**
  * SPEC 4 run status of the scenario, in the reading of its mode, with the commands it allows.
@@ -29,10 +44,12 @@ export const RunStatusControl = (props: {
   mode: number;
   /** why the commands are unavailable now, if they are */
   blocked: string | null;
+  /** who may join, so that opening a lobby that turns learners away is asked first */
+  access: JoinAccess;
   onChange: (status: number) => Promise<void>;
 }) => {
   const [pending, setPending] = useState(false);
-  const [confirming, setConfirming] = useState<StatusCommand | null>(null);
+  const [confirming, setConfirming] = useState<{ command: StatusCommand; warning: string } | null>(null);
   const reading = runReadingOf(props.mode);
   const status = pending ? pendingStatus : props.status;
   const run = (command: StatusCommand) => {
@@ -57,21 +74,33 @@ export const RunStatusControl = (props: {
             color={ending.has(command.label) ? 'red' : undefined}
             leftSection={icons[command.label]}
             disabled={props.blocked !== null}
-            onClick={() => (ending.has(command.label) ? setConfirming(command) : run(command))}
+            onClick={() => {
+              const warning = ending.has(command.label) ? endingWarning : opening.has(command.label) ? turnedAway(props.access) : null;
+              if (warning) setConfirming({ command, warning });
+              else run(command);
+            }}
           >
             {command.label}
           </Button>
         </Tooltip>
       ))}
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={<Text fw={600}>{confirming?.label}?</Text>}>
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={<Text fw={600}>{confirming?.command.label}?</Text>}>
         <Stack gap="lg">
-          <Text fz="sm">Every learner&apos;s run of this session ends now, and no one can join until the scenario is opened again.</Text>
+          <Text fz="sm">{confirming?.warning}</Text>
+          {confirming && opening.has(confirming.command.label) ? (
+            <Text fz="sm" c="dimmed">
+              Change who may join under Access, or open it as it is.
+            </Text>
+          ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
               Cancel
             </Button>
-            <Button color="red" onClick={() => confirming && run(confirming)}>
-              {confirming?.label}
+            <Button
+              color={confirming && opening.has(confirming.command.label) ? 'orange' : 'red'}
+              onClick={() => confirming && run(confirming.command)}
+            >
+              {confirming && opening.has(confirming.command.label) ? `${confirming.command.label} anyway` : confirming?.command.label}
             </Button>
           </Group>
         </Stack>

@@ -1,73 +1,17 @@
-import { ActionIcon, Badge, Button, CopyButton, Group, Modal, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, CopyButton, Group, Tooltip } from '@mantine/core';
 import { RunStatus } from '@resim/domain';
-import { IconCheck, IconCopy, IconMessage, IconPresentation, IconUsers } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { IconCheck, IconCopy, IconDoorEnter, IconMessage, IconPresentation, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
-import { showSuccess } from '../../app/notify';
 import { presenterPathFor } from '../../app/routes';
+import { ManageLobbyModal } from './manage-lobby';
+import { MessageModal } from './message-modal';
 
 const liveStatuses: readonly number[] = [RunStatus.Waiting, RunStatus.Running, RunStatus.TestMode];
 // SPEC 9 polls the dashboard every 6 s; the learner count follows it.
 const pollMs = 6000;
-
-const MessageModal = ({ resimId, opened, onClose }: { resimId: string; opened: boolean; onClose: () => void }) => {
-  const api = useApi();
-  const [title, setTitle] = useState('');
-  const [message, setMessage] = useState('');
-  const send = useMutation({
-    mutationFn: () => api.resims.message(resimId, { id: crypto.randomUUID(), title: title.trim(), message: message.trim() }),
-    onSuccess: () => {
-      showSuccess('Message sent to every learner');
-      setTitle('');
-      setMessage('');
-      onClose();
-    },
-  });
-  const ready = title.trim() !== '' && message.trim() !== '';
-  return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>Message learners</Text>}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (ready) send.mutate();
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label="Title"
-            value={title}
-            onChange={(event) => setTitle(event.currentTarget.value)}
-            maxLength={200}
-            data-autofocus
-            required
-          />
-          <Textarea
-            label="Message"
-            value={message}
-            onChange={(event) => setMessage(event.currentTarget.value)}
-            maxLength={2000}
-            autosize
-            minRows={3}
-            required
-          />
-          <Text fz="xs" c="dimmed">
-            Every learner of this session sees it at once.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={send.isPending} disabled={!ready} leftSection={<IconMessage size={14} />}>
-              Send
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-};
 
 /**
  * While a session is on: the code learners join with (DESIGN 6), how many have joined, a
@@ -76,6 +20,7 @@ const MessageModal = ({ resimId, opened, onClose }: { resimId: string; opened: b
 export const SessionBar = ({ resimId, code, status }: { resimId: string; code: string; status: number }) => {
   const api = useApi();
   const [messaging, setMessaging] = useState(false);
+  const [managing, setManaging] = useState(false);
   const live = liveStatuses.includes(status);
   const games = useQuery({
     queryKey: queryKeys.games(resimId),
@@ -93,7 +38,7 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
   if (!live || code === '') return null;
   const link = `${window.location.origin}/play/${code}`;
   const currentId = dashboard.data?.currentInstanceId ?? null;
-  const current = (games.data ?? []).filter((game) => game.instanceId === currentId);
+  const current = (games.data ?? []).filter((game) => game.instanceId === currentId && game.endReason !== 'removed');
   const playing = current.filter((game) => game.endedAt === null).length;
   return (
     <Group gap={6} wrap="nowrap">
@@ -125,6 +70,11 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
         </Badge>
       </Tooltip>
       {status !== RunStatus.TestMode && (
+        <Button size="compact-xs" variant="light" leftSection={<IconDoorEnter size={14} />} onClick={() => setManaging(true)}>
+          Manage lobby
+        </Button>
+      )}
+      {status !== RunStatus.TestMode && (
         <Button size="compact-xs" variant="light" leftSection={<IconMessage size={14} />} onClick={() => setMessaging(true)}>
           Message learners
         </Button>
@@ -145,6 +95,7 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
         </Tooltip>
       )}
       <MessageModal resimId={resimId} opened={messaging} onClose={() => setMessaging(false)} />
+      {managing ? <ManageLobbyModal resimId={resimId} onClose={() => setManaging(false)} /> : null}
     </Group>
   );
 };

@@ -1,10 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../api/client';
 import { renderWithProviders } from '../../../test/render';
 import { actionFixture, conclusionFixture, scenarioFixture } from '../../../test/scenario-fixtures';
 import { AuditPanel } from './audit-panel';
-import { auditEntryOf, panelPropsOf } from './results-fixtures';
+import { auditEntryOf, dashboardOf, panelPropsOf } from './results-fixtures';
 
 const content = scenarioFixture({
   actions: [actionFixture('a1', 'Full blood count'), actionFixture('a2', 'Ferritin')],
@@ -21,7 +21,16 @@ const trail = [
 
 const show = (entries = trail) => {
   const audit = vi.fn().mockResolvedValue(entries);
-  const api = { resims: { audit } } as unknown as ApiClient;
+  const dashboard = vi.fn().mockResolvedValue(
+    dashboardOf({
+      currentInstanceId: 'i2',
+      instances: [
+        { id: 'i2', created: '2025-05-02T10:00:00.000Z', players: 1, playing: 1, finished: 0, averagePoints: null },
+        { id: 'i1', created: '2025-05-01T10:00:00.000Z', players: 2, playing: 0, finished: 2, averagePoints: 10 },
+      ],
+    }),
+  );
+  const api = { resims: { audit, dashboard } } as unknown as ApiClient;
   renderWithProviders(<AuditPanel {...panelPropsOf(content)} />, { api, path: '/resim/r1?tab=audit' });
   return audit;
 };
@@ -55,6 +64,17 @@ describe('audit', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Bo' }));
     expect(happenings()).toEqual(['Bo 1: ran Ferritin', 'Bo 2: was stopped']);
     expect(screen.getByText('2 steps')).toBeTruthy();
+  });
+
+  it('reads the steps of one opening when filtered by opening', async () => {
+    const audit = show();
+    await screen.findByRole('table', { name: 'Audit trail' });
+    expect(audit).toHaveBeenLastCalledWith('r1', null, expect.anything());
+    audit.mockResolvedValue(trail.filter((entry) => entry.nickname === 'Bo'));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Opening' }));
+    fireEvent.click(await screen.findByRole('option', { name: /\(current\)/ }));
+    await waitFor(() => expect(happenings()).toEqual(['Bo 1: ran Ferritin', 'Bo 2: was stopped']));
+    expect(audit).toHaveBeenLastCalledWith('r1', 'i2', expect.anything());
   });
 
   it('pages the trail fifty steps at a time', async () => {

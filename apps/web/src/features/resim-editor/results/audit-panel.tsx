@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import type { Option, PanelProps } from '../editor-types';
 import { kindLabel, namesOf, stepWords } from './audit-wording';
 import { LoadFailed } from '../../../ui/load-failed';
-import { useAudit } from './results-queries';
+import { instanceOptions } from './instance-options';
+import { useAudit, useDashboard } from './results-queries';
 
 const pageSize = 50;
 // Steps come seconds apart, so the trail shows the seconds.
@@ -32,7 +33,9 @@ const AuditSkeleton = () => (
 
 /** SPEC 2 and 7: every step the learners took, in the scenario's words; read again on demand. */
 export const AuditPanel = ({ resimId, content }: PanelProps) => {
-  const audit = useAudit(resimId);
+  const [opening, setOpening] = useState<string | null>(null);
+  const audit = useAudit(resimId, opening);
+  const dashboard = useDashboard(resimId);
   const [learner, setLearner] = useState<string | null>(null);
   const [kind, setKind] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -57,6 +60,19 @@ export const AuditPanel = ({ resimId, content }: PanelProps) => {
     <Card radius="md" padding="lg">
       <Stack gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label="Opening"
+            placeholder="Every opening"
+            data={dashboard.data ? instanceOptions(dashboard.data) : []}
+            value={opening}
+            onChange={(value) => {
+              setOpening(value);
+              setLearner(null);
+              setPage(1);
+            }}
+            clearable
+            w={{ base: '100%', xs: 270 }}
+          />
           <Select
             label="Learner"
             placeholder="Every learner"

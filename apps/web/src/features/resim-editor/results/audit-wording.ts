@@ -18,7 +18,7 @@ const listed = (words: readonly string[]): string =>
   words.length <= 1 ? (words[0] ?? 'nothing') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
 /** One step of the audit trail in words: 'ran Full blood count', 'confirmed Iron deficiency'. */
-export const stepWords = (entry: AuditEntry, names: Names): string => {
+export const stepWords = (entry: Pick<AuditEntry, 'type' | 'detail'>, names: Names): string => {
   switch (entry.type) {
     case 'runAction':
       return `ran ${nameOf(names.actions, entry.detail['actionId'])}`;

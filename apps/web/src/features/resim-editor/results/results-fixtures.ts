@@ -37,6 +37,7 @@ export const boardLearnerOf = (nickname: string, changes: Partial<BoardLearner> 
   points: null,
   durationMs: null,
   rank: null,
+  endReason: null,
   ...changes,
 });
 
@@ -47,6 +48,7 @@ export const scoreboardOf = (instanceId: string, learners: BoardLearner[], chang
   players: learners.length,
   finished: learners.filter((learner) => learner.endedAt !== null).length,
   averagePoints: null,
+  locked: false,
   learners,
   ...changes,
 });

@@ -16,8 +16,9 @@ describe('results format', () => {
   });
 
   it('names where a run stands', () => {
-    expect(runStage({ startedAt: null, endedAt: null }).label).toBe('Joined');
-    expect(runStage({ startedAt: 'a', endedAt: null }).label).toBe('Started');
-    expect(runStage({ startedAt: 'a', endedAt: 'b' }).label).toBe('Ended');
+    expect(runStage({ startedAt: null, endedAt: null, endReason: null }).label).toBe('Joined');
+    expect(runStage({ startedAt: 'a', endedAt: null, endReason: null }).label).toBe('Started');
+    expect(runStage({ startedAt: 'a', endedAt: 'b', endReason: 'learner' }).label).toBe('Ended');
+    expect(runStage({ startedAt: null, endedAt: 'b', endReason: 'removed' }).label).toBe('Removed');
   });
 });

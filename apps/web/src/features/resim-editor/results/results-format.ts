@@ -9,10 +9,16 @@ export const formatDuration = (ms: number | null): string => {
 export const formatPoints = (points: number | null): string =>
   points === null ? '–' : Number.isInteger(points) ? String(points) : points.toFixed(1);
 
-/** Where a learner's run stands: joined only, started and playing, or ended. */
-export const runStage = (learner: { readonly startedAt: string | null; readonly endedAt: string | null }) =>
-  learner.endedAt !== null
-    ? ({ label: 'Ended', color: 'gray' } as const)
-    : learner.startedAt !== null
-      ? ({ label: 'Started', color: 'green' } as const)
-      : ({ label: 'Joined', color: 'yellow' } as const);
+/** Where a learner's run stands: joined only, started and playing, ended, or taken out by the host. */
+export const runStage = (learner: {
+  readonly startedAt: string | null;
+  readonly endedAt: string | null;
+  readonly endReason: string | null;
+}) =>
+  learner.endReason === 'removed'
+    ? ({ label: 'Removed', color: 'red' } as const)
+    : learner.endedAt !== null
+      ? ({ label: 'Ended', color: 'gray' } as const)
+      : learner.startedAt !== null
+        ? ({ label: 'Started', color: 'green' } as const)
+        : ({ label: 'Joined', color: 'yellow' } as const);

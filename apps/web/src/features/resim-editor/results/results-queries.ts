@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context';
 import { queryKeys } from '../../../api/query-keys';
 
@@ -26,10 +26,68 @@ export const useScoreboard = (resimId: string, instanceId: string | null) => {
 };
 
 /** The audit trail is long and changes with every step, so it is read on demand rather than polled. */
-export const useAudit = (resimId: string) => {
+export const useAudit = (resimId: string, instanceId: string | null) => {
   const api = useApi();
   return useQuery({
-    queryKey: queryKeys.audit(resimId),
-    queryFn: ({ signal }) => api.resims.audit(resimId, signal),
+    queryKey: queryKeys.audit(resimId, instanceId),
+    queryFn: ({ signal }) => api.resims.audit(resimId, instanceId, signal),
+    // The filters stay on screen while another opening's steps are read.
+    placeholderData: (previous) => previous,
+  });
+};
+
+/** A run is read when its drawer opens; the steps of a run under way are read again on each opening. */
+export const useRunDetail = (resimId: string, gameId: string | null) => {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.run(resimId, gameId ?? ''),
+    queryFn: ({ signal }) => api.resims.run(resimId, gameId ?? '', signal),
+    enabled: gameId !== null,
+  });
+};
+
+const boardsOf = (resimId: string) => ['resim', resimId] as const;
+
+/** Removing a learner changes the scoreboard, the dashboard and the presenter display at once. */
+export const useRemoveLearner = (resimId: string, instanceId: string) => {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (gameId: string) => api.resims.removeLearner(resimId, instanceId, gameId),
+    onSettled: () => client.invalidateQueries({ queryKey: boardsOf(resimId) }),
+  });
+};
+
+export const useLockOpening = (resimId: string, instanceId: string) => {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (locked: boolean) => api.resims.lock(resimId, instanceId, locked),
+    onSettled: () => client.invalidateQueries({ queryKey: boardsOf(resimId) }),
+  });
+};
+
+/** The file an opening's results are saved under: the scenario's name and the day the opening began. */
+export const resultsFileName = (resimName: string, openedAt: string | undefined): string => {
+  const name = resimName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'results';
+  return `${name}${openedAt ? `-${openedAt.slice(0, 10)}` : ''}.csv`;
+};
+
+/** GET the scoreboard ?output=csv, saved by the browser. */
+export const useDownloadResults = (resimId: string) => {
+  const api = useApi();
+  return useMutation({
+    mutationFn: async ({ instanceId, fileName }: { instanceId: string; fileName: string }) => {
+      const csv = await api.resims.scoreboardCsv(resimId, instanceId);
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The download has started from the link; the object can go once the click is handled.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    },
   });
 };

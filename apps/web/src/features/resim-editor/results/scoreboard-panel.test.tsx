@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { RunDetail } from '@resim/contracts';
 import type { ApiClient } from '../../../api/client';
 import { renderWithProviders } from '../../../test/render';
 import { scenarioFixture } from '../../../test/scenario-fixtures';
@@ -24,11 +25,43 @@ const boards = {
   i1: scoreboardOf('i1', [boardLearnerOf('Dee', { rank: 1, points: 5, startedAt: 'x', endedAt: 'y' })]),
 };
 
+const runOfBo: RunDetail = {
+  run: {
+    id: 'g-Bo',
+    instanceId: 'i2',
+    nickname: 'Bo',
+    email: null,
+    test: false,
+    created: '2025-05-02T09:00:00.000Z',
+    startedAt: '2025-05-02T09:01:00.000Z',
+    endedAt: null,
+    endReason: null,
+    eventCount: 1,
+    points: 10,
+    measures: { points: 10 },
+    rank: 1,
+  },
+  steps: [
+    {
+      seq: 1,
+      type: 'runAction',
+      at: '2025-05-02T09:02:00.000Z',
+      detail: { actionId: 'a1' },
+      facts: [{ id: 'a1', name: 'Full blood count', text: 'Hb 82 g/L' }],
+      measures: [{ id: 'points', name: 'Points', value: 10 }],
+    },
+  ],
+  facts: [{ id: 'a1', name: 'Full blood count', text: 'Hb 82 g/L' }],
+  measures: [{ id: 'points', name: 'Points', value: 10 }],
+};
+
 const show = (path = '/resim/r1?tab=scoreboard') => {
   const scoreboard = vi.fn(async (_resimId: string, instanceId: 'i1' | 'i2') => boards[instanceId]);
-  const api = { resims: { dashboard: vi.fn().mockResolvedValue(dashboard), scoreboard } } as unknown as ApiClient;
-  renderWithProviders(<ScoreboardPanel {...panelPropsOf(scenarioFixture())} />, { api, path });
-  return scoreboard;
+  const run = vi.fn().mockResolvedValue(runOfBo);
+  const scoreboardCsv = vi.fn().mockResolvedValue('rank,nickname\r\n1,Bo\r\n');
+  const api = { resims: { dashboard: vi.fn().mockResolvedValue(dashboard), scoreboard, run, scoreboardCsv } } as unknown as ApiClient;
+  renderWithProviders(<ScoreboardPanel {...panelPropsOf(scenarioFixture({ resimName: 'Anaemia clinic' }))} />, { api, path });
+  return Object.assign(scoreboard, { run, scoreboardCsv });
 };
 
 const rows = () =>
@@ -73,6 +106,40 @@ describe('scoreboard', () => {
     const scoreboard = show('/resim/r1?tab=scoreboard&instance=i1');
     await waitFor(() => expect(rows().map((row) => row[1])).toEqual(['Dee']));
     expect(scoreboard).not.toHaveBeenCalledWith('r1', 'i2', expect.anything());
+  });
+
+  it('opens a learner’s run from their row, step by step', async () => {
+    const { run } = show();
+    await screen.findByRole('table', { name: 'Learners by rank' });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the run of Bo' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Bo' });
+    expect(run).toHaveBeenCalledWith('r1', 'g-Bo', expect.anything());
+    const steps = await within(drawer).findByLabelText('Steps');
+    expect(steps.textContent).toContain('1. ran a1');
+    expect(steps.textContent).toContain('Full blood count: Hb 82 g/L');
+    expect(steps.textContent).toContain('Points 10');
+  });
+
+  it('marks a learner the host removed', async () => {
+    boards.i2.learners.push(boardLearnerOf('Eve', { endedAt: 'z', endReason: 'removed' }));
+    show();
+    await screen.findByRole('table', { name: 'Learners by rank' });
+    expect(rows().at(-1)).toEqual(['–', 'Eve', '–', '0', '–', 'Removed']);
+    boards.i2.learners.pop();
+  });
+
+  it('downloads the opening’s results as a CSV file named after the scenario and the day it opened', async () => {
+    const createObjectURL = vi.fn(() => 'blob:results');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('Anaemia-clinic-2025-05-02.csv');
+    });
+    const { scoreboardCsv } = show();
+    await screen.findByRole('table', { name: 'Learners by rank' });
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    expect(scoreboardCsv).toHaveBeenCalledWith('r1', 'i2');
+    clicked.mockRestore();
   });
 
   it('says how to let learners in when there is no opening', async () => {

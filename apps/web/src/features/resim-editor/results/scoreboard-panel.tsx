@@ -1,13 +1,16 @@
-import { Badge, Card, EmptyState, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { Scoreboard } from '@resim/contracts';
-import { IconTrophy } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, EmptyState, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { BoardLearner, Scoreboard } from '@resim/contracts';
+import type { ScenarioContent } from '@resim/domain';
+import { IconDownload, IconTrophy } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PanelProps } from '../editor-types';
 import { instanceOptions, pickInstance } from './instance-options';
 import { LoadFailed } from '../../../ui/load-failed';
 import { PointsChart } from './points-chart';
 import { formatDuration, formatPoints, runStage } from './results-format';
-import { useDashboard, useScoreboard } from './results-queries';
+import { resultsFileName, useDashboard, useDownloadResults, useScoreboard } from './results-queries';
+import { RunDrawer } from './run-drawer';
 
 const Summary = ({ board }: { board: Scoreboard }) => (
   <Group gap="xl" wrap="wrap">
@@ -30,7 +33,7 @@ const Summary = ({ board }: { board: Scoreboard }) => (
   </Group>
 );
 
-const LearnerTable = ({ board }: { board: Scoreboard }) => (
+const LearnerTable = ({ board, onOpen }: { board: Scoreboard; onOpen: (learner: BoardLearner) => void }) => (
   <Table.ScrollContainer minWidth={560}>
     <Table striped highlightOnHover verticalSpacing="xs" aria-label="Learners by rank">
       <Table.Thead>
@@ -47,9 +50,13 @@ const LearnerTable = ({ board }: { board: Scoreboard }) => (
         {board.learners.map((learner) => {
           const stage = runStage(learner);
           return (
-            <Table.Tr key={learner.gameId}>
+            <Table.Tr key={learner.gameId} onClick={() => onOpen(learner)} style={{ cursor: 'pointer' }}>
               <Table.Td>{learner.rank ?? '–'}</Table.Td>
-              <Table.Td>{learner.nickname}</Table.Td>
+              <Table.Td>
+                <Anchor component="button" type="button" fz="sm" aria-label={`Open the run of ${learner.nickname}`}>
+                  {learner.nickname}
+                </Anchor>
+              </Table.Td>
               <Table.Td ta="right">{formatPoints(learner.points)}</Table.Td>
               <Table.Td ta="right">{learner.eventCount}</Table.Td>
               <Table.Td ta="right">{formatDuration(learner.durationMs)}</Table.Td>
@@ -66,8 +73,9 @@ const LearnerTable = ({ board }: { board: Scoreboard }) => (
   </Table.ScrollContainer>
 );
 
-const Board = ({ resimId, instanceId }: { resimId: string; instanceId: string }) => {
+const Board = ({ resimId, instanceId, content }: { resimId: string; instanceId: string; content: ScenarioContent }) => {
   const scoreboard = useScoreboard(resimId, instanceId);
+  const [open, setOpen] = useState<BoardLearner | null>(null);
   if (scoreboard.isPending)
     return (
       <Stack gap="sm" aria-busy="true" aria-label="Loading the scoreboard">
@@ -88,14 +96,22 @@ const Board = ({ resimId, instanceId }: { resimId: string; instanceId: string })
         </Title>
         <PointsChart learners={board.learners} />
       </Stack>
-      <LearnerTable board={board} />
+      <LearnerTable board={board} onOpen={setOpen} />
+      <RunDrawer
+        resimId={resimId}
+        gameId={open?.gameId ?? null}
+        nickname={open?.nickname ?? ''}
+        content={content}
+        onClose={() => setOpen(null)}
+      />
     </Stack>
   );
 };
 
 /** SPEC 2 and 7: the scoreboard of one opening, polled while the screen is open; the opening is kept in the address. */
-export const ScoreboardPanel = ({ resimId }: PanelProps) => {
+export const ScoreboardPanel = ({ resimId, content }: PanelProps) => {
   const dashboard = useDashboard(resimId);
+  const download = useDownloadResults(resimId);
   const [searchParams, setSearchParams] = useSearchParams();
   if (dashboard.isPending) return <Skeleton height={320} radius="md" aria-busy="true" aria-label="Loading the openings" />;
   if (dashboard.isError && !dashboard.data) return <LoadFailed what="The openings" onRetry={() => void dashboard.refetch()} />;
@@ -115,15 +131,33 @@ export const ScoreboardPanel = ({ resimId }: PanelProps) => {
         />
       ) : (
         <Stack gap="lg">
-          <Select
-            label="Opening"
-            data={instanceOptions(dashboard.data)}
-            value={instanceId}
-            onChange={choose}
-            allowDeselect={false}
-            maw={320}
-          />
-          <Board resimId={resimId} instanceId={instanceId} />
+          <Group align="flex-end" justify="space-between" wrap="wrap">
+            <Select
+              label="Opening"
+              data={instanceOptions(dashboard.data)}
+              value={instanceId}
+              onChange={choose}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 320 }}
+            />
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              loading={download.isPending}
+              onClick={() =>
+                download.mutate({
+                  instanceId,
+                  fileName: resultsFileName(
+                    content.resimName,
+                    dashboard.data.instances.find((instance) => instance.id === instanceId)?.created,
+                  ),
+                })
+              }
+            >
+              Download CSV
+            </Button>
+          </Group>
+          <Board resimId={resimId} instanceId={instanceId} content={content} />
         </Stack>
       )}
     </Card>

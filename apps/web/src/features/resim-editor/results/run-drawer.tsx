@@ -1,0 +1,100 @@
+import { Badge, Drawer, Group, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
+import type { RunDetail } from '@resim/contracts';
+import type { ScenarioContent } from '@resim/domain';
+import { useMemo } from 'react';
+import { LoadFailed } from '../../../ui/load-failed';
+import { namesOf, stepWords } from './audit-wording';
+import { formatPoints, runStage } from './results-format';
+import { useRunDetail } from './results-queries';
+
+// Steps come seconds apart, so the run shows the seconds.
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+
+const Measures = ({ measures }: { measures: RunDetail['measures'] }) =>
+  measures.length === 0 ? null : (
+    <Text fz="xs" c="dimmed">
+      {measures.map((measure) => `${measure.name} ${formatPoints(measure.value)}`).join(' · ')}
+    </Text>
+  );
+
+const Run = ({ detail, content }: { detail: RunDetail; content: ScenarioContent }) => {
+  const names = useMemo(() => namesOf(content), [content]);
+  const stage = runStage(detail.run);
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        <Badge variant="light" radius="sm" color={stage.color}>
+          {stage.label}
+        </Badge>
+        <Text fz="sm">
+          {detail.run.rank === null ? 'Not ranked' : `Rank ${detail.run.rank}`} · {formatPoints(detail.run.points)} points
+        </Text>
+      </Group>
+      {detail.steps.length === 0 ? (
+        <Text c="dimmed" fz="sm">
+          No steps taken yet.
+        </Text>
+      ) : (
+        <Timeline bulletSize={20} lineWidth={2} aria-label="Steps">
+          {detail.steps.map((step) => (
+            <Timeline.Item key={step.seq} title={`${step.seq}. ${stepWords(step, names)}`}>
+              <Stack gap={4}>
+                <Text fz="xs" c="dimmed">
+                  {timeFormat.format(new Date(step.at))}
+                </Text>
+                {step.facts.map((fact) => (
+                  <Text key={fact.id} fz="sm">
+                    <b>{fact.name}:</b> {fact.text}
+                  </Text>
+                ))}
+                <Measures measures={step.measures} />
+              </Stack>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+      <Stack gap={6}>
+        <Title order={3} fz="sm">
+          Facts the learner has
+        </Title>
+        {detail.facts.map((fact) => (
+          <Text key={`${fact.id}`} fz="sm">
+            <b>{fact.name}:</b> {fact.text}
+          </Text>
+        ))}
+        <Measures measures={detail.measures} />
+      </Stack>
+    </Stack>
+  );
+};
+
+/** One learner's run, opened from a scoreboard row: every step, what it revealed, the measures after it. */
+export const RunDrawer = (props: {
+  resimId: string;
+  gameId: string | null;
+  nickname: string;
+  content: ScenarioContent;
+  onClose: () => void;
+}) => {
+  const run = useRunDetail(props.resimId, props.gameId);
+  return (
+    <Drawer
+      opened={props.gameId !== null}
+      onClose={props.onClose}
+      position="right"
+      size="md"
+      title={<Text fw={600}>{props.nickname}</Text>}
+    >
+      {run.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label="Loading the run">
+          <Skeleton height={24} width={200} />
+          <Skeleton height={200} />
+        </Stack>
+      ) : run.isError && !run.data ? (
+        <LoadFailed what="The run" onRetry={() => void run.refetch()} />
+      ) : (
+        <Run detail={run.data} content={props.content} />
+      )}
+    </Drawer>
+  );
+};

@@ -1,0 +1,51 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { theme } from '../../app/theme';
+import { RunStatusControl, type JoinAccess } from './run-status-control';
+
+const show = (access: JoinAccess, status = 0) => {
+  const onChange = vi.fn().mockResolvedValue(undefined);
+  render(
+    <MantineProvider theme={theme} env="test">
+      <RunStatusControl status={status} mode={1} blocked={null} access={access} onChange={onChange} />
+    </MantineProvider>,
+  );
+  return onChange;
+};
+
+describe('run status control', () => {
+  it('opens the lobby at once when anyone with the code may join', async () => {
+    const onChange = show({ allowAnonymous: true, allowSignin: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Open Lobby' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(1));
+  });
+
+  it('warns that every learner will be turned away when nobody may join', async () => {
+    const onChange = show({ allowAnonymous: false, allowSignin: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Open Lobby' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open Lobby?' });
+    expect(dialog.textContent).toContain('Every learner will be turned away');
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Open Lobby anyway' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(1));
+  });
+
+  it('warns that learners without an account will be turned away when only sign-in is allowed', async () => {
+    const onChange = show({ allowAnonymous: false, allowSignin: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Open Lobby' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open Lobby?' });
+    expect(dialog.textContent).toContain('Learners without an account will be turned away');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('still asks before stopping a session', async () => {
+    const onChange = show({ allowAnonymous: true, allowSignin: true }, 2);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop Simulation' }));
+    expect((await screen.findByRole('dialog', { name: 'Stop Simulation?' })).textContent).toContain('ends now');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Stop Simulation' }).at(-1)!);
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(3));
+  });
+});

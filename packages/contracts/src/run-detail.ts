@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { gameSummary } from './runs';
+
+/** GET /admin/resim/{id}/games/{gameId}: one learner's run, step by step, for its host. */
+
+export const runDetailParams = z.strictObject({ id: z.string().min(1).max(100), gameId: z.string().min(1).max(100) });
+
+const runFact = z.object({ id: z.string(), name: z.string(), text: z.string() });
+const runMeasure = z.object({ id: z.string(), name: z.string(), value: z.number() });
+
+export const runStep = z
+  .object({
+    seq: z.number().int(),
+    type: z.string(),
+    at: z.string(),
+    detail: z.record(z.string(), z.unknown()),
+    /** the facts this step revealed */
+    facts: z.array(runFact),
+    /** every measure just after the step */
+    measures: z.array(runMeasure),
+  })
+  .meta({ id: 'RunStep' });
+export type RunStep = z.infer<typeof runStep>;
+
+export const runDetail = z
+  .object({
+    run: gameSummary,
+    steps: z.array(runStep),
+    /** every fact the learner has, baseline first */
+    facts: z.array(runFact),
+    /** the measures as they stand */
+    measures: z.array(runMeasure),
+  })
+  .meta({ id: 'RunDetail' });
+export type RunDetail = z.infer<typeof runDetail>;
