@@ -195,6 +195,9 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
     expect((await step({ type: 'runAction', actionId: 'act1' })).status).toBe(200);
     expect((await step({ type: 'runAction', actionId: 'act2' })).status).toBe(200);
     expect((await step({ type: 'confirmConclusions', conclusionIds: ['conc1'] })).status).toBe(200);
+    // The maximum of one diagnosis holds for the whole run, not for each confirmation.
+    const second = await step({ type: 'confirmConclusions', conclusionIds: ['conc2'] });
+    expect(second).toMatchObject({ status: 400, body: { message: 'You can select 1 diagnoses' } });
     expect((await call('POST', `/admin/control/${resimId}/3`, { who: author })).status).toBe(200);
 
     const after = await call<{ status: number }>('POST', `/learn/game/${anonymous.gameId}/event`, {

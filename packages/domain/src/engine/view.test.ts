@@ -119,7 +119,7 @@ describe('the run view (DESIGN 4)', () => {
   });
 
   it('lists available and done items, and isAlwaysShown ones that are not available with the reason', () => {
-    const c = clinic();
+    const c = clinic({ maxConclusions: 2 });
     const start = runView(c, startRun(c, 0), 0);
     expect(listed(start.actions)).toEqual([
       ['act1', 'available', null],
@@ -142,6 +142,16 @@ describe('the run view (DESIGN 4)', () => {
       ['conc1', 'done', null],
       ['conc2', 'available', null],
       ['conc3', 'available', null],
+    ]);
+  });
+
+  it('offers no more conclusions once the run has confirmed its maximum, naming it', () => {
+    const c = clinic({ maxConclusions: 1 });
+    const view = runView(c, play(c, [runAction('act1', 1), confirm(['conc1'], 2)]), 2);
+    expect(listed(view.conclusions)).toEqual([
+      ['conc1', 'done', null],
+      ['conc2', 'unavailable', 'You can select 1 diagnoses'],
+      ['conc3', 'unavailable', 'You can select 1 diagnoses'],
     ]);
   });
 

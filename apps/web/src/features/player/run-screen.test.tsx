@@ -144,6 +144,42 @@ describe('run screen', () => {
     await waitFor(() => expect(send).toHaveBeenCalledWith({ type: 'confirmConclusions', conclusionIds: ['conc1', 'conc2'] }));
   });
 
+  it('tells the learner they are done once the run’s maximum of diagnoses is confirmed, and offers the end', async () => {
+    const { send } = setup(
+      viewFixture({
+        conclusions: [
+          { id: 'conc1', name: 'Pneumonia', stage: 'stg1', availability: 'done', reason: null, feedback: null },
+          { id: 'conc2', name: 'Asthma', stage: 'stg1', availability: 'unavailable', reason: 'You can select 1 diagnoses', feedback: null },
+        ],
+      }),
+    );
+    expect(screen.queryByRole('button', { name: 'Diagnose' })).toBeNull();
+    expect(screen.getByText('You can select 1 diagnoses')).toBeTruthy();
+    expect(screen.getByText('You are done. End the simulation when you are ready.')).toBeTruthy();
+    const ends = screen.getAllByRole('button', { name: 'End simulation' });
+    expect(ends).toHaveLength(2);
+    fireEvent.click(ends[1]!);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End simulation' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ type: 'end' }));
+  });
+
+  it('offers only what is left of the run’s maximum in the chooser', async () => {
+    setup(
+      viewFixture({
+        maxConclusions: 3,
+        conclusions: [
+          { id: 'conc1', name: 'Pneumonia', stage: 'stg1', availability: 'done', reason: null, feedback: null },
+          { id: 'conc2', name: 'Heart failure', stage: 'stg1', availability: 'available', reason: null, feedback: null },
+          { id: 'conc3', name: 'Asthma', stage: 'stg1', availability: 'available', reason: null, feedback: null },
+        ],
+      }),
+    );
+    click('Diagnose');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('You can select 2 diagnoses')).toBeTruthy();
+  });
+
   it('searches the diagnoses in the chooser', async () => {
     setup(viewFixture());
     click('Diagnose');
