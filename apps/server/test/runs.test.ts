@@ -198,6 +198,9 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
     // The maximum of one diagnosis holds for the whole run, not for each confirmation.
     const second = await step({ type: 'confirmConclusions', conclusionIds: ['conc2'] });
     expect(second).toMatchObject({ status: 400, body: { message: 'You can select 1 diagnoses' } });
+    // The answer key's verdict is kept from the learner while the session goes on.
+    const during = await call<{ feedback: unknown }>('GET', `/scores/${resimId}/${signedIn.gameId}`, { who: nurse });
+    expect(during.body.feedback).toBeNull();
     expect((await call('POST', `/admin/control/${resimId}/3`, { who: author })).status).toBe(200);
 
     const after = await call<{ status: number }>('POST', `/learn/game/${anonymous.gameId}/event`, {
@@ -218,7 +221,19 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
       `/scores/${resimId}/${signedIn.gameId}`,
       { who: nurse },
     );
-    expect(mine.body).toMatchObject({ points: 35, rank: 1, of: 2, answers: { correct: true } });
+    expect(mine.body).toMatchObject({
+      points: 35,
+      rank: 1,
+      of: 2,
+      answers: { correct: true },
+      feedback: {
+        requiredActionsMissed: [],
+        unnecessaryActionsRun: [{ id: 'act2', name: 'Ferritin' }],
+        harmfulActionsRun: [],
+        conclusionsConfirmed: [{ id: 'conc1', name: 'Iron deficiency', correct: true }],
+        correctConclusions: [{ id: 'conc1', name: 'Iron deficiency' }],
+      },
+    });
     expect((await call('GET', `/scores/${resimId}/${signedIn.gameId}`, { runToken: anonymous.runToken })).status).toBe(404);
 
     const score = await call<{ players: number; finished: number; ranking: { nickname: string; points: number }[] }>(

@@ -132,6 +132,8 @@ export type JoinResult = z.infer<typeof joinResult>;
 /** POST /learn/game/{gameId}/event */
 export const eventBody = learnerEvent;
 
+const scoredItem = z.object({ id: z.string(), name: z.string() });
+
 export const gameScore = z
   .object({
     gameId: z.string(),
@@ -149,6 +151,19 @@ export const gameScore = z
       conclusionsExpected: z.number().int(),
       correct: z.boolean(),
     }),
+    /**
+     * The answer key's verdict item by item; null while the learner may not see it yet (the run
+     * goes on, or a live session has not been stopped).
+     */
+    feedback: z
+      .object({
+        requiredActionsMissed: z.array(scoredItem),
+        unnecessaryActionsRun: z.array(scoredItem),
+        harmfulActionsRun: z.array(scoredItem),
+        conclusionsConfirmed: z.array(scoredItem.extend({ correct: z.boolean() })),
+        correctConclusions: z.array(scoredItem),
+      })
+      .nullable(),
     rank: z.number().int().nullable(),
     of: z.number().int(),
     ended: z.boolean(),

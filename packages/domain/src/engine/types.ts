@@ -132,6 +132,21 @@ export type RunScore = {
     /** every expected conclusion confirmed and none other */
     readonly correct: boolean;
   };
+  /** what the run did against the answer key, item by item, to teach from */
+  readonly feedback: RunFeedback;
+};
+
+export type ScoredItem = { readonly id: string; readonly name: string };
+
+/** The answer key's verdict on a run, item by item, each list in the scenario's order. */
+export type RunFeedback = {
+  readonly requiredActionsMissed: readonly ScoredItem[];
+  readonly unnecessaryActionsRun: readonly ScoredItem[];
+  readonly harmfulActionsRun: readonly ScoredItem[];
+  /** the conclusions the learner confirmed, each right (in the key) or not */
+  readonly conclusionsConfirmed: readonly (ScoredItem & { readonly correct: boolean })[];
+  /** the conclusions of the answer key */
+  readonly correctConclusions: readonly ScoredItem[];
 };
 
 export type RankedEntry<T> = T & { readonly rank: number };

@@ -189,6 +189,33 @@ export const settings = z.object({
   allowBrowser: z.boolean().default(true),
 });
 
+/** The lists of the answer key that mark actions; an action carries at most one mark. */
+export const actionMarks = ['actions', 'unnecessaryActions', 'harmfulActions'] as const;
+export type ActionMark = (typeof actionMarks)[number];
+
+/**
+ * The answer key: the actions required (`actions`), unnecessary or harmful, and the right
+ * conclusions. The lists added later default to empty, so a key saved before them reads whole.
+ */
+export const answerKey = z
+  .object({
+    actions: z.array(itemId).default([]),
+    unnecessaryActions: z.array(itemId).default([]),
+    harmfulActions: z.array(itemId).default([]),
+    conclusions: z.array(itemId).default([]),
+  })
+  .superRefine((key, ctx) => {
+    const marked = new Set<string>();
+    for (const list of actionMarks) {
+      key[list].forEach((id, index) => {
+        if (marked.has(id)) ctx.addIssue({ code: 'custom', path: [list, index], message: `action ${id} is marked more than once` });
+        marked.add(id);
+      });
+    }
+  });
+export type AnswerKey = z.infer<typeof answerKey>;
+const emptyAnswerKey = (): AnswerKey => ({ actions: [], unnecessaryActions: [], harmfulActions: [], conclusions: [] });
+
 export const initialItem = z.object({ type: z.enum(['stage', 'info', 'page']), id: itemId });
 
 export const instance = z.object({ id: itemId, created: z.string() });
@@ -207,9 +234,7 @@ export const scenarioDetails = z.object({
   nextResimCode: z.string().trim().max(64).nullable().default(null),
   initial: initialItem.nullable().default(null),
   hint: hint.nullable().default(null),
-  answers: z
-    .object({ actions: z.array(itemId).default([]), conclusions: z.array(itemId).default([]) })
-    .default({ actions: [], conclusions: [] }),
+  answers: answerKey.default(emptyAnswerKey),
   userRestriction: z.object({ pattern: z.array(z.string().max(500)).default([]) }).default({ pattern: [] }),
   scheduleStart: z.string().max(40).nullable().default(null),
   scheduleEnd: z.string().max(40).nullable().default(null),

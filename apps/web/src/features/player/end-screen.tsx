@@ -12,6 +12,7 @@ import { ConfirmedConclusion } from './conclusions-panel';
 import { FactsPanel } from './facts-panel';
 import { MeasuresBar } from './measures-bar';
 import { PlayerFrame } from './player-frame';
+import { RunFeedback } from './run-feedback';
 
 const nothingNew: ReadonlySet<string> = new Set();
 
@@ -39,7 +40,10 @@ const Figure = ({ label, value }: { label: string; value: string }) => (
   </Paper>
 );
 
-/** The score and how the run compares with the answer key; rank left out when the scenario hides it. */
+/**
+ * The score and how the run compares with the answer key, item by item once the learner may see
+ * it; rank left out when the scenario hides it.
+ */
 const ScoreCard = ({ score, view, hideRank }: { score: GameScore; view: RunView; hideRank: boolean }) => {
   const { answers } = score;
   const figures = [
@@ -72,6 +76,7 @@ const ScoreCard = ({ score, view, hideRank }: { score: GameScore; view: RunView;
           </Group>
         ) : null}
       </Stack>
+      {score.feedback ? <RunFeedback feedback={score.feedback} text={view.text} /> : null}
     </Stack>
   );
 };

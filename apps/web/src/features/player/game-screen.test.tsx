@@ -15,6 +15,13 @@ const score: GameScore = {
   actionsRun: 2,
   conclusionsConfirmed: ['conc2'],
   answers: { actionsMatched: 2, actionsExpected: 3, conclusionsMatched: 1, conclusionsExpected: 1, correct: true },
+  feedback: {
+    requiredActionsMissed: [{ id: 'act3', name: 'Blood count' }],
+    unnecessaryActionsRun: [{ id: 'act1', name: 'Chest X-ray' }],
+    harmfulActionsRun: [],
+    conclusionsConfirmed: [{ id: 'conc2', name: 'Heart failure', correct: true }],
+    correctConclusions: [{ id: 'conc2', name: 'Heart failure' }],
+  },
   rank: 2,
   of: 9,
   ended: true,
@@ -86,6 +93,11 @@ describe('game screen', () => {
     expect(screen.getByText(/Tests from the answer key/).textContent).toBe('Tests from the answer key: 2 of 3');
     expect(screen.getByText('Correct')).toBeTruthy();
     expect(screen.getByText('Well spotted.')).toBeTruthy();
+    const verdict = screen.getByRole('region', { name: 'How you did' });
+    expect(within(verdict).getByRole('region', { name: 'Required tests missed' }).textContent).toContain('Blood count');
+    expect(within(verdict).getByRole('region', { name: 'Unnecessary tests run' }).textContent).toContain('Chest X-ray');
+    expect(within(verdict).queryByRole('region', { name: 'Harmful tests run' })).toBeNull();
+    expect(within(verdict).getByRole('region', { name: 'Diagnoses' }).textContent).toContain('Heart failureRight');
     expect(screen.getByRole('link', { name: /Next simulation/ }).getAttribute('href')).toBe('/play/NEXT42');
   });
 
