@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { learnerEvent, textFields } from '@resim/domain';
+import { learnerEvent, textFields, timeUnits } from '@resim/domain';
 
 /**
  * The learner's side (player) and the run records the console reads. Learner endpoints live
@@ -83,8 +83,11 @@ export const runView = z
         max: z.number().nullable(),
         limitKind: z.number().nullable(),
         atLimit: z.boolean(),
+        timeUnit: z.enum(timeUnits),
       }),
     ),
+    currency: z.string(),
+    actionCosts: z.record(z.string(), z.array(impactOut)).nullable(),
     media: z.object(mediaSet),
     ended,
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemId, type Impact, type MediaItem } from '../scenario/schema';
+import { itemId, type Impact, type MediaItem, type TimeUnit } from '../scenario/schema';
 import type { TextSet } from '../scenario/text-set';
 
 /**
@@ -88,6 +88,8 @@ export type MeasureView = {
   readonly min: number | null;
   readonly max: number | null;
   readonly limitKind: number | null;
+  /** the unit a time measure (type 4) is in */
+  readonly timeUnit: TimeUnit;
   /** an infinite ('Warning') limit passed, or a clamped one reached */
   readonly atLimit: boolean;
 };
@@ -110,6 +112,10 @@ export type RunView = {
   /** the hint's text once taken */
   readonly hintText: string | null;
   readonly measures: readonly MeasureView[];
+  /** ISO 4217 code of the currency money measures are in */
+  readonly currency: string;
+  /** what running each listed action not yet run changes, when the scenario shows costs; null when it does not */
+  readonly actionCosts: Readonly<Record<string, readonly Impact[]>> | null;
   /** overview media shown in the current stage */
   readonly media: MediaSet;
   readonly ended: RunState['ended'];

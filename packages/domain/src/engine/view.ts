@@ -1,12 +1,12 @@
 import type { DeepReadonly, ReadonlyContent } from '../scenario/readonly-content';
-import type { OverviewMedia } from '../scenario/schema';
+import type { Impact, OverviewMedia } from '../scenario/schema';
 import { formatText, type TextSet } from '../scenario/text-set';
 import { listItems } from './listing';
 import { failedCondition, settle } from './measures';
 import { situationAt } from './run';
 import { indexScenario, type IndexedMeasure, type ScenarioIndex } from './scenario-index';
 import { currentStage } from './stage-opening';
-import type { ConclusionView, FactView, MediaSet, MeasureView, RunState, RunView } from './types';
+import type { ActionView, ConclusionView, FactView, MediaSet, MeasureView, RunState, RunView } from './types';
 
 /**
  * DESIGN 4 feedback by mode: Assessed (4) shows it only once the run has ended; Training (2) at
@@ -95,7 +95,17 @@ const measureView = (measure: IndexedMeasure, value: number): MeasureView => {
       : limits.kind === 3
         ? (min !== null && value < min) || (max !== null && value > max)
         : (min !== null && value <= min) || (max !== null && value >= max);
-  return { id: measure.id, name: measure.name, type: measure.type, value, min, max, limitKind: limits?.kind ?? null, atLimit };
+  return {
+    id: measure.id,
+    name: measure.name,
+    type: measure.type,
+    value,
+    min,
+    max,
+    limitKind: limits?.kind ?? null,
+    atLimit,
+    timeUnit: measure.timeUnit,
+  };
 };
 
 /**
@@ -110,6 +120,16 @@ const withinMaximum = (conclusions: readonly ConclusionView[], run: RunState, ma
   );
 };
 
+/** The impact of each listed action not run yet and that changes something: what running it costs. */
+const costsOf = (index: ScenarioIndex, actions: readonly ActionView[]): Record<string, readonly Impact[]> => {
+  const costs: Record<string, readonly Impact[]> = {};
+  for (const view of actions) {
+    const impact = view.availability === 'done' ? undefined : index.actions.get(view.id)?.impact;
+    if (impact && impact.length > 0) costs[view.id] = impact;
+  }
+  return costs;
+};
+
 /**
  * DESIGN 4: everything the player shows of a run at `now`, in the wording of the current stage
  * (the last non-panel stage to open). Facts are the baseline, then the actions run in order with
@@ -118,7 +138,8 @@ const withinMaximum = (conclusions: readonly ConclusionView[], run: RunState, ma
  * ended nothing is available any more, nor
  * any conclusion once the run has confirmed its maximum. Infos show in open stages (or in none) while their measure
  * conditions hold; the hint is offered while its conditions hold, until taken, in every mode but
- * Assessed; overview media show in the stages they list (all when they list none). A run that
+ * Assessed; overview media show in the stages they list (all when they list none); the costs of
+ * the actions on offer show when the scenario's settings say so. A run that
  * reached an auto-time Terminate limit by `now` shows as ended there.
  */
 export const runView = (content: ReadonlyContent, state: RunState, now: number): RunView => {
@@ -189,6 +210,8 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number):
     hint: hintOffered ? { cost: hint.impact } : null,
     hintText: run.hintTaken ? (hint?.text ?? null) : null,
     measures: [...index.measures.values()].map((measure) => measureView(measure, situation.values[measure.id] ?? measure.initial)),
+    currency: content.currency,
+    actionCosts: content.settings.showActionCosts ? costsOf(index, actions) : null,
     media: parts.media(stage?.id ?? null),
     ended: run.ended,
   };

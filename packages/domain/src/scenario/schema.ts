@@ -141,6 +141,9 @@ export const measureLimits = z.object({
 });
 export type MeasureLimits = z.infer<typeof measureLimits>;
 
+export const timeUnits = ['seconds', 'minutes', 'hours', 'days'] as const;
+export type TimeUnit = (typeof timeUnits)[number];
+
 export const measure = z.object({
   id: itemId,
   name: label,
@@ -149,6 +152,8 @@ export const measure = z.object({
   limits: measureLimits.nullable().default(null),
   /** rank of this measure when ordering learners; lower ranks first, null: not scored */
   scoreOrder: z.number().int().nullable().default(null),
+  /** the unit a time measure (type 4) is counted and shown in; the auto-time types count seconds */
+  timeUnit: z.enum(timeUnits).default('seconds'),
 });
 export type Measure = z.infer<typeof measure>;
 
@@ -187,6 +192,8 @@ export const settings = z.object({
   hideTime: z.boolean().default(false),
   allowApp: z.boolean().default(true),
   allowBrowser: z.boolean().default(true),
+  /** the player shows what each action costs (its impact on the measures) before it is run */
+  showActionCosts: z.boolean().default(false),
 });
 
 /** The lists of the answer key that mark actions; an action carries at most one mark. */
@@ -220,13 +227,23 @@ export const initialItem = z.object({ type: z.enum(['stage', 'info', 'page']), i
 
 export const instance = z.object({ id: itemId, created: z.string() });
 
+const knownCurrencies = new Set(Intl.supportedValuesOf('currency'));
+/** An ISO 4217 currency code, as the runtime's Intl knows them; lower case is read as upper. */
+export const currencyCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => knownCurrencies.has(code), { message: 'must be an ISO 4217 currency code such as USD or EUR' });
+
 /** The parts an author edits as scalars (PATCH `details`). */
 export const scenarioDetails = z.object({
   resimName: label.min(1, 'must not be empty'),
   description: text(20_000).default(''),
   templateId: z.string().max(64).nullable().default(null),
   uiText: uiText.default({}),
-  settings: settings.default({ hideRank: false, hideTime: false, allowApp: true, allowBrowser: true }),
+  settings: settings.default({ hideRank: false, hideTime: false, allowApp: true, allowBrowser: true, showActionCosts: false }),
+  /** ISO 4217 code of the currency money measures are in */
+  currency: currencyCode.default('USD'),
   mode: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(2),
   maxConclusions: z.number().int().min(1).max(100).default(1),
   allowAnonymous: z.boolean().default(false),

@@ -140,7 +140,13 @@ export const EndScreen = ({
                 </Text>
               </Group>
             )}
-            <MeasuresBar measures={view.measures} elapsedMs={score.data?.durationMs ?? null} hideTime={settings.hideTime} wrap />
+            <MeasuresBar
+              measures={view.measures}
+              currency={view.currency}
+              elapsedMs={score.data?.durationMs ?? null}
+              hideTime={settings.hideTime}
+              wrap
+            />
             {waiting ? (
               <Text fw={600} c="blue.8">
                 {view.text.simulationWaitText}

@@ -242,15 +242,41 @@ describe('run screen', () => {
     expect(screen.getByText('Test Results: ECG')).toBeTruthy();
   });
 
+  it('shows each measure under its full name beside the time taken, and the cost of tests when the scenario shows it', () => {
+    const measures: RunView['measures'] = [
+      { id: 'measure1', name: 'Budget', type: 1, value: 460, min: null, max: null, limitKind: null, atLimit: false, timeUnit: 'seconds' },
+      {
+        id: 'measure2',
+        name: 'Time to diagnosis',
+        type: 4,
+        value: 3,
+        min: null,
+        max: null,
+        limitKind: null,
+        atLimit: false,
+        timeUnit: 'hours',
+      },
+    ];
+    setup(viewFixture({ measures, currency: 'EUR', actionCosts: { act1: [{ measureId: 'measure1', value: -40 }] } }));
+    const bar = screen.getByRole('list', { name: 'Measures' });
+    expect(
+      within(bar)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual([expect.stringMatching(/^Time taken\d+:\d\d$/), 'Budget€460.00', 'Time to diagnosis3 hours']);
+    expect(checkbox('Chest X-ray').textContent).toContain('Costs Budget -€40.00');
+    expect(screen.getAllByText(/^Costs /)).toHaveLength(1);
+  });
+
   it('hides the time measures and the run time when the scenario hides time', () => {
     const measures: RunView['measures'] = [
-      { id: 'points', name: 'Points', type: 7, value: 10, min: null, max: null, limitKind: null, atLimit: false },
-      { id: 'measure1', name: 'Time left', type: 3, value: 300, min: 0, max: null, limitKind: 1, atLimit: false },
+      { id: 'points', name: 'Points', type: 7, value: 10, min: null, max: null, limitKind: null, atLimit: false, timeUnit: 'seconds' },
+      { id: 'measure1', name: 'Time left', type: 3, value: 300, min: 0, max: null, limitKind: 1, atLimit: false, timeUnit: 'seconds' },
     ];
     setup(viewFixture({ measures }), { snapshot: { settings: { hideRank: false, hideTime: true, allowApp: true, allowBrowser: true } } });
     const bar = screen.getByRole('list', { name: 'Measures' });
     expect(within(bar).getByText('Points')).toBeTruthy();
     expect(within(bar).queryByText('Time left')).toBeNull();
-    expect(within(bar).queryByText('Time')).toBeNull();
+    expect(within(bar).queryByText('Time taken')).toBeNull();
   });
 });

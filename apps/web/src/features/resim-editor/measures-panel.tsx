@@ -8,6 +8,7 @@ import {
   MeasureType,
   newMeasure,
   pointsMeasureId,
+  timeUnits,
   type Measure,
   type MeasureLimits,
 } from '@resim/domain';
@@ -30,6 +31,8 @@ const typeLabels: Record<Measure['type'], string> = {
   [MeasureType.integer]: 'Whole number',
 };
 const typeOptions = Object.entries(typeLabels).map(([value, label]) => ({ value, label }));
+const timeUnitOptions = timeUnits.map((unit) => ({ value: unit, label: `${unit.charAt(0).toUpperCase()}${unit.slice(1)}` }));
+
 const typeOf = (value: string | null): Measure['type'] | null => {
   const type = Number(value);
   return type >= 1 && type <= 7 && Number.isInteger(type) ? (type as Measure['type']) : null;
@@ -118,12 +121,28 @@ export const MeasuresPanel = ({ content, readOnly, onChange, focusId }: PanelPro
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 5 }}>
               <NumberField
-                label="Initial value"
+                label={selected.type === MeasureType.time ? `Initial value (${selected.timeUnit})` : 'Initial value'}
                 value={selected.initial}
                 onChange={(initial) => update({ initial: initial ?? 0 }, 'initial')}
                 readOnly={readOnly}
               />
             </Grid.Col>
+            {selected.type === MeasureType.time ? (
+              <Grid.Col span={{ base: 12, sm: 7 }}>
+                <Select
+                  label="Time unit"
+                  description="The unit of its values, impacts and limits, and how learners read it."
+                  data={timeUnitOptions}
+                  value={selected.timeUnit}
+                  onChange={(value) => {
+                    const timeUnit = timeUnits.find((unit) => unit === value);
+                    if (timeUnit) update({ timeUnit });
+                  }}
+                  allowDeselect={false}
+                  readOnly={readOnly}
+                />
+              </Grid.Col>
+            ) : null}
           </Grid>
           <NumberField
             label="Score order"
