@@ -111,6 +111,8 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
       [{ measures: [{ id: 'measure1', name: 'Cost', type: 9 }] }, /type/],
       [{ details: { resimName: 'x', colour: 'red' } }, /colour/],
       [{ details: { resimName: '' } }, /resimName/],
+      [{ details: { currency: 'EURO' } }, /currency: must be an ISO 4217 currency code/],
+      [{ measures: [{ id: 'measure1', name: 'Wait', type: 4, timeUnit: 'weeks' }] }, /measures\.0\.timeUnit/],
       [
         { details: { answers: { actions: ['act1'], harmfulActions: ['act1'] } } },
         /answers\.harmfulActions\.0: action act1 is marked more than once/,
