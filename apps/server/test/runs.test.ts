@@ -334,4 +334,28 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
     expect(await t.snapshot()).toBe(before);
     await control(3);
   });
+
+  it('shows a learner the answer key item by item only once the live session is stopped, and its author at once', async () => {
+    const control = async (status: number) =>
+      expect((await call('POST', `/admin/control/${resimId}/${status}`, { who: author })).status).toBe(200);
+    await control(0);
+    await control(1);
+    const kim = (await call<Join>('POST', `/learn/join/${code}`, { payload: { nickname: 'Kim' } })).body;
+    await control(2);
+    const step = (payload: unknown) => call('POST', `/learn/game/${kim.gameId}/event`, { runToken: kim.runToken, payload });
+    expect((await step({ type: 'confirmConclusions', conclusionIds: ['conc2'] })).status).toBe(200);
+    expect((await step({ type: 'end' })).status).toBe(200);
+    const score = (who: { runToken: string | null } | { who: TestUser }) =>
+      call<{ ended: boolean; feedback: unknown }>('GET', `/scores/${resimId}/${kim.gameId}`, who);
+    expect((await score({ runToken: kim.runToken })).body).toMatchObject({ ended: true, feedback: null });
+    expect((await score({ who: author })).body.feedback).toMatchObject({ requiredActionsMissed: [{ id: 'act1' }] });
+    await control(3);
+    expect((await score({ runToken: kim.runToken })).body.feedback).toEqual({
+      requiredActionsMissed: [{ id: 'act1', name: 'Full blood count' }],
+      unnecessaryActionsRun: [],
+      harmfulActionsRun: [],
+      conclusionsConfirmed: [{ id: 'conc2', name: 'B12 deficiency', correct: false }],
+      correctConclusions: [{ id: 'conc1', name: 'Iron deficiency' }],
+    });
+  });
 });
