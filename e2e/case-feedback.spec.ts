@@ -136,6 +136,9 @@ test('a case that teaches: costs before running, one diagnosis for the whole run
   await expect(page.getByRole('switch', { name: 'Show costs' })).toBeChecked();
   await shoot(page, 'case-feedback-details.png');
   await page.getByRole('tab', { name: /Measures/ }).click();
+  await expect(page.getByRole('navigation', { name: 'Measures', exact: true }).getByRole('button', { name: /Budget/ })).toContainText(
+    'Money · starts at €1,000.00',
+  );
   await page
     .getByRole('navigation', { name: 'Measures', exact: true })
     .getByRole('button', { name: /Time to diagnosis/ })

@@ -14,6 +14,7 @@ import {
 } from '@resim/domain';
 import { IconStar, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
+import { formatMeasureValue } from '../player/measure-format';
 import { ItemList } from './item-list';
 import { useItemSelection } from './use-item-selection';
 import { ItemNameInput } from './item-fields';
@@ -73,7 +74,7 @@ export const MeasuresPanel = ({ content, readOnly, onChange, focusId }: PanelPro
       items={content.measures.map((measure) => ({
         id: measure.id,
         name: measure.name,
-        hint: `${typeLabels[measure.type]} · starts at ${measure.initial}`,
+        hint: `${typeLabels[measure.type]} · starts at ${formatMeasureValue(measure.type, measure.initial, { currency: content.currency, timeUnit: measure.timeUnit })}`,
         badges:
           measure.id === pointsMeasureId
             ? [
