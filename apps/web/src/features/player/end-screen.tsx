@@ -100,7 +100,8 @@ export const EndScreen = ({
   const { settings } = snapshot;
   // The rank moves as others finish: asked afresh, with the score the run ended with shown meanwhile.
   const score = useQuery({
-    queryKey: queryKeys.gameScore(snapshot.gameId),
+    // Asked again when the session's phase moves: a stopped live session shows the answer key's verdict.
+    queryKey: [...queryKeys.gameScore(snapshot.gameId), snapshot.phase],
     queryFn: ({ signal }) => api.learn.score(snapshot.resimId, snapshot.gameId, runToken, signal),
     placeholderData: snapshot.score ?? undefined,
   });
