@@ -79,6 +79,13 @@ test('a case that teaches: costs before running, one diagnosis for the whole run
   await expect(page.getByRole('checkbox', { name: /Full blood count/ })).toContainText('Costs Budget -€40.00');
   await shoot(page, 'case-feedback-run.png');
 
+  // On a phone every chip is in view whole: the chips wrap rather than scroll off the edge.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const chip of await chips(page).all()) await expect(chip).toBeInViewport({ ratio: 1 });
+  await shoot(page, 'case-feedback-run-phone.png');
+  await page.setViewportSize(desktop);
+
   for (const test of ['Full blood count', 'Chest X-ray', 'Bone marrow biopsy']) {
     await page.getByRole('checkbox', { name: new RegExp(test) }).click();
   }

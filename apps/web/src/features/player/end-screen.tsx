@@ -146,7 +146,6 @@ export const EndScreen = ({
               currency={view.currency}
               elapsedMs={score.data?.durationMs ?? null}
               hideTime={settings.hideTime}
-              wrap
             />
             {waiting ? (
               <Text fw={600} c="blue.8">

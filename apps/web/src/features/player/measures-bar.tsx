@@ -48,8 +48,6 @@ export const MeasuresBar = (props: {
   currency: string;
   elapsedMs: number | null;
   hideTime: boolean;
-  /** on several lines where there is room to read them all (the end), rather than one scrolling line (the run) */
-  wrap?: boolean;
 }) => {
   const measures = props.hideTime ? props.measures.filter((measure) => !isTimeMeasure(measure.type)) : props.measures;
   const elapsedMs = props.hideTime ? null : props.elapsedMs;
@@ -65,7 +63,8 @@ export const MeasuresBar = (props: {
         display: 'flex',
         gap: 8,
         paddingBottom: 2,
-        ...(props.wrap ? { flexWrap: 'wrap' } : { overflowX: 'auto' }),
+        // On several lines rather than one scrolling line, so that no chip is cut off at the edge.
+        flexWrap: 'wrap',
       }}
     >
       {/* Named apart from any measure of time, so that no two chips read alike. */}

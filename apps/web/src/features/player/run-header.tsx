@@ -94,13 +94,7 @@ export const RunHeader = ({
               </Button>
             </Group>
           </Group>
-          <MeasuresBar
-            measures={measures}
-            currency={view.currency}
-            elapsedMs={elapsedMs}
-            hideTime={snapshot.settings.hideTime}
-            wrap={!compact}
-          />
+          <MeasuresBar measures={measures} currency={view.currency} elapsedMs={elapsedMs} hideTime={snapshot.settings.hideTime} />
           <Collapse expanded={describing}>
             {/* A long description must not push the run off a phone's screen: it scrolls on its own. */}
             <Box id="stage-description" py="xs" mah="40dvh" style={{ overflowY: 'auto' }}>
