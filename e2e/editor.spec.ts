@@ -161,9 +161,10 @@ test('build a scenario from scratch, save, reload, chart it, clone, export and r
   await field(page, 'Name').fill('Thalassaemia trait');
   await expect(list(page, 'Diagnosis').getByRole('button')).toHaveCount(2);
 
-  // The answer key: one test and one diagnosis.
+  // The answer key: one test required, one harmful, and one diagnosis.
   await tab(page, 'Answer key').click();
-  await page.getByRole('checkbox', { name: /Ferritin/ }).check();
+  await page.getByRole('radiogroup', { name: 'Ferritin' }).getByRole('radio', { name: 'Required' }).check();
+  await page.getByRole('radiogroup', { name: 'Bone marrow biopsy' }).getByRole('radio', { name: 'Harmful' }).check();
   await page.getByRole('checkbox', { name: /Iron deficiency anaemia/ }).check();
   await shoot(page, 'editor-answers.png');
 
@@ -225,8 +226,9 @@ test('build a scenario from scratch, save, reload, chart it, clone, export and r
   await tab(page, /Measures/).click();
   await expect(list(page, 'Measures').getByRole('button')).toHaveText([/Points/]);
   await tab(page, 'Answer key').click();
-  await expect(page.getByRole('checkbox', { name: /Ferritin/ })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: /Full blood count/ })).not.toBeChecked();
+  await expect(page.getByRole('radiogroup', { name: 'Ferritin' }).getByRole('radio', { name: 'Required' })).toBeChecked();
+  await expect(page.getByRole('radiogroup', { name: 'Bone marrow biopsy' }).getByRole('radio', { name: 'Harmful' })).toBeChecked();
+  await expect(page.getByRole('radiogroup', { name: 'Full blood count' }).getByRole('radio', { name: 'Not marked' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: /Iron deficiency anaemia/ })).toBeChecked();
 
   // The flow chart: two stages, four tests, two diagnoses, the requirement and the activator; a box opens its item.

@@ -113,6 +113,13 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
       [{ measures: [{ id: 'measure1', name: 'Cost', type: 9 }] }, /type/],
       [{ details: { resimName: 'x', colour: 'red' } }, /colour/],
       [{ details: { resimName: '' } }, /resimName/],
+      [{ details: { currency: 'EURO' } }, /currency: must be an ISO 4217 currency code/],
+      [{ measures: [{ id: 'measure1', name: 'Wait', type: 4, timeUnit: 'weeks' }] }, /measures\.0\.timeUnit/],
+      [
+        { details: { answers: { actions: ['act1'], harmfulActions: ['act1'] } } },
+        /answers\.harmfulActions\.0: action act1 is marked more than once/,
+      ],
+      [{ details: { answers: { unnecessaryActions: ['act1', 'act1'] } } }, /action act1 is marked more than once/],
       [{ details: { userRestriction: { pattern: ['not an email pattern'] } } }, /userRestriction\.pattern\[0\]/],
       [{ details: { scheduleStart: '2026-12-01T17:00:00Z', scheduleEnd: '2026-12-01T09:00:00Z' } }, /scheduleEnd: must come after/],
       [{ details: { scheduleStart: 'next week' } }, /scheduleStart: "next week" is not a date/],
@@ -132,6 +139,30 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
     }
     expect(await t.snapshot()).toBe(before);
     expect((await call(author, 'GET', `/admin/resim/${scenario.id}`)).body.actions.map((a) => a.name)).toEqual(['Ferritin']);
+  });
+
+  it('keeps an answer key marking actions required, unnecessary or harmful, and reads an older key whole', async () => {
+    const scenario = await create();
+    const answers = { actions: ['act1'], unnecessaryActions: ['act2'], harmfulActions: ['act3'], conclusions: ['conc1'] };
+    const saved = await call<{ answers: unknown }>(author, 'PATCH', `/admin/resim/${scenario.id}`, {
+      actions: ['act1', 'act2', 'act3'].map((id) => ({ id, name: id })),
+      conclusions: [{ id: 'conc1', name: 'Anaemia' }],
+      details: { answers },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.answers).toEqual(answers);
+    // A document saved before the marks existed: the key and the rest read as they were.
+    const row = await t.db.selectFrom('resims').select('document').where('id', '=', scenario.id).executeTakeFirstOrThrow();
+    const older = JSON.parse(row.document) as { answers: Record<string, unknown> };
+    older.answers = { actions: ['act1'], conclusions: ['conc1'] };
+    await t.db
+      .updateTable('resims')
+      .set({ document: JSON.stringify(older) })
+      .where('id', '=', scenario.id)
+      .execute();
+    const read = await call<{ answers: unknown; actions: unknown[] }>(author, 'GET', `/admin/resim/${scenario.id}`);
+    expect(read.body.answers).toEqual({ actions: ['act1'], unnecessaryActions: [], harmfulActions: [], conclusions: ['conc1'] });
+    expect(read.body.actions).toHaveLength(3);
   });
 
   it('never loses a change silently when two editors save at once', async () => {

@@ -195,6 +195,12 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
     expect((await step({ type: 'runAction', actionId: 'act1' })).status).toBe(200);
     expect((await step({ type: 'runAction', actionId: 'act2' })).status).toBe(200);
     expect((await step({ type: 'confirmConclusions', conclusionIds: ['conc1'] })).status).toBe(200);
+    // The maximum of one diagnosis holds for the whole run, not for each confirmation.
+    const second = await step({ type: 'confirmConclusions', conclusionIds: ['conc2'] });
+    expect(second).toMatchObject({ status: 400, body: { message: 'You can select 1 diagnoses' } });
+    // The answer key's verdict is kept from the learner while the session goes on.
+    const during = await call<{ feedback: unknown }>('GET', `/scores/${resimId}/${signedIn.gameId}`, { who: nurse });
+    expect(during.body.feedback).toBeNull();
     expect((await call('POST', `/admin/control/${resimId}/3`, { who: author })).status).toBe(200);
 
     const after = await call<{ status: number }>('POST', `/learn/game/${anonymous.gameId}/event`, {
@@ -215,7 +221,19 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
       `/scores/${resimId}/${signedIn.gameId}`,
       { who: nurse },
     );
-    expect(mine.body).toMatchObject({ points: 35, rank: 1, of: 2, answers: { correct: true } });
+    expect(mine.body).toMatchObject({
+      points: 35,
+      rank: 1,
+      of: 2,
+      answers: { correct: true },
+      feedback: {
+        requiredActionsMissed: [],
+        unnecessaryActionsRun: [{ id: 'act2', name: 'Ferritin' }],
+        harmfulActionsRun: [],
+        conclusionsConfirmed: [{ id: 'conc1', name: 'Iron deficiency', correct: true }],
+        correctConclusions: [{ id: 'conc1', name: 'Iron deficiency' }],
+      },
+    });
     expect((await call('GET', `/scores/${resimId}/${signedIn.gameId}`, { runToken: anonymous.runToken })).status).toBe(404);
 
     const score = await call<{ players: number; finished: number; ranking: { nickname: string; points: number }[] }>(
@@ -315,5 +333,29 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
     expect(stale.body.message).toBe('This run belongs to an earlier session of Anaemia clinic; join again to play the current one');
     expect(await t.snapshot()).toBe(before);
     await control(3);
+  });
+
+  it('shows a learner the answer key item by item only once the live session is stopped, and its author at once', async () => {
+    const control = async (status: number) =>
+      expect((await call('POST', `/admin/control/${resimId}/${status}`, { who: author })).status).toBe(200);
+    await control(0);
+    await control(1);
+    const kim = (await call<Join>('POST', `/learn/join/${code}`, { payload: { nickname: 'Kim' } })).body;
+    await control(2);
+    const step = (payload: unknown) => call('POST', `/learn/game/${kim.gameId}/event`, { runToken: kim.runToken, payload });
+    expect((await step({ type: 'confirmConclusions', conclusionIds: ['conc2'] })).status).toBe(200);
+    expect((await step({ type: 'end' })).status).toBe(200);
+    const score = (who: { runToken: string | null } | { who: TestUser }) =>
+      call<{ ended: boolean; feedback: unknown }>('GET', `/scores/${resimId}/${kim.gameId}`, who);
+    expect((await score({ runToken: kim.runToken })).body).toMatchObject({ ended: true, feedback: null });
+    expect((await score({ who: author })).body.feedback).toMatchObject({ requiredActionsMissed: [{ id: 'act1' }] });
+    await control(3);
+    expect((await score({ runToken: kim.runToken })).body.feedback).toEqual({
+      requiredActionsMissed: [{ id: 'act1', name: 'Full blood count' }],
+      unnecessaryActionsRun: [],
+      harmfulActionsRun: [],
+      conclusionsConfirmed: [{ id: 'conc2', name: 'B12 deficiency', correct: false }],
+      correctConclusions: [{ id: 'conc1', name: 'Iron deficiency' }],
+    });
   });
 });

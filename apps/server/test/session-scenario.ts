@@ -8,7 +8,7 @@ export const sessionScenario = {
     maxConclusions: 1,
     uiText: { simulationWaitText: 'Wait for the ward round' },
     userRestriction: { pattern: ['*@hospital.test'] },
-    answers: { actions: ['act1'], conclusions: ['conc1'] },
+    answers: { actions: ['act1'], unnecessaryActions: ['act2'], conclusions: ['conc1'] },
   },
   stages: [{ id: 'stg1', name: 'History', default: true }],
   measures: [{ id: 'points', name: 'Points', type: 7, initial: 0, scoreOrder: 1 }],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { learnerEvent, textFields } from '@resim/domain';
+import { learnerEvent, textFields, timeUnits } from '@resim/domain';
 
 /**
  * The learner's side (player) and the run records the console reads. Learner endpoints live
@@ -97,8 +97,11 @@ export const runView = z
         max: z.number().nullable(),
         limitKind: z.number().nullable(),
         atLimit: z.boolean(),
+        timeUnit: z.enum(timeUnits),
       }),
     ),
+    currency: z.string(),
+    actionCosts: z.record(z.string(), z.array(impactOut)).nullable(),
     media: z.object(mediaSet),
     ended,
   })
@@ -148,6 +151,8 @@ export type JoinResult = z.infer<typeof joinResult>;
 /** POST /learn/game/{gameId}/event */
 export const eventBody = learnerEvent;
 
+const scoredItem = z.object({ id: z.string(), name: z.string() });
+
 export const gameScore = z
   .object({
     gameId: z.string(),
@@ -165,6 +170,19 @@ export const gameScore = z
       conclusionsExpected: z.number().int(),
       correct: z.boolean(),
     }),
+    /**
+     * The answer key's verdict item by item; null while the learner may not see it yet (the run
+     * goes on, or a live session has not been stopped).
+     */
+    feedback: z
+      .object({
+        requiredActionsMissed: z.array(scoredItem),
+        unnecessaryActionsRun: z.array(scoredItem),
+        harmfulActionsRun: z.array(scoredItem),
+        conclusionsConfirmed: z.array(scoredItem.extend({ correct: z.boolean() })),
+        correctConclusions: z.array(scoredItem),
+      })
+      .nullable(),
     rank: z.number().int().nullable(),
     of: z.number().int(),
     ended: z.boolean(),

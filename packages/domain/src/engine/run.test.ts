@@ -126,6 +126,18 @@ describe('confirming conclusions (DESIGN 4)', () => {
     );
   });
 
+  it('holds the maximum over the whole run: a later confirmation past it is refused', () => {
+    const c = clinic();
+    const state = play(c, [confirm(['conc1'], 1)]);
+    expect(accepted(applyEvent(c, state, confirm(['conc2'], 2))).confirmed).toEqual(['conc1', 'conc2']);
+    expect(refused(applyEvent(c, state, confirm(['conc2', 'conc3'], 2)))).toEqual({
+      code: 'too_many',
+      message: 'You can select 2 diagnoses',
+    });
+    const done = play(c, [confirm(['conc1', 'conc2'], 1)]);
+    expect(refused(applyEvent(c, done, confirm(['conc3'], 2))).code).toBe('too_many');
+  });
+
   it('refuses a conclusion chosen twice', () => {
     expect(refused(applyEvent(clinic(), startRun(clinic(), 0), confirm(['conc2', 'conc2'], 1)))).toEqual({
       code: 'too_many',
@@ -141,7 +153,7 @@ describe('confirming conclusions (DESIGN 4)', () => {
   });
 
   it('refuses unknown, confirmed and unavailable conclusions, and then confirms none of the others', () => {
-    const c = clinic();
+    const c = clinic({ maxConclusions: 3 });
     const state = play(c, [confirm(['conc1'], 1)]);
     expect(refused(applyEvent(c, state, confirm(['conc2', 'conc9'], 2)))).toEqual({
       code: 'unknown_item',

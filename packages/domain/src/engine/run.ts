@@ -73,7 +73,10 @@ const runAction = (index: ScenarioIndex, state: RunState, actionId: string, at: 
 const confirmConclusions = (index: ScenarioIndex, state: RunState, conclusionIds: readonly string[], at: number): ApplyResult => {
   const situation = situationAt(index, state, at);
   if (conclusionIds.length === 0) return refusals.noneSelected(situation.text);
-  if (conclusionIds.length > index.content.maxConclusions) return refusals.tooMany(situation.text, index.content.maxConclusions);
+  // The maximum holds for the whole run, so a learner cannot confirm one diagnosis after another.
+  if (state.confirmed.length + conclusionIds.length > index.content.maxConclusions) {
+    return refusals.tooMany(situation.text, index.content.maxConclusions);
+  }
   const impacts: Impact[] = [];
   for (const [position, id] of conclusionIds.entries()) {
     const conclusion = index.conclusions.get(id);
@@ -125,8 +128,8 @@ const judgeEvent = (index: ScenarioIndex, state: RunState, event: RunEvent): App
  * DESIGN 4: judges one event against the run and returns the run after it, or why it was refused.
  * Time is settled first: a run whose auto-time Terminate limit was reached by the event's moment
  * ended then, and the event is refused. Running an action records it (and when), applies its
- * impact and unlocks the stages it opens; confirming conclusions (one to `maxConclusions`, judged
- * together) does the same for them; taking the hint applies its cost; `end` (the learner) and
+ * impact and unlocks the stages it opens; confirming conclusions (one or more, judged together, never
+ * more than `maxConclusions` over the whole run) does the same for them; taking the hint applies its cost; `end` (the learner) and
  * `stop` (the presenter) end the run. The state given is never changed.
  */
 export const applyEvent = (content: ReadonlyContent, state: RunState, event: RunEvent): ApplyResult => {

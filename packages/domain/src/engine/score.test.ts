@@ -36,6 +36,37 @@ describe('the score of a run (DESIGN 4)', () => {
       actionsRun: 2,
       conclusionsConfirmed: ['conc1'],
       answers: { actionsMatched: 1, actionsExpected: 2, conclusionsMatched: 1, conclusionsExpected: 1, correct: true },
+      feedback: {
+        requiredActionsMissed: [{ id: 'act3', name: 'CT' }],
+        unnecessaryActionsRun: [],
+        harmfulActionsRun: [],
+        conclusionsConfirmed: [{ id: 'conc1', name: 'Anaemia', correct: true }],
+        correctConclusions: [{ id: 'conc1', name: 'Anaemia' }],
+      },
+    });
+  });
+
+  it('teaches item by item: required actions missed, unnecessary and harmful ones run, conclusions right or wrong', () => {
+    const c = clinic({
+      actions: [
+        { id: 'act1', name: 'Full blood count' },
+        { id: 'act2', name: 'Chest X-ray' },
+        { id: 'act3', name: 'CT' },
+        { id: 'act4', name: 'Bone marrow biopsy' },
+        { id: 'act5', name: 'Ferritin' },
+      ],
+      answers: { actions: ['act1', 'act5'], unnecessaryActions: ['act2', 'act3'], harmfulActions: ['act4'], conclusions: ['conc1'] },
+    });
+    const state = play(c, [runAction('act4', 1), runAction('act1', 2), runAction('act2', 3), confirm(['conc2', 'conc1'], 4)]);
+    expect(runScore(c, state, 5).feedback).toEqual({
+      requiredActionsMissed: [{ id: 'act5', name: 'Ferritin' }],
+      unnecessaryActionsRun: [{ id: 'act2', name: 'Chest X-ray' }],
+      harmfulActionsRun: [{ id: 'act4', name: 'Bone marrow biopsy' }],
+      conclusionsConfirmed: [
+        { id: 'conc1', name: 'Anaemia', correct: true },
+        { id: 'conc2', name: 'Leukaemia', correct: false },
+      ],
+      correctConclusions: [{ id: 'conc1', name: 'Anaemia' }],
     });
   });
 
@@ -74,6 +105,13 @@ const score = (measures: Record<string, number>, points: number | null = null, d
   actionsRun: 0,
   conclusionsConfirmed: [],
   answers: { actionsMatched: 0, actionsExpected: 0, conclusionsMatched: 0, conclusionsExpected: 0, correct: false },
+  feedback: {
+    requiredActionsMissed: [],
+    unnecessaryActionsRun: [],
+    harmfulActionsRun: [],
+    conclusionsConfirmed: [],
+    correctConclusions: [],
+  },
 });
 const ranks = (ranked: readonly { name: string; rank: number }[]) => ranked.map(({ name, rank }) => `${rank} ${name}`);
 

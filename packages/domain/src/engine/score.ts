@@ -1,14 +1,17 @@
 import type { ReadonlyContent } from '../scenario/readonly-content';
 import { settle, valuesAt } from './measures';
 import { indexScenario } from './scenario-index';
-import type { RankedEntry, RunScore, RunState } from './types';
+import type { RankedEntry, RunScore, RunState, ScoredItem } from './types';
+
+const named = (item: { readonly id: string; readonly name: string }): ScoredItem => ({ id: item.id, name: item.name || item.id });
 
 /**
  * DESIGN 4 score of a run: every measure at the end (or at `now` while it runs; a run past an
  * auto-time Terminate limit counts to that moment), the `points` measure, the time taken, what was
- * done, and how it matches the answer key. The answer is correct when the key expects at least one
- * conclusion and exactly the expected conclusions were confirmed: a key without conclusions has no
- * correct answer to give.
+ * done, how it matches the answer key, and the key's verdict item by item: the required actions
+ * missed, the unnecessary and harmful actions run, each conclusion confirmed right or wrong. The
+ * answer is correct when the key expects at least one conclusion and exactly the expected
+ * conclusions were confirmed: a key without conclusions has no correct answer to give.
  */
 export const runScore = (content: ReadonlyContent, state: RunState, now: number): RunScore => {
   const index = indexScenario(content);
@@ -18,6 +21,10 @@ export const runScore = (content: ReadonlyContent, state: RunState, now: number)
   const expectedActions = new Set(content.answers.actions);
   const expectedConclusions = new Set(content.answers.conclusions);
   const conclusionsMatched = run.confirmed.filter((id) => expectedConclusions.has(id)).length;
+  const ran = new Set(run.ran);
+  const confirmed = new Set(run.confirmed);
+  const unnecessary = new Set(content.answers.unnecessaryActions);
+  const harmful = new Set(content.answers.harmfulActions);
   return {
     measures,
     points: measures.points ?? null,
@@ -31,6 +38,15 @@ export const runScore = (content: ReadonlyContent, state: RunState, now: number)
       conclusionsExpected: expectedConclusions.size,
       correct:
         expectedConclusions.size > 0 && conclusionsMatched === expectedConclusions.size && conclusionsMatched === run.confirmed.length,
+    },
+    feedback: {
+      requiredActionsMissed: content.actions.filter((action) => expectedActions.has(action.id) && !ran.has(action.id)).map(named),
+      unnecessaryActionsRun: content.actions.filter((action) => unnecessary.has(action.id) && ran.has(action.id)).map(named),
+      harmfulActionsRun: content.actions.filter((action) => harmful.has(action.id) && ran.has(action.id)).map(named),
+      conclusionsConfirmed: content.conclusions
+        .filter((conclusion) => confirmed.has(conclusion.id))
+        .map((conclusion) => ({ ...named(conclusion), correct: expectedConclusions.has(conclusion.id) })),
+      correctConclusions: content.conclusions.filter((conclusion) => expectedConclusions.has(conclusion.id)).map(named),
     },
   };
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemId, type Impact, type MediaItem } from '../scenario/schema';
+import { itemId, type Impact, type MediaItem, type TimeUnit } from '../scenario/schema';
 import type { TextSet } from '../scenario/text-set';
 
 /**
@@ -88,6 +88,8 @@ export type MeasureView = {
   readonly min: number | null;
   readonly max: number | null;
   readonly limitKind: number | null;
+  /** the unit a time measure (type 4) is in */
+  readonly timeUnit: TimeUnit;
   /** an infinite ('Warning') limit passed, or a clamped one reached */
   readonly atLimit: boolean;
 };
@@ -110,6 +112,10 @@ export type RunView = {
   /** the hint's text once taken */
   readonly hintText: string | null;
   readonly measures: readonly MeasureView[];
+  /** ISO 4217 code of the currency money measures are in */
+  readonly currency: string;
+  /** what running each listed action not yet run changes, when the scenario shows costs; null when it does not */
+  readonly actionCosts: Readonly<Record<string, readonly Impact[]>> | null;
   /** overview media shown in the current stage */
   readonly media: MediaSet;
   readonly ended: RunState['ended'];
@@ -132,6 +138,21 @@ export type RunScore = {
     /** every expected conclusion confirmed and none other */
     readonly correct: boolean;
   };
+  /** what the run did against the answer key, item by item, to teach from */
+  readonly feedback: RunFeedback;
+};
+
+export type ScoredItem = { readonly id: string; readonly name: string };
+
+/** The answer key's verdict on a run, item by item, each list in the scenario's order. */
+export type RunFeedback = {
+  readonly requiredActionsMissed: readonly ScoredItem[];
+  readonly unnecessaryActionsRun: readonly ScoredItem[];
+  readonly harmfulActionsRun: readonly ScoredItem[];
+  /** the conclusions the learner confirmed, each right (in the key) or not */
+  readonly conclusionsConfirmed: readonly (ScoredItem & { readonly correct: boolean })[];
+  /** the conclusions of the answer key */
+  readonly correctConclusions: readonly ScoredItem[];
 };
 
 export type RankedEntry<T> = T & { readonly rank: number };

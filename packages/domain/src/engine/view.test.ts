@@ -119,7 +119,7 @@ describe('the run view (DESIGN 4)', () => {
   });
 
   it('lists available and done items, and isAlwaysShown ones that are not available with the reason', () => {
-    const c = clinic();
+    const c = clinic({ maxConclusions: 2 });
     const start = runView(c, startRun(c, 0), 0);
     expect(listed(start.actions)).toEqual([
       ['act1', 'available', null],
@@ -142,6 +142,16 @@ describe('the run view (DESIGN 4)', () => {
       ['conc1', 'done', null],
       ['conc2', 'available', null],
       ['conc3', 'available', null],
+    ]);
+  });
+
+  it('offers no more conclusions once the run has confirmed its maximum, naming it', () => {
+    const c = clinic({ maxConclusions: 1 });
+    const view = runView(c, play(c, [runAction('act1', 1), confirm(['conc1'], 2)]), 2);
+    expect(listed(view.conclusions)).toEqual([
+      ['conc1', 'done', null],
+      ['conc2', 'unavailable', 'You can select 1 diagnoses'],
+      ['conc3', 'unavailable', 'You can select 1 diagnoses'],
     ]);
   });
 
@@ -206,10 +216,33 @@ describe('the run view (DESIGN 4)', () => {
   it('shows every measure with its limits, and whether it is at or past them', () => {
     const c = clinic();
     expect(runView(c, startRun(c, 0), 42_000).measures).toEqual([
-      { id: 'points', name: 'Points', type: 7, value: 5, min: 0, max: 10, limitKind: 2, atLimit: false },
-      { id: 'measure1', name: 'Stress', type: 7, value: 12, min: 0, max: 10, limitKind: 3, atLimit: true },
-      { id: 'measure2', name: 'Elapsed', type: 2, value: 42, min: null, max: null, limitKind: null, atLimit: false },
+      { id: 'points', name: 'Points', type: 7, value: 5, min: 0, max: 10, limitKind: 2, atLimit: false, timeUnit: 'seconds' },
+      { id: 'measure1', name: 'Stress', type: 7, value: 12, min: 0, max: 10, limitKind: 3, atLimit: true, timeUnit: 'seconds' },
+      { id: 'measure2', name: 'Elapsed', type: 2, value: 42, min: null, max: null, limitKind: null, atLimit: false, timeUnit: 'seconds' },
     ]);
+  });
+
+  it('gives the currency, the time unit of each measure and, when the scenario shows them, the costs of the actions on offer', () => {
+    const costly = (showActionCosts: boolean) =>
+      clinic({
+        currency: 'EUR',
+        settings: { showActionCosts },
+        measures: [
+          { id: 'measure3', name: 'Budget', type: 1 },
+          { id: 'measure4', name: 'Time to diagnosis', type: 4, timeUnit: 'hours' },
+        ],
+        actions: [
+          { id: 'act1', name: 'Full blood count', stage: 'stg1', impact: [{ measureId: 'measure3', value: -40 }] },
+          { id: 'act5', name: 'Ferritin', stage: 'stg1', impact: [{ measureId: 'measure4', value: 2 }] },
+          { id: 'act6', name: 'History', stage: 'stg1' },
+        ],
+      });
+    const c = costly(true);
+    const view = runView(c, play(c, [runAction('act1', 1)]), 1);
+    expect(view.currency).toBe('EUR');
+    expect(view.measures.map((measure) => measure.timeUnit)).toEqual(['seconds', 'hours']);
+    expect(view.actionCosts).toEqual({ act5: [{ measureId: 'measure4', value: 2 }] });
+    expect(runView(costly(false), startRun(costly(false), 0), 0).actionCosts).toBeNull();
   });
 
   it('shows the overview media of the current stage', () => {

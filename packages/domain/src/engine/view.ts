@@ -1,11 +1,12 @@
 import type { DeepReadonly, ReadonlyContent } from '../scenario/readonly-content';
-import type { OverviewMedia } from '../scenario/schema';
+import type { Impact, OverviewMedia } from '../scenario/schema';
+import { formatText, type TextSet } from '../scenario/text-set';
 import { listItems } from './listing';
 import { failedCondition, settle } from './measures';
 import { situationAt } from './run';
 import { indexScenario, type IndexedMeasure, type ScenarioIndex } from './scenario-index';
 import { currentStage } from './stage-opening';
-import type { FactView, MediaSet, MeasureView, RunState, RunView } from './types';
+import type { ActionView, ConclusionView, FactView, MediaSet, MeasureView, RunState, RunView } from './types';
 
 /**
  * DESIGN 4 feedback by mode: Assessed (4) shows it only once the run has ended; Training (2) at
@@ -94,7 +95,39 @@ const measureView = (measure: IndexedMeasure, value: number): MeasureView => {
       : limits.kind === 3
         ? (min !== null && value < min) || (max !== null && value > max)
         : (min !== null && value <= min) || (max !== null && value >= max);
-  return { id: measure.id, name: measure.name, type: measure.type, value, min, max, limitKind: limits?.kind ?? null, atLimit };
+  return {
+    id: measure.id,
+    name: measure.name,
+    type: measure.type,
+    value,
+    min,
+    max,
+    limitKind: limits?.kind ?? null,
+    atLimit,
+    timeUnit: measure.timeUnit,
+  };
+};
+
+/**
+ * The maximum of conclusions holds for the whole run: once reached, the conclusions still on offer
+ * are listed as no longer available, with the maximum as the reason.
+ */
+const withinMaximum = (conclusions: readonly ConclusionView[], run: RunState, max: number, text: TextSet): readonly ConclusionView[] => {
+  if (run.confirmed.length < max) return conclusions;
+  const reason = formatText(text.maxConclusionsMessage, { max });
+  return conclusions.map((conclusion) =>
+    conclusion.availability === 'available' ? { ...conclusion, availability: 'unavailable' as const, reason } : conclusion,
+  );
+};
+
+/** The impact of each listed action not run yet and that changes something: what running it costs. */
+const costsOf = (index: ScenarioIndex, actions: readonly ActionView[]): Record<string, readonly Impact[]> => {
+  const costs: Record<string, readonly Impact[]> = {};
+  for (const view of actions) {
+    const impact = view.availability === 'done' ? undefined : index.actions.get(view.id)?.impact;
+    if (impact && impact.length > 0) costs[view.id] = impact;
+  }
+  return costs;
 };
 
 /**
@@ -102,9 +135,11 @@ const measureView = (measure: IndexedMeasure, value: number): MeasureView => {
  * (the last non-panel stage to open). Facts are the baseline, then the actions run in order with
  * their feedback when the mode shows it. Listed are the actions and conclusions available, those
  * done, and those marked isAlwaysShown that are not available, with the reason; once the run has
- * ended nothing is available any more. Infos show in open stages (or in none) while their measure
+ * ended nothing is available any more, nor
+ * any conclusion once the run has confirmed its maximum. Infos show in open stages (or in none) while their measure
  * conditions hold; the hint is offered while its conditions hold, until taken, in every mode but
- * Assessed; overview media show in the stages they list (all when they list none). A run that
+ * Assessed; overview media show in the stages they list (all when they list none); the costs of
+ * the actions on offer show when the scenario's settings say so. A run that
  * reached an auto-time Terminate limit by `now` shows as ended there.
  */
 export const runView = (content: ReadonlyContent, state: RunState, now: number): RunView => {
@@ -133,7 +168,9 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number):
     });
   }
 
-  const { actions, conclusions } = listItems(index, state, run, situation, showsConclusionFeedback(mode, ended));
+  const listed = listItems(index, state, run, situation, showsConclusionFeedback(mode, ended));
+  const { actions } = listed;
+  const conclusions = ended ? listed.conclusions : withinMaximum(listed.conclusions, run, content.maxConclusions, situation.text);
 
   const infos: RunView['infos'][number][] = [];
   for (const info of content.infos) {
@@ -172,6 +209,8 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number):
     hint: hintOffered ? { cost: hint.impact } : null,
     hintText: run.hintTaken ? (hint?.text ?? null) : null,
     measures: [...index.measures.values()].map((measure) => measureView(measure, situation.values[measure.id] ?? measure.initial)),
+    currency: content.currency,
+    actionCosts: content.settings.showActionCosts ? costsOf(index, actions) : null,
     media: parts.media(stage?.id ?? null),
     ended: run.ended,
   };

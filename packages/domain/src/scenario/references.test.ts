@@ -138,7 +138,7 @@ describe('references inside a scenario (SPEC 3 and 8)', () => {
   it('names unknown answers, stages of overview media and the initial item', () => {
     const scenario = content({
       stages: [{ id: 'stg1', name: 'S' }],
-      answers: { actions: ['act1'], conclusions: ['conc1'] },
+      answers: { actions: ['act1'], unnecessaryActions: ['act2'], harmfulActions: ['act3'], conclusions: ['conc1'] },
       descriptionImages: [{ id: 'm1', url: '/a.png', availableStages: ['stg1', 'stg2'] }],
       descriptionVideos: [{ id: 'm2', url: '/a.mp4', availableStages: ['stg3'] }],
       descriptionFiles: [
@@ -149,6 +149,8 @@ describe('references inside a scenario (SPEC 3 and 8)', () => {
     });
     expect(referenceProblems(scenario)).toEqual([
       'answers.actions: unknown action "act1"',
+      'answers.unnecessaryActions: unknown action "act2"',
+      'answers.harmfulActions: unknown action "act3"',
       'answers.conclusions: unknown conclusion "conc1"',
       'descriptionImages[0].availableStages: unknown stage "stg2"',
       'descriptionVideos[0].availableStages: unknown stage "stg3"',

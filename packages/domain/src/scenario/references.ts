@@ -1,5 +1,5 @@
 import type { DeepReadonly, ReadonlyContent } from './readonly-content';
-import { scenarioPartNames, type Activator, type Impact, type MeasureCondition, type RequirementSet } from './schema';
+import { actionMarks, scenarioPartNames, type Activator, type Impact, type MeasureCondition, type RequirementSet } from './schema';
 
 type Kind = 'action' | 'conclusion' | 'stage' | 'stage group' | 'measure' | 'info' | 'page';
 
@@ -93,7 +93,7 @@ export const referenceProblems = (content: ReadonlyContent): string[] => {
 
   if (content.hint) checkMeasures('hint', content.hint);
 
-  for (const id of content.answers.actions) check('answers.actions', id, 'action');
+  for (const list of actionMarks) for (const id of content.answers[list]) check(`answers.${list}`, id, 'action');
   for (const id of content.answers.conclusions) check('answers.conclusions', id, 'conclusion');
 
   for (const list of ['descriptionImages', 'descriptionVideos', 'descriptionFiles'] as const) {

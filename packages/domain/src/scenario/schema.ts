@@ -141,6 +141,9 @@ export const measureLimits = z.object({
 });
 export type MeasureLimits = z.infer<typeof measureLimits>;
 
+export const timeUnits = ['seconds', 'minutes', 'hours', 'days'] as const;
+export type TimeUnit = (typeof timeUnits)[number];
+
 export const measure = z.object({
   id: itemId,
   name: label,
@@ -149,6 +152,8 @@ export const measure = z.object({
   limits: measureLimits.nullable().default(null),
   /** rank of this measure when ordering learners; lower ranks first, null: not scored */
   scoreOrder: z.number().int().nullable().default(null),
+  /** the unit a time measure (type 4) is counted and shown in; the auto-time types count seconds */
+  timeUnit: z.enum(timeUnits).default('seconds'),
 });
 export type Measure = z.infer<typeof measure>;
 
@@ -187,11 +192,48 @@ export const settings = z.object({
   hideTime: z.boolean().default(false),
   allowApp: z.boolean().default(true),
   allowBrowser: z.boolean().default(true),
+  /** the player shows what each action costs (its impact on the measures) before it is run */
+  showActionCosts: z.boolean().default(false),
 });
+
+/** The lists of the answer key that mark actions; an action carries at most one mark. */
+export const actionMarks = ['actions', 'unnecessaryActions', 'harmfulActions'] as const;
+export type ActionMark = (typeof actionMarks)[number];
+
+/**
+ * The answer key: the actions required (`actions`), unnecessary or harmful, and the right
+ * conclusions. The lists added later default to empty, so a key saved before them reads whole.
+ */
+export const answerKey = z
+  .object({
+    actions: z.array(itemId).default([]),
+    unnecessaryActions: z.array(itemId).default([]),
+    harmfulActions: z.array(itemId).default([]),
+    conclusions: z.array(itemId).default([]),
+  })
+  .superRefine((key, ctx) => {
+    const marked = new Set<string>();
+    for (const list of actionMarks) {
+      key[list].forEach((id, index) => {
+        if (marked.has(id)) ctx.addIssue({ code: 'custom', path: [list, index], message: `action ${id} is marked more than once` });
+        marked.add(id);
+      });
+    }
+  });
+export type AnswerKey = z.infer<typeof answerKey>;
+const emptyAnswerKey = (): AnswerKey => ({ actions: [], unnecessaryActions: [], harmfulActions: [], conclusions: [] });
 
 export const initialItem = z.object({ type: z.enum(['stage', 'info', 'page']), id: itemId });
 
 export const instance = z.object({ id: itemId, created: z.string() });
+
+const knownCurrencies = new Set(Intl.supportedValuesOf('currency'));
+/** An ISO 4217 currency code, as the runtime's Intl knows them; lower case is read as upper. */
+export const currencyCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => knownCurrencies.has(code), { message: 'must be an ISO 4217 currency code such as USD or EUR' });
 
 /** The parts an author edits as scalars (PATCH `details`). */
 export const scenarioDetails = z.object({
@@ -199,7 +241,9 @@ export const scenarioDetails = z.object({
   description: text(20_000).default(''),
   templateId: z.string().max(64).nullable().default(null),
   uiText: uiText.default({}),
-  settings: settings.default({ hideRank: false, hideTime: false, allowApp: true, allowBrowser: true }),
+  settings: settings.default({ hideRank: false, hideTime: false, allowApp: true, allowBrowser: true, showActionCosts: false }),
+  /** ISO 4217 code of the currency money measures are in */
+  currency: currencyCode.default('USD'),
   mode: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(2),
   maxConclusions: z.number().int().min(1).max(100).default(1),
   allowAnonymous: z.boolean().default(false),
@@ -207,9 +251,7 @@ export const scenarioDetails = z.object({
   nextResimCode: z.string().trim().max(64).nullable().default(null),
   initial: initialItem.nullable().default(null),
   hint: hint.nullable().default(null),
-  answers: z
-    .object({ actions: z.array(itemId).default([]), conclusions: z.array(itemId).default([]) })
-    .default({ actions: [], conclusions: [] }),
+  answers: answerKey.default(emptyAnswerKey),
   userRestriction: z.object({ pattern: z.array(z.string().max(500)).default([]) }).default({ pattern: [] }),
   scheduleStart: z.string().max(40).nullable().default(null),
   scheduleEnd: z.string().max(40).nullable().default(null),

@@ -1,7 +1,17 @@
 import type { GameScore, GameSummary, SessionMessage } from '@resim/contracts';
-import { rankRuns, runScore, settleRun, type RunScore, type RunState, type Scenario } from '@resim/domain';
+import {
+  rankRuns,
+  runScore,
+  settleRun,
+  SimulationMode,
+  type RunFeedback,
+  type RunScore,
+  type RunState,
+  type Scenario,
+} from '@resim/domain';
 import type { GameRow, SessionMessageRow } from '../../db/schema';
 import { readJson } from '../../lib/json';
+import { phaseOf } from './phase';
 
 /** The run's state as stored, brought up to `now`: a time limit may have ended it meanwhile. */
 export const stateOf = (scenario: Scenario, game: GameRow, now: number): RunState | null => {
@@ -9,9 +19,15 @@ export const stateOf = (scenario: Scenario, game: GameRow, now: number): RunStat
   return stored ? settleRun(scenario, stored, now) : null;
 };
 
-/** A run's score: the stored one once ended, else as it stands now. */
+/**
+ * A run's score: the stored one once ended, else as it stands now. A score stored before the
+ * item-by-item feedback existed is counted again from the ended run.
+ */
 export const scoreOf = (scenario: Scenario, game: GameRow, now: number): RunScore | null => {
-  if (game.score && game.ended_at) return readJson<RunScore | null>(game.score, null);
+  if (game.score && game.ended_at) {
+    const stored = readJson<RunScore | null>(game.score, null);
+    if (stored?.feedback) return stored;
+  }
   const state = stateOf(scenario, game, now);
   return state ? runScore(scenario, state, now) : null;
 };
@@ -31,7 +47,23 @@ export const rankInstance = (scenario: Scenario, games: readonly GameRow[], now:
     }),
   );
 
-export const toGameScore = (game: GameRow, score: RunScore, rank: number | null, of: number): GameScore => ({
+/**
+ * Whether the learner may see the answer key's verdict: once their run has ended and, in a live
+ * session (Realtime), once the presenter has stopped it, so that nobody passes the answers on.
+ * Authors and test runs see it as soon as the run has ended.
+ */
+export const feedbackShown = (scenario: Scenario, game: GameRow, author: boolean): boolean =>
+  game.ended_at !== null && (author || game.test === 1 || scenario.mode !== SimulationMode.Realtime || phaseOf(scenario) === 'closed');
+
+const copyFeedback = (feedback: RunFeedback): NonNullable<GameScore['feedback']> => ({
+  requiredActionsMissed: [...feedback.requiredActionsMissed],
+  unnecessaryActionsRun: [...feedback.unnecessaryActionsRun],
+  harmfulActionsRun: [...feedback.harmfulActionsRun],
+  conclusionsConfirmed: [...feedback.conclusionsConfirmed],
+  correctConclusions: [...feedback.correctConclusions],
+});
+
+export const toGameScore = (game: GameRow, score: RunScore, rank: number | null, of: number, showFeedback: boolean): GameScore => ({
   gameId: game.id,
   resimId: game.resim_id,
   nickname: game.nickname,
@@ -41,6 +73,7 @@ export const toGameScore = (game: GameRow, score: RunScore, rank: number | null,
   actionsRun: score.actionsRun,
   conclusionsConfirmed: [...score.conclusionsConfirmed],
   answers: { ...score.answers },
+  feedback: showFeedback ? copyFeedback(score.feedback) : null,
   rank,
   of,
   ended: game.ended_at !== null,

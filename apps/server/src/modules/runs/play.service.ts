@@ -26,7 +26,7 @@ import { newId, randomSecret, sha256 } from '../../lib/ids';
 import { normaliseJoinCode } from '../../lib/join-code';
 import { getResim } from '../resims/resims.service';
 import { getAccessibleSpace, type SpaceContext } from '../spaces/spaces.service';
-import { rankInstance, removedReason, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
+import { feedbackShown, rankInstance, removedReason, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
 import { currentInstanceId, isPreviewInstance, phaseOf, phaseOfGame, previewInstanceId, testInstanceId } from './phase';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
@@ -141,7 +141,10 @@ export const buildSnapshot = (
   if (state?.ended && read.instanceGames) {
     const ranked = rankInstance(scenario, read.instanceGames, now);
     const mine = ranked.find((entry) => entry.game.id === game.id);
-    if (mine) score = toGameScore(game, mine.score, scenario.settings.hideRank ? null : mine.rank, ranked.length);
+    if (mine) {
+      const rank = scenario.settings.hideRank ? null : mine.rank;
+      score = toGameScore(game, mine.score, rank, ranked.length, feedbackShown(scenario, game, false));
+    }
   }
   return {
     gameId: game.id,
@@ -448,9 +451,9 @@ export const gameScore = async (ctx: PlayContext, resimId: string, gameId: strin
   const ranked = rankInstance(scenario, games, now);
   const mine = ranked.find((entry) => entry.game.id === game.id);
   const score = mine?.score ?? scoreOf(scenario, game, now);
-  if (!score) return toGameScore(game, emptyScore, null, ranked.length);
+  if (!score) return toGameScore(game, emptyScore, null, ranked.length, false);
   const rank = mine && (author || !scenario.settings.hideRank) ? mine.rank : null;
-  return toGameScore(game, score, rank, ranked.length);
+  return toGameScore(game, score, rank, ranked.length, feedbackShown(scenario, game, author));
 };
 
 /** The score of a run still in the lobby: nothing done yet. */
@@ -461,4 +464,11 @@ const emptyScore: RunScore = {
   actionsRun: 0,
   conclusionsConfirmed: [],
   answers: { actionsMatched: 0, actionsExpected: 0, conclusionsMatched: 0, conclusionsExpected: 0, correct: false },
+  feedback: {
+    requiredActionsMissed: [],
+    unnecessaryActionsRun: [],
+    harmfulActionsRun: [],
+    conclusionsConfirmed: [],
+    correctConclusions: [],
+  },
 };

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../errors/app-error';
 import { readJson } from '../../lib/json';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
-import { rankInstance, scoreOf, stateOf, toGameScore, toGameSummary } from './game-records';
+import { feedbackShown, rankInstance, scoreOf, stateOf, toGameScore, toGameSummary } from './game-records';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
 import { requireInstance } from './boards.service';
@@ -86,7 +86,8 @@ export const resimScore = async (ctx: SpaceContext, resimId: string): Promise<Re
     mine: mine.flatMap((game): GameScore[] => {
       const score = scoreOf(scenario, game, now);
       const of = all.filter((other) => other.instance_id === game.instance_id && !other.test).length;
-      return score ? [toGameScore(game, score, showRanking ? (ranks.get(game.id) ?? null) : null, of)] : [];
+      const rank = showRanking ? (ranks.get(game.id) ?? null) : null;
+      return score ? [toGameScore(game, score, rank, of, feedbackShown(scenario, game, author))] : [];
     }),
   };
 };

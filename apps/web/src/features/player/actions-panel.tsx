@@ -4,6 +4,7 @@ import { IconAlertCircle, IconInfoCircle, IconSearch } from '@tabler/icons-react
 import { useState } from 'react';
 import { capitalise } from '../../ui/format';
 import { ItemChoice } from './item-choice';
+import { formatImpacts } from './measure-format';
 import { actionsMessage, keepSelectable, matchesSearch, toggleSelection } from './selection';
 
 type Group = { readonly stage: string | null; readonly name: string | null; readonly actions: readonly ActionView[] };
@@ -26,8 +27,14 @@ const groupByStage = (view: RunView, actions: readonly ActionView[]): readonly G
     .filter((group) => group.actions.length > 0);
 };
 
+/** What running an action changes, when the scenario shows costs and it changes something. */
+const costOf = (view: RunView, actionId: string): string | null => {
+  const impacts = view.actionCosts?.[actionId]?.filter((impact) => impact.value !== 0) ?? [];
+  return impacts.length === 0 ? null : formatImpacts(impacts, view.measures, view.currency);
+};
+
 /**
- * The actions (SPEC 2: tests) in the run's wording: search, pick one or several, then run them;
+ * The actions (SPEC 2: tests) in the run's wording, each with its cost when the scenario shows it: search, pick one or several, then run them;
  * `onRun` answers the refusal's message, or null when all of them ran.
  */
 export const ActionsPanel = ({
@@ -98,6 +105,7 @@ export const ActionsPanel = ({
               item={action}
               checked={selected.includes(action.id)}
               onToggle={(id) => setPicked(toggleSelection(selected, id))}
+              cost={costOf(view, action.id)}
             />
           ))}
         </Stack>

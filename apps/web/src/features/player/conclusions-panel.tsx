@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Group, List, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatText, type ConclusionView, type RunView } from '@resim/domain';
-import { IconAlertCircle, IconCircleCheck, IconSearch } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconFlag, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FeedbackNote } from './feedback-note';
 import { ItemChoice } from './item-choice';
@@ -32,8 +32,9 @@ const ConclusionChooser = ({
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<readonly string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const max = Math.max(1, view.maxConclusions);
   const options = view.conclusions.filter((conclusion) => conclusion.availability !== 'done');
+  // The maximum holds for the whole run: only what is left of it can be chosen now.
+  const max = Math.max(1, view.maxConclusions - (view.conclusions.length - options.length));
   const selected = keepSelectable(
     picked,
     options.filter((conclusion) => conclusion.availability === 'available').map((conclusion) => conclusion.id),
@@ -153,22 +154,28 @@ export const ConfirmedConclusion = ({ conclusion }: { conclusion: ConclusionView
   </Paper>
 );
 
-/** The conclusions confirmed so far, with their feedback when the mode shows it, and the way to choose. */
+/**
+ * The conclusions confirmed so far, with their feedback when the mode shows it, and the way to
+ * choose; once the run's maximum is confirmed, the learner is told they are done and offered the end.
+ */
 export const ConclusionsPanel = ({
   view,
   busy,
   compact,
   onConfirm,
+  onEnd,
 }: {
   view: RunView;
   busy: boolean;
   compact: boolean;
   onConfirm: ConfirmHandler;
+  onEnd: () => void;
 }) => {
   const { text } = view;
   const [choosing, setChoosing] = useState(false);
   const confirmed = view.conclusions.filter((conclusion) => conclusion.availability === 'done');
   const canChoose = view.conclusions.some((conclusion) => conclusion.availability === 'available');
+  const done = view.ended === null && confirmed.length >= view.maxConclusions;
   return (
     <Stack gap="sm" component="section" aria-labelledby="conclusion-title">
       <Title order={2} fz="lg" id="conclusion-title">
@@ -177,8 +184,21 @@ export const ConclusionsPanel = ({
       {confirmed.map((conclusion) => (
         <ConfirmedConclusion key={conclusion.id} conclusion={conclusion} />
       ))}
+      {done ? (
+        <Alert
+          variant="light"
+          color="blue"
+          icon={<IconFlag size={18} />}
+          title={formatText(text.maxConclusionsMessage, { max: view.maxConclusions })}
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text fz="sm">You are done. End the simulation when you are ready.</Text>
+            <Button onClick={onEnd}>{text.simulationEndCTA}</Button>
+          </Stack>
+        </Alert>
+      ) : null}
       {/* Before any can be chosen (they open with a later stage) the way in shows, disabled. */}
-      {canChoose || confirmed.length === 0 ? (
+      {!done && (canChoose || confirmed.length === 0) ? (
         <Button size="md" fullWidth disabled={!canChoose} onClick={() => setChoosing(true)}>
           {text.conclusionCTA}
         </Button>

@@ -12,6 +12,7 @@ import { ConfirmedConclusion } from './conclusions-panel';
 import { FactsPanel } from './facts-panel';
 import { MeasuresBar } from './measures-bar';
 import { PlayerFrame } from './player-frame';
+import { RunFeedback } from './run-feedback';
 
 const nothingNew: ReadonlySet<string> = new Set();
 
@@ -39,7 +40,10 @@ const Figure = ({ label, value }: { label: string; value: string }) => (
   </Paper>
 );
 
-/** The score and how the run compares with the answer key; rank left out when the scenario hides it. */
+/**
+ * The score and how the run compares with the answer key, item by item once the learner may see
+ * it; rank left out when the scenario hides it.
+ */
 const ScoreCard = ({ score, view, hideRank }: { score: GameScore; view: RunView; hideRank: boolean }) => {
   const { answers } = score;
   const figures = [
@@ -72,6 +76,7 @@ const ScoreCard = ({ score, view, hideRank }: { score: GameScore; view: RunView;
           </Group>
         ) : null}
       </Stack>
+      {score.feedback ? <RunFeedback feedback={score.feedback} text={view.text} /> : null}
     </Stack>
   );
 };
@@ -95,7 +100,8 @@ export const EndScreen = ({
   const { settings } = snapshot;
   // The rank moves as others finish: asked afresh, with the score the run ended with shown meanwhile.
   const score = useQuery({
-    queryKey: queryKeys.gameScore(snapshot.gameId),
+    // Asked again when the session's phase moves: a stopped live session shows the answer key's verdict.
+    queryKey: [...queryKeys.gameScore(snapshot.gameId), snapshot.phase],
     queryFn: ({ signal }) => api.learn.score(snapshot.resimId, snapshot.gameId, runToken, signal),
     placeholderData: snapshot.score ?? undefined,
   });
@@ -136,7 +142,12 @@ export const EndScreen = ({
                 </Text>
               </Group>
             )}
-            <MeasuresBar measures={view.measures} elapsedMs={score.data?.durationMs ?? null} hideTime={settings.hideTime} wrap />
+            <MeasuresBar
+              measures={view.measures}
+              currency={view.currency}
+              elapsedMs={score.data?.durationMs ?? null}
+              hideTime={settings.hideTime}
+            />
             <Group gap="sm">
               {snapshot.nextResimCode ? (
                 <Button

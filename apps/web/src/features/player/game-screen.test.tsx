@@ -15,14 +15,22 @@ const score: GameScore = {
   actionsRun: 2,
   conclusionsConfirmed: ['conc2'],
   answers: { actionsMatched: 2, actionsExpected: 3, conclusionsMatched: 1, conclusionsExpected: 1, correct: true },
+  feedback: {
+    requiredActionsMissed: [{ id: 'act3', name: 'Blood count' }],
+    unnecessaryActionsRun: [{ id: 'act1', name: 'Chest X-ray' }],
+    harmfulActionsRun: [],
+    conclusionsConfirmed: [{ id: 'conc2', name: 'Heart failure', correct: true }],
+    correctConclusions: [{ id: 'conc2', name: 'Heart failure' }],
+  },
   rank: 2,
   of: 9,
   ended: true,
 };
 
-const setup = (snapshot: GameSnapshot) => {
+/** `scores` are answered first, one per request, then `score`. */
+const setup = (snapshot: GameSnapshot, scores: GameScore[] = []) => {
   const api = {
-    learn: { game: vi.fn(async () => snapshot), event: vi.fn(async () => snapshot), score: vi.fn(async () => score) },
+    learn: { game: vi.fn(async () => snapshot), event: vi.fn(async () => snapshot), score: vi.fn(async () => scores.shift() ?? score) },
   } as unknown as ApiClient;
   renderPlayer(<GameScreen run={{ gameId: 'game1', runToken: 'tok', snapshot }} />, { api });
   const socket = () => FakeSocket.all.at(-1)!;
@@ -86,7 +94,26 @@ describe('game screen', () => {
     expect(screen.getByText(/Tests from the answer key/).textContent).toBe('Tests from the answer key: 2 of 3');
     expect(screen.getByText('Correct')).toBeTruthy();
     expect(screen.getByText('Well spotted.')).toBeTruthy();
+    const verdict = screen.getByRole('region', { name: 'How you did' });
+    expect(within(verdict).getByRole('region', { name: 'Required tests missed' }).textContent).toContain('Blood count');
+    expect(within(verdict).getByRole('region', { name: 'Unnecessary tests run' }).textContent).toContain('Chest X-ray');
+    expect(within(verdict).queryByRole('region', { name: 'Harmful tests run' })).toBeNull();
+    expect(within(verdict).getByRole('region', { name: 'Diagnoses' }).textContent).toContain('Heart failureRight');
     expect(screen.getByRole('link', { name: /Next simulation/ }).getAttribute('href')).toBe('/play/NEXT42');
+  });
+
+  it('shows the answer key’s verdict of a live session once the presenter stops it', async () => {
+    const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
+    const ended = snapshotFixture({ view, mode: 1, phase: 'open' });
+    const { api, socket, opened } = setup(ended, [{ ...score, feedback: null }]);
+    expect(await screen.findByText('If you are done, just wait here!')).toBeTruthy();
+    await waitFor(() => expect(api.learn.score).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('region', { name: 'How you did' })).toBeNull();
+    await opened();
+    act(() => socket().open());
+    act(() => socket().receive({ type: 'snapshot', snapshot: { ...ended, phase: 'closed', serverTime: Date.now() } }));
+    expect(await screen.findByRole('region', { name: 'How you did' })).toBeTruthy();
+    expect(screen.queryByText('If you are done, just wait here!')).toBeNull();
   });
 
   it('leaves the rank out when the scenario hides it', async () => {

@@ -1,18 +1,16 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { MeasureType, type RunView } from '@resim/domain';
+import type { RunView } from '@resim/domain';
 import { IconAlertCircle, IconBulb } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatChange } from './measure-format';
+import { formatImpacts } from './measure-format';
 
 /** What taking the hint does to the measures: "Points -5, Time left -1:00"; empty when it is free. */
 const hintCost = (view: RunView): string =>
-  (view.hint?.cost ?? [])
-    .filter((impact) => impact.value !== 0)
-    .map((impact) => {
-      const measure = view.measures.find((candidate) => candidate.id === impact.measureId);
-      return `${measure?.name ?? impact.measureId} ${formatChange(measure?.type ?? MeasureType.decimal, impact.value)}`;
-    })
-    .join(', ');
+  formatImpacts(
+    (view.hint?.cost ?? []).filter((impact) => impact.value !== 0),
+    view.measures,
+    view.currency,
+  );
 
 /** The hint on offer: its cost shown, taken only once the learner confirms; then its text. */
 export const HintPanel = ({ view, busy, onTake }: { view: RunView; busy: boolean; onTake: () => Promise<string | null> }) => {

@@ -3,19 +3,22 @@ import type { ActionView } from '@resim/domain';
 import { IconCheck } from '@tabler/icons-react';
 
 /**
- * One test or diagnosis to pick: a checkbox card while it can be picked; done ones are marked,
+ * One test or diagnosis to pick, with its cost when shown: a checkbox card while it can be picked; done ones are marked,
  * and ones shown but blocked (isAlwaysShown) are disabled with the reason.
  */
 export const ItemChoice = ({
   item,
   checked,
   blocked = false,
+  cost = null,
   onToggle,
 }: {
   item: ActionView;
   checked: boolean;
   /** the limit of picks is reached and this one is not among them */
   blocked?: boolean;
+  /** what doing it changes on the measures, when the scenario shows it */
+  cost?: string | null;
   onToggle: (id: string) => void;
 }) => {
   const done = item.availability === 'done';
@@ -37,6 +40,11 @@ export const ItemChoice = ({
           <Text fz="sm" fw={checked ? 600 : 400}>
             {item.name}
           </Text>
+          {cost ? (
+            <Text fz="xs" c="dimmed">
+              Costs {cost}
+            </Text>
+          ) : null}
           {item.reason && item.availability === 'unavailable' ? (
             <Text fz="xs" c="dimmed" id={`reason-${item.id}`}>
               {item.reason}

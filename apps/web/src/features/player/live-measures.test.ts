@@ -12,6 +12,7 @@ const measure = (changes: Partial<MeasureView>): MeasureView => ({
   max: null,
   limitKind: null,
   atLimit: false,
+  timeUnit: 'seconds',
   ...changes,
 });
 

@@ -1,4 +1,4 @@
-import { limitKindLabels, MeasureType, type MeasureView } from '@resim/domain';
+import { limitKindLabels, MeasureType, type MeasureView, type TimeUnit } from '@resim/domain';
 
 const timeTypes: ReadonlySet<number> = new Set([MeasureType.autoTimeIncrement, MeasureType.autoTimeDecrement, MeasureType.time]);
 
@@ -19,41 +19,89 @@ export const formatDuration = (totalSeconds: number): string => {
 
 const numberFormat = (fractionDigits: number, minimum = 0) =>
   new Intl.NumberFormat(undefined, { minimumFractionDigits: minimum, maximumFractionDigits: fractionDigits });
-const money = numberFormat(2, 2);
 const decimal = numberFormat(2);
 const percentage = numberFormat(1);
 const integer = numberFormat(0);
 
-/** A measure's value as its type reads (SPEC 9 measure types); times are in seconds. */
-export const formatMeasureValue = (type: number, value: number): string => {
+// Formats are costly to make and a run shows the same few on every tick.
+const formats = new Map<string, Intl.NumberFormat>();
+const cached = (key: string, make: () => Intl.NumberFormat): Intl.NumberFormat => {
+  let format = formats.get(key);
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+};
+const moneyFormat = (currency: string) =>
+  cached(`money:${currency}`, () => {
+    try {
+      return new Intl.NumberFormat(undefined, { style: 'currency', currency });
+    } catch {
+      // A code this browser does not know still reads as an amount.
+      return numberFormat(2, 2);
+    }
+  });
+const unitFormat = (unit: Exclude<TimeUnit, 'seconds'>) =>
+  cached(
+    `time:${unit}`,
+    () => new Intl.NumberFormat(undefined, { style: 'unit', unit: unit.slice(0, -1), unitDisplay: 'long', maximumFractionDigits: 2 }),
+  );
+
+/** What a measure's values are in: the scenario's currency for money, the measure's unit for a time measure. */
+export type MeasureUnits = { readonly currency?: string; readonly timeUnit?: TimeUnit };
+
+/**
+ * A measure's value as its type reads (SPEC 9 measure types): money in the scenario's currency;
+ * a time measure (type 4) in its unit ("2 hours"), a clock when in seconds; the auto-time types,
+ * which count seconds, as a clock.
+ */
+export const formatMeasureValue = (type: number, value: number, units: MeasureUnits = {}): string => {
   switch (type) {
     case MeasureType.money:
-      return money.format(value);
+      return moneyFormat(units.currency ?? 'USD').format(value);
     case MeasureType.percentage:
       return `${percentage.format(value)}%`;
     case MeasureType.decimal:
       return decimal.format(value);
     case MeasureType.integer:
       return integer.format(value);
+    case MeasureType.time:
+      return units.timeUnit && units.timeUnit !== 'seconds' ? unitFormat(units.timeUnit).format(value) : formatDuration(value);
     default:
       return isTimeMeasure(type) ? formatDuration(value) : decimal.format(value);
   }
 };
 
-/** A change to a measure, signed: "+10", "-5", "-1:00". */
-export const formatChange = (type: number, value: number): string =>
-  `${value > 0 ? '+' : value < 0 ? '-' : ''}${formatMeasureValue(type, Math.abs(value))}`;
+/** A change to a measure, signed: "+10", "-5", "-1:00", "-$40.00". */
+export const formatChange = (type: number, value: number, units: MeasureUnits = {}): string =>
+  `${value > 0 ? '+' : value < 0 ? '-' : ''}${formatMeasureValue(type, Math.abs(value), units)}`;
 
 /** The limits of a measure and what they do (SPEC 9 limit kinds): "0 – 100 (Limited)", "max 600 (Terminate)". */
-export const formatLimits = (measure: MeasureView): string | null => {
+export const formatLimits = (measure: MeasureView, currency?: string): string | null => {
   const { min, max, type } = measure;
   if (min === null && max === null) return null;
+  const units: MeasureUnits = { timeUnit: measure.timeUnit, ...(currency === undefined ? {} : { currency }) };
   const range =
     min !== null && max !== null
-      ? `${formatMeasureValue(type, min)} – ${formatMeasureValue(type, max)}`
+      ? `${formatMeasureValue(type, min, units)} – ${formatMeasureValue(type, max, units)}`
       : min !== null
-        ? `min ${formatMeasureValue(type, min)}`
-        : `max ${formatMeasureValue(type, max ?? 0)}`;
+        ? `min ${formatMeasureValue(type, min, units)}`
+        : `max ${formatMeasureValue(type, max ?? 0, units)}`;
   const kind = measure.limitKind === null ? undefined : limitKindLabels[measure.limitKind as keyof typeof limitKindLabels];
   return kind ? `${range} (${kind})` : range;
 };
+
+/** What an impact on the measures changes, each named: "Budget -$40.00, Waiting +2 hours". */
+export const formatImpacts = (
+  impacts: readonly { readonly measureId: string; readonly value: number }[],
+  measures: readonly MeasureView[],
+  currency: string,
+): string =>
+  impacts
+    .map((impact) => {
+      const measure = measures.find((candidate) => candidate.id === impact.measureId);
+      const units: MeasureUnits = { currency, ...(measure ? { timeUnit: measure.timeUnit } : {}) };
+      return `${measure?.name ?? impact.measureId} ${formatChange(measure?.type ?? MeasureType.decimal, impact.value, units)}`;
+    })
+    .join(', ');

@@ -15,7 +15,7 @@ const Chip = ({ name, value, limits, warning }: { name: string; value: string; l
       flex: '0 0 auto',
     }}
   >
-    <Text fz={11} c="dimmed" lh={1.3} tt="uppercase" fw={600}>
+    <Text fz={11} c="dimmed" lh={1.3} fw={600} style={{ whiteSpace: 'nowrap' }}>
       {name}
     </Text>
     <Group gap={4} wrap="nowrap">
@@ -38,16 +38,16 @@ const Chip = ({ name, value, limits, warning }: { name: string; value: string; l
 );
 
 /**
- * The run's measures (points, money, time...) with their limits; one at or past a limit is
+ * The run's measures (points, money, time...) each under its full name, with their limits; one at or past a limit is
  * marked with what the limit does (Terminate, Limited, Warning). The elapsed time and the time
  * measures are left out when the scenario hides time.
  */
 export const MeasuresBar = (props: {
   measures: readonly MeasureView[];
+  /** ISO 4217 code of the currency money measures are in */
+  currency: string;
   elapsedMs: number | null;
   hideTime: boolean;
-  /** on several lines where there is room to read them all (the end), rather than one scrolling line (the run) */
-  wrap?: boolean;
 }) => {
   const measures = props.hideTime ? props.measures.filter((measure) => !isTimeMeasure(measure.type)) : props.measures;
   const elapsedMs = props.hideTime ? null : props.elapsedMs;
@@ -63,16 +63,18 @@ export const MeasuresBar = (props: {
         display: 'flex',
         gap: 8,
         paddingBottom: 2,
-        ...(props.wrap ? { flexWrap: 'wrap' } : { overflowX: 'auto' }),
+        // On several lines rather than one scrolling line, so that no chip is cut off at the edge.
+        flexWrap: 'wrap',
       }}
     >
-      {elapsedMs !== null ? <Chip name="Time" value={formatDuration(elapsedMs / 1000)} /> : null}
+      {/* Named apart from any measure of time, so that no two chips read alike. */}
+      {elapsedMs !== null ? <Chip name="Time taken" value={formatDuration(elapsedMs / 1000)} /> : null}
       {measures.map((measure) => (
         <Chip
           key={measure.id}
           name={measure.name}
-          value={formatMeasureValue(measure.type, measure.value)}
-          limits={formatLimits(measure)}
+          value={formatMeasureValue(measure.type, measure.value, { currency: props.currency, timeUnit: measure.timeUnit })}
+          limits={formatLimits(measure, props.currency)}
           warning={measure.atLimit ? (limitKindLabels[measure.limitKind as keyof typeof limitKindLabels] ?? 'Limit') : null}
         />
       ))}

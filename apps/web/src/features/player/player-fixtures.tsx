@@ -40,7 +40,11 @@ export const viewFixture = (changes: Partial<RunView> = {}): View =>
     infos: [],
     hint: null,
     hintText: null,
-    measures: [{ id: 'points', name: 'Points', type: 7, value: 0, min: null, max: null, limitKind: null, atLimit: false }],
+    measures: [
+      { id: 'points', name: 'Points', type: 7, value: 0, min: null, max: null, limitKind: null, atLimit: false, timeUnit: 'seconds' },
+    ],
+    currency: 'USD',
+    actionCosts: null,
     media: noMedia,
     ended: null,
     ...changes,

@@ -94,7 +94,7 @@ export const RunHeader = ({
               </Button>
             </Group>
           </Group>
-          <MeasuresBar measures={measures} elapsedMs={elapsedMs} hideTime={snapshot.settings.hideTime} />
+          <MeasuresBar measures={measures} currency={view.currency} elapsedMs={elapsedMs} hideTime={snapshot.settings.hideTime} />
           <Collapse expanded={describing}>
             {/* A long description must not push the run off a phone's screen: it scrolls on its own. */}
             <Box id="stage-description" py="xs" mah="40dvh" style={{ overflowY: 'auto' }}>

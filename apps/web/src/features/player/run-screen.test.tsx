@@ -144,6 +144,42 @@ describe('run screen', () => {
     await waitFor(() => expect(send).toHaveBeenCalledWith({ type: 'confirmConclusions', conclusionIds: ['conc1', 'conc2'] }));
   });
 
+  it('tells the learner they are done once the run’s maximum of diagnoses is confirmed, and offers the end', async () => {
+    const { send } = setup(
+      viewFixture({
+        conclusions: [
+          { id: 'conc1', name: 'Pneumonia', stage: 'stg1', availability: 'done', reason: null, feedback: null },
+          { id: 'conc2', name: 'Asthma', stage: 'stg1', availability: 'unavailable', reason: 'You can select 1 diagnoses', feedback: null },
+        ],
+      }),
+    );
+    expect(screen.queryByRole('button', { name: 'Diagnose' })).toBeNull();
+    expect(screen.getByText('You can select 1 diagnoses')).toBeTruthy();
+    expect(screen.getByText('You are done. End the simulation when you are ready.')).toBeTruthy();
+    const ends = screen.getAllByRole('button', { name: 'End simulation' });
+    expect(ends).toHaveLength(2);
+    fireEvent.click(ends[1]!);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End simulation' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ type: 'end' }));
+  });
+
+  it('offers only what is left of the run’s maximum in the chooser', async () => {
+    setup(
+      viewFixture({
+        maxConclusions: 3,
+        conclusions: [
+          { id: 'conc1', name: 'Pneumonia', stage: 'stg1', availability: 'done', reason: null, feedback: null },
+          { id: 'conc2', name: 'Heart failure', stage: 'stg1', availability: 'available', reason: null, feedback: null },
+          { id: 'conc3', name: 'Asthma', stage: 'stg1', availability: 'available', reason: null, feedback: null },
+        ],
+      }),
+    );
+    click('Diagnose');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('You can select 2 diagnoses')).toBeTruthy();
+  });
+
   it('searches the diagnoses in the chooser', async () => {
     setup(viewFixture());
     click('Diagnose');
@@ -206,15 +242,41 @@ describe('run screen', () => {
     expect(screen.getByText('Test Results: ECG')).toBeTruthy();
   });
 
+  it('shows each measure under its full name beside the time taken, and the cost of tests when the scenario shows it', () => {
+    const measures: RunView['measures'] = [
+      { id: 'measure1', name: 'Budget', type: 1, value: 460, min: null, max: null, limitKind: null, atLimit: false, timeUnit: 'seconds' },
+      {
+        id: 'measure2',
+        name: 'Time to diagnosis',
+        type: 4,
+        value: 3,
+        min: null,
+        max: null,
+        limitKind: null,
+        atLimit: false,
+        timeUnit: 'hours',
+      },
+    ];
+    setup(viewFixture({ measures, currency: 'EUR', actionCosts: { act1: [{ measureId: 'measure1', value: -40 }] } }));
+    const bar = screen.getByRole('list', { name: 'Measures' });
+    expect(
+      within(bar)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual([expect.stringMatching(/^Time taken\d+:\d\d$/), 'Budget€460.00', 'Time to diagnosis3 hours']);
+    expect(checkbox('Chest X-ray').textContent).toContain('Costs Budget -€40.00');
+    expect(screen.getAllByText(/^Costs /)).toHaveLength(1);
+  });
+
   it('hides the time measures and the run time when the scenario hides time', () => {
     const measures: RunView['measures'] = [
-      { id: 'points', name: 'Points', type: 7, value: 10, min: null, max: null, limitKind: null, atLimit: false },
-      { id: 'measure1', name: 'Time left', type: 3, value: 300, min: 0, max: null, limitKind: 1, atLimit: false },
+      { id: 'points', name: 'Points', type: 7, value: 10, min: null, max: null, limitKind: null, atLimit: false, timeUnit: 'seconds' },
+      { id: 'measure1', name: 'Time left', type: 3, value: 300, min: 0, max: null, limitKind: 1, atLimit: false, timeUnit: 'seconds' },
     ];
     setup(viewFixture({ measures }), { snapshot: { settings: { hideRank: false, hideTime: true, allowApp: true, allowBrowser: true } } });
     const bar = screen.getByRole('list', { name: 'Measures' });
     expect(within(bar).getByText('Points')).toBeTruthy();
     expect(within(bar).queryByText('Time left')).toBeNull();
-    expect(within(bar).queryByText('Time')).toBeNull();
+    expect(within(bar).queryByText('Time taken')).toBeNull();
   });
 });

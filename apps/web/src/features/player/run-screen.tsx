@@ -162,7 +162,7 @@ export const RunScreen = ({ live, view }: { live: LiveRun; view: RunView }) => {
   const actions = <ActionsPanel view={view} busy={busy} onRun={runActions} {...(compact ? { stickyBottom: tabBarHeight } : {})} />;
   const conclusions = (
     <Stack gap="lg">
-      <ConclusionsPanel view={view} busy={busy} compact={compact} onConfirm={confirmConclusions} />
+      <ConclusionsPanel view={view} busy={busy} compact={compact} onConfirm={confirmConclusions} onEnd={() => setEnding(true)} />
       <HintPanel view={view} busy={busy} onTake={takeHint} />
     </Stack>
   );

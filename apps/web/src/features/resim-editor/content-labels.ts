@@ -7,6 +7,7 @@ const labels: Record<ContentKey, string> = {
   templateId: 'Template',
   uiText: 'Wording',
   settings: 'Settings',
+  currency: 'Currency',
   mode: 'Mode',
   maxConclusions: 'Most diagnoses',
   allowAnonymous: 'Anonymous learners',

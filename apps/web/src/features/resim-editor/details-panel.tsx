@@ -24,7 +24,15 @@ const settingSwitches: readonly { key: keyof Settings; label: string; hint: stri
   { key: 'hideTime', label: 'Hide time', hint: 'Learners do not see the clock.' },
   { key: 'allowApp', label: 'Allow the app', hint: 'Learners may play in the mobile app.' },
   { key: 'allowBrowser', label: 'Allow the browser', hint: 'Learners may play in a web browser.' },
+  { key: 'showActionCosts', label: 'Show costs', hint: 'Learners see what each test changes on the measures before they run it.' },
 ];
+
+// The codes the browser can format, each named in the author's language: "EUR · Euro".
+const currencyNames = new Intl.DisplayNames(undefined, { type: 'currency' });
+const currencyOptions = Intl.supportedValuesOf('currency').map((code) => ({
+  value: code,
+  label: `${code} · ${currencyNames.of(code) ?? code}`,
+}));
 
 /** The first item a run opens on: a stage, an info or a page; none means the default stage. */
 const initialOptions = (content: ScenarioContent) => [
@@ -123,6 +131,16 @@ export const DetailsPanel = ({ content, readOnly, onChange }: PanelProps) => {
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Fieldset legend="Settings" radius="md">
           <Stack gap="sm">
+            <Select
+              label="Currency"
+              description="Money measures are counted and shown in it."
+              data={currencyOptions}
+              value={content.currency}
+              onChange={(value) => value !== null && set('currency', value)}
+              searchable
+              allowDeselect={false}
+              readOnly={readOnly}
+            />
             {settingSwitches.map((setting) => (
               <Switch
                 key={setting.key}

@@ -19,7 +19,7 @@ const content = contentOf(
         activators: [{ id: 'act1', name: 'History', stage: null }],
       }),
     ],
-    answers: { actions: ['act1', 'act2'], conclusions: ['conc1'] },
+    answers: { actions: ['act2'], unnecessaryActions: [], harmfulActions: ['act1'], conclusions: ['conc1'] },
   }),
 );
 
@@ -31,7 +31,7 @@ describe('removing a test or a diagnosis', () => {
     expect(after.conclusions[0]?.requiredActions).toEqual(requires([]));
     expect(after.stages[0]?.requiredActions).toEqual(requires([]));
     expect(after.stages[0]?.activators).toEqual([]);
-    expect(after.answers.actions).toEqual(['act2']);
+    expect(after.answers).toMatchObject({ actions: ['act2'], harmfulActions: [] });
   });
 
   it('removes a diagnosis and every mention of it', () => {

@@ -20,7 +20,12 @@ export const removeAction = (content: ScenarioContent, actionId: string): Scenar
     requiredActions: without(item.requiredActions, actionId),
     activators: item.activators.filter((activator) => activator.id !== actionId),
   })),
-  answers: { ...content.answers, actions: content.answers.actions.filter((id) => id !== actionId) },
+  answers: {
+    ...content.answers,
+    actions: content.answers.actions.filter((id) => id !== actionId),
+    unnecessaryActions: content.answers.unnecessaryActions.filter((id) => id !== actionId),
+    harmfulActions: content.answers.harmfulActions.filter((id) => id !== actionId),
+  },
 });
 
 /** Removes a diagnosis and every mention of it (requirements, the answer key). */

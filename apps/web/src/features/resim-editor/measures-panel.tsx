@@ -8,11 +8,13 @@ import {
   MeasureType,
   newMeasure,
   pointsMeasureId,
+  timeUnits,
   type Measure,
   type MeasureLimits,
 } from '@resim/domain';
 import { IconStar, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
+import { formatMeasureValue } from '../player/measure-format';
 import { ItemList } from './item-list';
 import { useItemSelection } from './use-item-selection';
 import { ItemNameInput } from './item-fields';
@@ -30,6 +32,8 @@ const typeLabels: Record<Measure['type'], string> = {
   [MeasureType.integer]: 'Whole number',
 };
 const typeOptions = Object.entries(typeLabels).map(([value, label]) => ({ value, label }));
+const timeUnitOptions = timeUnits.map((unit) => ({ value: unit, label: `${unit.charAt(0).toUpperCase()}${unit.slice(1)}` }));
+
 const typeOf = (value: string | null): Measure['type'] | null => {
   const type = Number(value);
   return type >= 1 && type <= 7 && Number.isInteger(type) ? (type as Measure['type']) : null;
@@ -70,7 +74,7 @@ export const MeasuresPanel = ({ content, readOnly, onChange, focusId }: PanelPro
       items={content.measures.map((measure) => ({
         id: measure.id,
         name: measure.name,
-        hint: `${typeLabels[measure.type]} · starts at ${measure.initial}`,
+        hint: `${typeLabels[measure.type]} · starts at ${formatMeasureValue(measure.type, measure.initial, { currency: content.currency, timeUnit: measure.timeUnit })}`,
         badges:
           measure.id === pointsMeasureId
             ? [
@@ -118,12 +122,28 @@ export const MeasuresPanel = ({ content, readOnly, onChange, focusId }: PanelPro
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 5 }}>
               <NumberField
-                label="Initial value"
+                label={selected.type === MeasureType.time ? `Initial value (${selected.timeUnit})` : 'Initial value'}
                 value={selected.initial}
                 onChange={(initial) => update({ initial: initial ?? 0 }, 'initial')}
                 readOnly={readOnly}
               />
             </Grid.Col>
+            {selected.type === MeasureType.time ? (
+              <Grid.Col span={{ base: 12, sm: 7 }}>
+                <Select
+                  label="Time unit"
+                  description="The unit of its values, impacts and limits, and how learners read it."
+                  data={timeUnitOptions}
+                  value={selected.timeUnit}
+                  onChange={(value) => {
+                    const timeUnit = timeUnits.find((unit) => unit === value);
+                    if (timeUnit) update({ timeUnit });
+                  }}
+                  allowDeselect={false}
+                  readOnly={readOnly}
+                />
+              </Grid.Col>
+            ) : null}
           </Grid>
           <NumberField
             label="Score order"

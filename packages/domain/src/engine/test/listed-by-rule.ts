@@ -1,4 +1,5 @@
 import type { ReadonlyContent } from '../../scenario/readonly-content';
+import { formatText } from '../../scenario/text-set';
 import { blockedBecause } from '../availability';
 import { settleRun } from '../measures';
 import { situationAt } from '../run';
@@ -17,18 +18,22 @@ export const listedByRule = (content: ReadonlyContent, state: RunState, now: num
   const index = indexScenario(content);
   const run = settleRun(content, state, now);
   const situation = situationAt(index, run, now);
-  const list = (items: Iterable<IndexedAction | IndexedConclusion>, done: ReadonlySet<string>) =>
-    [...items].flatMap((item) => {
+  const list = (items: Iterable<IndexedAction | IndexedConclusion>, done: ReadonlySet<string>, limit: string | null) =>
+    [...items].flatMap((item): { id: string; availability: string; reason: string | null }[] => {
       if (done.has(item.id)) return [{ id: item.id, availability: 'done', reason: null }];
       const reason = blockedBecause(index, item, situation);
       if (reason === null) {
-        return [
-          run.ended === null
-            ? { id: item.id, availability: 'available', reason }
-            : { id: item.id, availability: 'unavailable', reason: 'The simulation has ended' },
-        ];
+        if (run.ended !== null) return [{ id: item.id, availability: 'unavailable', reason: 'The simulation has ended' }];
+        if (limit !== null) return [{ id: item.id, availability: 'unavailable', reason: limit }];
+        return [{ id: item.id, availability: 'available', reason }];
       }
       return item.isAlwaysShown ? [{ id: item.id, availability: 'unavailable', reason }] : [];
     });
-  return { actions: list(index.actions.values(), situation.ran), conclusions: list(index.conclusions.values(), situation.confirmed) };
+  // the maximum of conclusions holds for the whole run
+  const max = content.maxConclusions;
+  const atMaximum = run.confirmed.length >= max ? formatText(situation.text.maxConclusionsMessage, { max }) : null;
+  return {
+    actions: list(index.actions.values(), situation.ran, null),
+    conclusions: list(index.conclusions.values(), situation.confirmed, atMaximum),
+  };
 };
