@@ -8,8 +8,23 @@ const compile = (schema: z.ZodType) => responseSerializerCompiler({ schema, meth
 describe('response serializer', () => {
   it('writes only the fields the response schema declares', () => {
     const stringify = compile(userAuth);
-    const row = { id: 'u1', email: 'a@example.test', name: null, groups: ['lab'], isDeveloper: false, password_hash: 'secret' };
-    expect(JSON.parse(stringify(row))).toEqual({ id: 'u1', email: 'a@example.test', name: null, groups: ['lab'], isDeveloper: false });
+    const row = {
+      id: 'u1',
+      email: 'a@example.test',
+      name: null,
+      groups: ['lab'],
+      isDeveloper: false,
+      isLearner: false,
+      password_hash: 'secret',
+    };
+    expect(JSON.parse(stringify(row))).toEqual({
+      id: 'u1',
+      email: 'a@example.test',
+      name: null,
+      groups: ['lab'],
+      isDeveloper: false,
+      isLearner: false,
+    });
   });
 
   it('follows nested and shared schemas', () => {
