@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signInAsDemoAdmin } from './support';
+import { apiAs, demoAdmin, signInAsDemoAdmin } from './support';
+
+// The invitation is worded anew here; other tests read the built-in wording from the same server.
+test.afterEach(async ({ page }) => {
+  await apiAs(page, demoAdmin().email)('DELETE', '/templates/learner-invitation');
+});
 
 // What only a browser shows: the preview renders under the console's Content Security Policy, in
 // a frame that runs no script, and a test send reaches the outbox.
