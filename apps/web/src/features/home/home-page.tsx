@@ -2,7 +2,7 @@ import { Alert, Button, Card, CloseButton, EmptyState, Group, Paper, Select, Sim
 import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
 import { groupScenariosBySpace, mayEditInSpace, SortOrder } from '@resim/domain';
 import { IconAlertTriangle, IconArrowsSort, IconFolderPlus, IconPlus, IconSearch, IconSearchOff } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { pathFor } from '../../app/routes';
 import { showSuccess } from '../../app/notify';
@@ -21,8 +21,7 @@ import {
   useSaveMetadata,
 } from './home-queries';
 import type { ScenarioCardActions } from './scenario-card';
-import { DeleteScenarioModal, ImportScenariosModal } from './scenario-modals';
-import { DeleteSpaceModal, SpaceFormModal } from './space-modals';
+import { lazyNamed } from '../../ui/lazy-named';
 import { SpaceSection } from './space-section';
 
 /** SPEC 9 sort orders, as the user reads them. */
@@ -62,6 +61,14 @@ type Dialog =
   | { kind: 'delete-scenario'; scenario: ResimSummary }
   | null;
 
+// The dialogs load when one is first opened: most visits to Home open none.
+const loadScenarioModals = () => import('./scenario-modals');
+const loadSpaceModals = () => import('./space-modals');
+const DeleteScenarioModal = lazyNamed(() => loadScenarioModals().then((m) => m.DeleteScenarioModal));
+const ImportScenariosModal = lazyNamed(() => loadScenarioModals().then((m) => m.ImportScenariosModal));
+const DeleteSpaceModal = lazyNamed(() => loadSpaceModals().then((m) => m.DeleteSpaceModal));
+const SpaceFormModal = lazyNamed(() => loadSpaceModals().then((m) => m.SpaceFormModal));
+
 /** Home: the user's spaces, each with its scenarios, foldable, sorted and searchable. */
 export const HomePage = () => {
   const { templates, resims, spaces, metadata } = useHomeData();
@@ -77,6 +84,9 @@ export const HomePage = () => {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
+  // Kept once mounted, so that a dialog closes with its transition.
+  const [dialogsShown, setDialogsShown] = useState(false);
+  if (dialog !== null && !dialogsShown) setDialogsShown(true);
 
   const order: SortOrder = metadata.data?.sortOrder ?? SortOrder.AlphaAsc;
   const collapsed = useMemo(() => new Set(metadata.data?.collapsedSpaces ?? []), [metadata.data]);
@@ -235,66 +245,72 @@ export const HomePage = () => {
         />
       </Group>
       {content()}
-      <SpaceFormModal
-        opened={dialog?.kind === 'create'}
-        title="New space"
-        submitLabel="Create space"
-        initial=""
-        pending={createSpace.isPending}
-        onSubmit={(description) => createSpace.mutateAsync(description).then(closeDialog)}
-        onClose={closeDialog}
-      />
-      <SpaceFormModal
-        opened={dialog?.kind === 'rename'}
-        title="Rename space"
-        submitLabel="Save"
-        initial={dialog?.kind === 'rename' ? dialog.space.description : ''}
-        pending={renameSpace.isPending}
-        onSubmit={(description) =>
-          dialog?.kind === 'rename'
-            ? renameSpace.mutateAsync({ spaceId: dialog.space.id, description }).then(closeDialog)
-            : Promise.resolve()
-        }
-        onClose={closeDialog}
-      />
-      <DeleteSpaceModal
-        space={dialog?.kind === 'delete' ? dialog.space : null}
-        pending={deleteSpace.isPending}
-        error={deleteSpace.error?.message ?? null}
-        onConfirm={() => {
-          if (dialog?.kind === 'delete') deleteSpace.mutate(dialog.space.id, { onSuccess: closeDialog });
-        }}
-        onClose={closeDialog}
-      />
-      <DeleteScenarioModal
-        scenario={dialog?.kind === 'delete-scenario' ? dialog.scenario : null}
-        pending={deleteResim.isPending}
-        error={deleteResim.error?.message ?? null}
-        onConfirm={() => {
-          if (dialog?.kind === 'delete-scenario') deleteResim.mutate(dialog.scenario.id, { onSuccess: closeDialog });
-        }}
-        onClose={closeDialog}
-      />
-      <ImportScenariosModal
-        space={dialog?.kind === 'import' ? dialog.space : null}
-        pending={importResims.isPending}
-        error={importResims.error?.message ?? null}
-        onImport={(file) => {
-          if (dialog?.kind !== 'import') return;
-          importResims.mutate(
-            { groupId: dialog.space.id, file },
-            {
-              onSuccess: (imported) => {
-                closeDialog();
-                showSuccess(
-                  imported.length === 1 ? `“${imported[0]?.resimName ?? ''}” was imported` : `${imported.length} scenarios were imported`,
-                );
-              },
-            },
-          );
-        }}
-        onClose={closeDialog}
-      />
+      {dialogsShown && (
+        <Suspense fallback={null}>
+          <SpaceFormModal
+            opened={dialog?.kind === 'create'}
+            title="New space"
+            submitLabel="Create space"
+            initial=""
+            pending={createSpace.isPending}
+            onSubmit={(description) => createSpace.mutateAsync(description).then(closeDialog)}
+            onClose={closeDialog}
+          />
+          <SpaceFormModal
+            opened={dialog?.kind === 'rename'}
+            title="Rename space"
+            submitLabel="Save"
+            initial={dialog?.kind === 'rename' ? dialog.space.description : ''}
+            pending={renameSpace.isPending}
+            onSubmit={(description) =>
+              dialog?.kind === 'rename'
+                ? renameSpace.mutateAsync({ spaceId: dialog.space.id, description }).then(closeDialog)
+                : Promise.resolve()
+            }
+            onClose={closeDialog}
+          />
+          <DeleteSpaceModal
+            space={dialog?.kind === 'delete' ? dialog.space : null}
+            pending={deleteSpace.isPending}
+            error={deleteSpace.error?.message ?? null}
+            onConfirm={() => {
+              if (dialog?.kind === 'delete') deleteSpace.mutate(dialog.space.id, { onSuccess: closeDialog });
+            }}
+            onClose={closeDialog}
+          />
+          <DeleteScenarioModal
+            scenario={dialog?.kind === 'delete-scenario' ? dialog.scenario : null}
+            pending={deleteResim.isPending}
+            error={deleteResim.error?.message ?? null}
+            onConfirm={() => {
+              if (dialog?.kind === 'delete-scenario') deleteResim.mutate(dialog.scenario.id, { onSuccess: closeDialog });
+            }}
+            onClose={closeDialog}
+          />
+          <ImportScenariosModal
+            space={dialog?.kind === 'import' ? dialog.space : null}
+            pending={importResims.isPending}
+            error={importResims.error?.message ?? null}
+            onImport={(file) => {
+              if (dialog?.kind !== 'import') return;
+              importResims.mutate(
+                { groupId: dialog.space.id, file },
+                {
+                  onSuccess: (imported) => {
+                    closeDialog();
+                    showSuccess(
+                      imported.length === 1
+                        ? `“${imported[0]?.resimName ?? ''}” was imported`
+                        : `${imported.length} scenarios were imported`,
+                    );
+                  },
+                },
+              );
+            }}
+            onClose={closeDialog}
+          />
+        </Suspense>
+      )}
     </>
   );
 };
