@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { defaultProductName, loadingMessage } from '@resim/domain';
 import { lazy, Suspense, useState } from 'react';
@@ -10,6 +9,7 @@ import type { ApiClient } from '../api/client';
 import type { AuthSession } from '../auth/auth-session';
 import { AppRoot } from './app-root';
 import { loadChunk } from './chunk';
+import { DeferredNotifications } from './deferred-notifications';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
 import { playerPath, presenterPath } from './routes';
@@ -67,7 +67,7 @@ export const App = ({ services }: { services: AppServices }) => {
   const [router] = useState(() => createRouter(services));
   return (
     <MantineProvider theme={theme} forceColorScheme="light">
-      <Notifications position="top-right" zIndex={1000} />
+      <DeferredNotifications />
       <ErrorBoundary log={services.api.log} fullPage>
         <ApiProvider client={services.api}>
           <QueryClientProvider client={services.queryClient}>

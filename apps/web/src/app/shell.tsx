@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconActivityHeartbeat,
@@ -7,7 +7,6 @@ import {
   IconChevronDown,
   IconCreditCard,
   IconHome,
-  IconLogout,
   IconMail,
   IconUser,
   IconUsers,
@@ -18,6 +17,8 @@ import { Link } from 'react-router';
 import { useApi } from '../api/api-context';
 import { queryKeys } from '../api/query-keys';
 import { Brand } from '../ui/brand';
+import { DeferredMenu } from '../ui/deferred-menu';
+import { lazyNamed } from '../ui/lazy-named';
 import type { PageId, PageState } from './app-machine';
 import { useAppSession } from './app-session';
 import { pathFor } from './routes';
@@ -70,17 +71,21 @@ const NavItemLink = ({ item, page, onNavigate }: { item: NavItem; page: PageStat
   );
 };
 
+const AccountMenu = lazyNamed(() => import('./account-menu').then((m) => m.AccountMenu));
+
 const UserMenu = () => {
   const api = useApi();
-  const { signOut } = useAppSession();
   const me = useQuery({ queryKey: queryKeys.userAuth, queryFn: ({ signal }) => api.user.auth(signal) });
   const name = me.data ? (me.data.name ?? me.data.email) : '';
+  // Named by what it shows (the user's name), as speech input users would say it.
   return (
-    <Menu position="bottom-end" width={260} shadow="md">
-      <Menu.Target>
-        <UnstyledButton aria-label="Account menu" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+    <DeferredMenu
+      menu={AccountMenu}
+      props={{ email: me.data?.email ?? null }}
+      trigger={
+        <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap={10} wrap="nowrap">
-            <Avatar radius="xl" size={32} color="blue" variant="light">
+            <Avatar radius="xl" size={32} color="blue" variant="light" aria-hidden>
               {name ? initialsOf(name) : <IconUser size={18} />}
             </Avatar>
             <Box visibleFrom="sm" maw={200}>
@@ -88,27 +93,12 @@ const UserMenu = () => {
                 {name || 'Account'}
               </Text>
             </Box>
-            <IconChevronDown size={14} stroke={1.7} />
+            <VisuallyHidden hiddenFrom="sm">{name || 'Account'}</VisuallyHidden>
+            <IconChevronDown size={14} stroke={1.7} aria-hidden />
           </Group>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {me.data ? (
-          <Menu.Label>
-            <Text fz="xs" c="dimmed" truncate="end">
-              Signed in as {me.data.email}
-            </Text>
-          </Menu.Label>
-        ) : null}
-        <Menu.Item component={Link} to={pathFor({ name: 'PROFILE' })} leftSection={<IconUser size={16} />}>
-          Profile
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={16} />} onClick={signOut}>
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    />
   );
 };
 

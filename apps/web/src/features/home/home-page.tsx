@@ -1,4 +1,17 @@
-import { Alert, Button, Card, CloseButton, EmptyState, Group, Paper, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  CloseButton,
+  EmptyState,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
 import { groupScenariosBySpace, mayEditInSpace, SortOrder } from '@resim/domain';
 import { IconAlertTriangle, IconArrowsSort, IconFolderPlus, IconPlus, IconSearch, IconSearchOff } from '@tabler/icons-react';
@@ -230,15 +243,14 @@ export const HomePage = () => {
           rightSection={searching ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
           style={{ flex: '1 1 280px' }}
         />
-        <Select
+        <NativeSelect
           aria-label="Sort scenarios"
           data={sortOptions.map((option) => ({ value: String(option.value), label: option.label }))}
           value={String(order)}
-          onChange={(value) => {
-            const next = toSortOrder(value);
+          onChange={(event) => {
+            const next = toSortOrder(event.currentTarget.value);
             if (next !== null && next !== order) saveMetadata.mutate({ sortOrder: next });
           }}
-          allowDeselect={false}
           leftSection={<IconArrowsSort size={16} />}
           w={190}
           disabled={metadata.isPending}
