@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Box, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconActivityHeartbeat,
@@ -135,7 +135,7 @@ export const ConsoleShell = ({ page, children }: { page: PageState; children: Re
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation">
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <Stack gap={2}>
             {mainNav.map((item) => (
               <NavItemLink key={item.page} item={item} page={page} onNavigate={close} />
