@@ -13,7 +13,7 @@ import { DeferredNotifications } from './deferred-notifications';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
 import { playerPath, presenterPath } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export type AppServices = {
   readonly api: ApiClient;
@@ -66,7 +66,7 @@ const createRouter = (services: AppServices) =>
 export const App = ({ services }: { services: AppServices }) => {
   const [router] = useState(() => createRouter(services));
   return (
-    <MantineProvider theme={theme} forceColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <DeferredNotifications />
       <ErrorBoundary log={services.api.log} fullPage>
         <ApiProvider client={services.api}>
