@@ -19,6 +19,7 @@ import { queryKeys } from '../api/query-keys';
 import { Brand } from '../ui/brand';
 import { DeferredMenu } from '../ui/deferred-menu';
 import { lazyNamed } from '../ui/lazy-named';
+import { contentId, SkipLink } from '../ui/skip-link';
 import type { PageId, PageState } from './app-machine';
 import { useAppSession } from './app-session';
 import { pathFor } from './routes';
@@ -117,6 +118,7 @@ export const ConsoleShell = ({ page, children }: { page: PageState; children: Re
   }, [title, productName]);
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -146,7 +148,7 @@ export const ConsoleShell = ({ page, children }: { page: PageState; children: Re
           <NavItemLink item={profileNav} page={page} onNavigate={close} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id={contentId} tabIndex={-1}>
         <Box maw={1200} mx="auto" pb="xl">
           {children}
         </Box>

@@ -31,7 +31,13 @@ export const theme = createTheme({
   components: {
     Card: { defaultProps: { withBorder: true, shadow: 'xs' } },
     Paper: { defaultProps: { withBorder: true } },
-    Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.4, blur: 2 } } },
+    // Close buttons show only a cross: their name says what they do.
+    Modal: {
+      defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.4, blur: 2 }, closeButtonProps: { 'aria-label': 'Close' } },
+    },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Alert: { defaultProps: { closeButtonLabel: 'Close' } },
   },
 });
 

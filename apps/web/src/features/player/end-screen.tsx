@@ -12,6 +12,7 @@ import { ConfirmedConclusion } from './conclusions-panel';
 import { FactsPanel } from './facts-panel';
 import { MeasuresBar } from './measures-bar';
 import { PlayerFrame } from './player-frame';
+import { ScreenHeading } from '../../ui/screen-heading';
 
 const nothingNew: ReadonlySet<string> = new Set();
 
@@ -111,9 +112,7 @@ export const EndScreen = ({
               <Text fz="sm" c="dimmed">
                 {snapshot.resimName}
               </Text>
-              <Title order={1} fz={26}>
-                The simulation has ended
-              </Title>
+              <ScreenHeading fz={26}>The simulation has ended</ScreenHeading>
               <Text>{endReason(view)}</Text>
             </Stack>
             {score.data ? (

@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { GameSnapshot } from '@resim/contracts';
 import { defaultTextSet } from '@resim/domain';
 import { useEffect } from 'react';
@@ -11,6 +11,7 @@ import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
 import { RunScreen } from './run-screen';
 import { useRunConnection } from './use-run-connection';
+import { ScreenHeading } from '../../ui/screen-heading';
 
 /** A run the learner is in, as joining or rejoining it answered. */
 export type JoinedRun = { readonly gameId: string; readonly runToken: RunToken; readonly snapshot: GameSnapshot };
@@ -47,9 +48,7 @@ export const GameScreen = ({ run }: { run: JoinedRun }) => {
       <PlayerFrame productName={session.productName}>
         <Paper p="xl" radius="md" shadow="xs">
           <Stack gap="md" align="flex-start">
-            <Title order={1} fz="xl">
-              {snapshot.resimName}
-            </Title>
+            <ScreenHeading fz="xl">{snapshot.resimName}</ScreenHeading>
             <Text>This simulation is closed: it cannot be played now.</Text>
             <Button component={Link} to="/play">
               Join another simulation

@@ -2,6 +2,7 @@ import { Anchor, Box, Container } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../ui/brand';
+import { contentId, SkipLink } from '../../ui/skip-link';
 
 /**
  * The frame of the player's pages around a run (code entry, join, lobby, end): the product's
@@ -9,6 +10,7 @@ import { Brand } from '../../ui/brand';
  */
 export const PlayerFrame = ({ productName, width = 560, children }: { productName: string; width?: number; children: ReactNode }) => (
   <Box mih="100dvh" bg="gray.0">
+    <SkipLink />
     <Box component="header" bg="white" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size={width} px="md">
         <Anchor component={Link} to="/play" underline="never" w="fit-content" display="block">
@@ -16,7 +18,7 @@ export const PlayerFrame = ({ productName, width = 560, children }: { productNam
         </Anchor>
       </Container>
     </Box>
-    <Container component="main" size={width} px="md" py="xl">
+    <Container component="main" id={contentId} tabIndex={-1} size={width} px="md" py="xl">
       {children}
     </Container>
   </Box>

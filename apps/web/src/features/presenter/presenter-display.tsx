@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconMaximize, IconMessage } from '@tabler/icons-reac
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
+import { contentId, SkipLink } from '../../ui/skip-link';
 
 /** The room wants to see a newcomer's name within a breath, not on the 5 s of the console's scoreboard. */
 const pollMs = 3000;
@@ -219,13 +220,13 @@ export const PresenterDisplay = ({ resimId, productName }: { resimId: string; pr
 
   if (view.isPending)
     return (
-      <Box mih="100dvh" bg="dark.8" p="xl" role="status" aria-label="Loading the session">
+      <Box component="main" mih="100dvh" bg="dark.8" p="xl" role="status" aria-label="Loading the session">
         <Loader color="gray" type="dots" />
       </Box>
     );
   if (view.isError && !view.data)
     return (
-      <Box mih="100dvh" bg="dark.8" p="xl">
+      <Box component="main" mih="100dvh" bg="dark.8" p="xl">
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="This session cannot be shown" maw={560}>
           {view.error.message}
         </Alert>
@@ -234,7 +235,8 @@ export const PresenterDisplay = ({ resimId, productName }: { resimId: string; pr
   const data = view.data;
   const badge = phaseBadge[data.phase];
   return (
-    <Box mih="100dvh" bg="dark.8" p={{ base: 'md', md: 40 }}>
+    <Box component="main" id={contentId} tabIndex={-1} mih="100dvh" bg="dark.8" p={{ base: 'md', md: 40 }}>
+      <SkipLink />
       <Stack gap="xl">
         <Group justify="space-between" wrap="nowrap">
           <Stack gap={2} miw={0}>
