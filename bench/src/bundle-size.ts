@@ -57,11 +57,18 @@ const main = async () => {
     }
     await context.close();
     scripts.sort((a, b) => b.gzip - a.gzip);
-    const total = scripts.reduce((sum, script) => ({ bytes: sum.bytes + script.bytes, gzip: sum.gzip + script.gzip, transferred: sum.transferred + script.transferred }), {
-      bytes: 0,
-      gzip: 0,
-      transferred: 0,
-    });
+    const total = scripts.reduce(
+      (sum, script) => ({
+        bytes: sum.bytes + script.bytes,
+        gzip: sum.gzip + script.gzip,
+        transferred: sum.transferred + script.transferred,
+      }),
+      {
+        bytes: 0,
+        gzip: 0,
+        transferred: 0,
+      },
+    );
     const ratio = total.gzip / (budgetKb * 1000);
     const met = ratio <= 1;
     const table = [
