@@ -74,6 +74,27 @@ test('every page of the console, the player and the presenter display has no cri
   await expect(page.getByText(name)).toBeVisible();
   await expectAccessible(page, 'Home');
 
+  // The first Tab reaches the skip link, which moves the focus past the header and the navigation.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+
+  // A menu, loaded as it is pressed, and the message of what it did.
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectAccessible(page, 'Home, a menu');
+  await page.getByRole('menuitem', { name: 'Clone' }).click();
+  await expect(page.getByText(/was created/)).toBeVisible();
+  await expectAccessible(page, 'Home, a message');
+  // A dialog, closed by its named close button.
+  await page.getByRole('button', { name: 'New space' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New space' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'Home, a dialog');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
   for (const tab of editorTabs) {
     await page.goto(`/resim/${created.id}?tab=${tab}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -106,11 +127,13 @@ test('every page of the console, the player and the presenter display has no cri
   await expectAccessible(learner, 'player, code');
   await learner.getByRole('textbox', { name: 'Join code' }).fill(created.code);
   await learner.getByRole('button', { name: 'Continue' }).click();
-  await expect(learner.getByRole('heading', { level: 1, name })).toBeVisible();
+  // Each screen of the player focuses its heading as it appears.
+  await expect(learner.getByRole('heading', { level: 1, name })).toBeFocused();
   await expectAccessible(learner, 'player, join');
   await learner.getByRole('textbox', { name: 'Nickname' }).fill('Sam');
   await learner.getByRole('button', { name: 'Join', exact: true }).click();
   await expect(learner.getByText('If you are done, just wait here!')).toBeVisible();
+  await expect(learner.getByRole('heading', { level: 1 })).toBeFocused();
   await expectAccessible(learner, 'player, lobby');
 
   await page.getByRole('button', { name: 'Start Simulation' }).click();

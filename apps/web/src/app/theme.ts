@@ -35,6 +35,8 @@ export const theme = createTheme({
     Modal: {
       defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.4, blur: 2 }, closeButtonProps: { 'aria-label': 'Close' } },
     },
+    // Mantine's focus placeholder is an element a menu may not hold; the first item takes the focus instead.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Alert: { defaultProps: { closeButtonLabel: 'Close' } },

@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core';
 import { IconCopy, IconDownload, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import type { DeferredMenuProps } from '../../ui/deferred-menu';
+import { useDeferredMenuState, type DeferredMenuProps } from '../../ui/deferred-menu';
 import type { ScenarioCardActions } from './scenario-card';
 
 /** A scenario card's actions, loaded when its button is first reached. */
@@ -12,8 +12,9 @@ export const ScenarioCardMenu = ({
   initiallyOpened,
 }: { path: string; actions: ScenarioCardActions } & DeferredMenuProps) => {
   const navigate = useNavigate();
+  const menuState = useDeferredMenuState(initiallyOpened);
   return (
-    <Menu position="bottom-end" width={180} shadow="md" defaultOpened={initiallyOpened}>
+    <Menu position="bottom-end" width={180} shadow="md" {...menuState}>
       <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconExternalLink size={16} />} onClick={() => void navigate(path)}>
@@ -25,8 +26,7 @@ export const ScenarioCardMenu = ({
         <Menu.Item leftSection={<IconDownload size={16} />} onClick={actions.onExport}>
           Export
         </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={actions.onDelete ?? undefined} disabled={!actions.onDelete}>
+        <Menu.Item leftSection={<IconTrash size={16} />} color="red.9" onClick={actions.onDelete ?? undefined} disabled={!actions.onDelete}>
           Delete
         </Menu.Item>
       </Menu.Dropdown>
