@@ -2,7 +2,7 @@
  * Benchmark: a cold load (new browser context: empty cache, a session already stored) of each face
  * in Chromium, timed from the navigation's start to the first frame that shows its meaningful
  * content: Home with the demo space's scenarios, the editor with the scenario's name and its Tests,
- * the player's join page with the scenario's name (on a phone's viewport, signed out). Beside
+ * the player's join page with the scenario's name and its button (on a phone's viewport, signed out). Beside
  * them, in the same run, the same server's smallest static answer (/config.json) as a baseline, and
  * the bytes a phone downloads to reach the join page. Target: under 1 s each (median).
  *
@@ -46,7 +46,7 @@ const watchContent = ({ face, name }: { face: Face; name: string }) => {
   const shown = (): boolean => {
     if (face === 'home') return heading() === 'Home' && (document.body.textContent ?? '').includes(name);
     if (face === 'editor') return heading() === name && document.querySelector('nav[aria-label="Tests"], [role="tab"]') !== null;
-    return heading() === name && document.querySelector('input') !== null;
+    return heading() === name && document.querySelector('main button') !== null;
   };
   const check = () => {
     if (shown()) {
@@ -88,7 +88,16 @@ const coldLoad = async (
     await page.goto(url);
     let ms: number;
     if (watch) {
-      await page.waitForFunction(() => globalThis.__benchShown != null, undefined, { timeout: 30_000, polling: 50 });
+      await page
+        .waitForFunction(() => globalThis.__benchShown != null, undefined, { timeout: 30_000, polling: 50 })
+        .catch(async (error: unknown) => {
+          const heading = await page
+            .locator('h1')
+            .first()
+            .textContent()
+            .catch(() => null);
+          throw new Error(`${url}: the content never showed (heading: ${heading ?? 'none'})`, { cause: error });
+        });
       ms = await page.evaluate(() => globalThis.__benchShown!);
     } else {
       await page.waitForLoadState('load');
@@ -114,9 +123,9 @@ const main = async () => {
     const scenarios = (await (await fetch(`${base}/admin/resim`, { headers })).json()) as { id: string; resimName: string }[];
     const scenario = scenarios[0];
     if (!scenario) throw new Error('the demo scenario is missing');
-    // The player's join page needs the scenario open to learners: its lobby.
-    const lobby = await fetch(`${base}/admin/control/${scenario.id}/1`, { method: 'POST', headers });
-    if (!lobby.ok) throw new Error(`opening the lobby answered ${lobby.status}: ${await lobby.text()}`);
+    // The player's join page needs the scenario open to learners: the demo scenario is self-paced, so activated.
+    const activated = await fetch(`${base}/admin/control/${scenario.id}/2`, { method: 'POST', headers });
+    if (!activated.ok) throw new Error(`activating the scenario answered ${activated.status}: ${await activated.text()}`);
     const { code } = (await (await fetch(`${base}/admin/resim/${scenario.id}`, { headers })).json()) as { code: string };
 
     const signedIn: BrowserContextOptions = { baseURL: base, storageState, viewport: { width: 1366, height: 860 } };
@@ -177,7 +186,7 @@ const main = async () => {
           'Command: `npm run bench:load` (runs `bench/src/cold-load.ts`; `npm run bench` runs it too). Each load is a new Chromium context ' +
             "(empty cache; the console's session already stored, the player signed out on a 390×844 phone viewport), timed from the " +
             "navigation's start to just after the first frame that holds the face's content: Home with the demo space's scenario, the " +
-            "editor with the scenario's name and tabs, the player's join page with the scenario's name and its field. Baseline: the same " +
+            "editor with the scenario's name and tabs, the player's join page with the scenario's name and its button. Baseline: the same " +
             `server's \`/config.json\` to its load event. ${rounds} rounds after a warm-up; medians. Downloaded: headers and bodies as sent ` +
             '(compressed), every request until the network is idle.',
           '',
