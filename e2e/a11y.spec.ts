@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { apiAs, demoAdmin, signInAt } from './support';
+import { apiAs, demoAdmin, shoot, signInAt } from './support';
 
 const phone = { width: 390, height: 844 };
 
@@ -66,9 +66,11 @@ test('every page of the console, the player and the presenter display has no cri
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expectAccessible(page, 'welcome');
+  await shoot(page, 'a11y-welcome.png');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('#email')).toBeVisible();
   await expectAccessible(page, 'sign-in');
+  await shoot(page, 'a11y-sign-in.png');
   await signInAt(page, admin.email, admin.password);
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   await expect(page.getByText(name)).toBeVisible();
@@ -77,6 +79,7 @@ test('every page of the console, the player and the presenter display has no cri
   // The first Tab reaches the skip link, which moves the focus past the header and the navigation.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await shoot(page, 'a11y-home-skip-link.png');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
 
@@ -84,9 +87,11 @@ test('every page of the console, the player and the presenter display has no cri
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   await expectAccessible(page, 'Home, a menu');
+  await shoot(page, 'a11y-home-menu.png');
   await page.getByRole('menuitem', { name: 'Clone' }).click();
   await expect(page.getByText(/was created/)).toBeVisible();
   await expectAccessible(page, 'Home, a message');
+  await shoot(page, 'a11y-home-message.png');
   // A dialog, closed by its named close button.
   await page.getByRole('button', { name: 'New space' }).click();
   const dialog = page.getByRole('dialog', { name: 'New space' });
@@ -101,6 +106,7 @@ test('every page of the console, the player and the presenter display has no cri
     await expect(page.getByRole('tab', { selected: true }).or(page.locator('[aria-current="page"]')).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, `editor, ${tab}`);
+    if (tab === 'actions') await shoot(page, 'a11y-editor-actions.png');
   }
 
   await page.goto('/clients');
@@ -119,6 +125,7 @@ test('every page of the console, the player and the presenter display has no cri
   const [display] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'Presenter display' }).click()]);
   await expect(display.getByLabel('Join code')).toHaveText(created.code);
   await expectAccessible(display, 'presenter display');
+  await shoot(display, 'a11y-presenter.png');
 
   const learnerContext = await browser.newContext({ viewport: phone, isMobile: true, hasTouch: true });
   const learner = await learnerContext.newPage();
@@ -130,6 +137,7 @@ test('every page of the console, the player and the presenter display has no cri
   // Each screen of the player focuses its heading as it appears.
   await expect(learner.getByRole('heading', { level: 1, name })).toBeFocused();
   await expectAccessible(learner, 'player, join');
+  await shoot(learner, 'a11y-player-join.png');
   await learner.getByRole('textbox', { name: 'Nickname' }).fill('Sam');
   await learner.getByRole('button', { name: 'Join', exact: true }).click();
   await expect(learner.getByText('If you are done, just wait here!')).toBeVisible();
@@ -139,6 +147,7 @@ test('every page of the console, the player and the presenter display has no cri
   await page.getByRole('button', { name: 'Start Simulation' }).click();
   await expect(learner.getByRole('tab', { name: 'Tests' })).toBeVisible();
   await expectAccessible(learner, 'player, run');
+  await shoot(learner, 'a11y-player-run.png');
 
   await page.getByRole('button', { name: 'Stop Simulation' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Stop Simulation' }).click();
@@ -146,5 +155,6 @@ test('every page of the console, the player and the presenter display has no cri
   await expect(learner.getByRole('tab', { name: 'Tests' })).toBeHidden();
   await learner.waitForLoadState('networkidle');
   await expectAccessible(learner, 'player, end');
+  await shoot(learner, 'a11y-player-end.png');
   await learnerContext.close();
 });
