@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Box, Burger, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, Box, Burger, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconActivityHeartbeat,
@@ -23,6 +23,7 @@ import { contentId, SkipLink } from '../ui/skip-link';
 import type { PageId, PageState } from './app-machine';
 import { useAppSession } from './app-session';
 import { pathFor } from './routes';
+import classes from './shell.module.css';
 
 type NavItem = { readonly page: Exclude<PageId, 'EDIT_RESIM'>; readonly label: string; readonly icon: typeof IconHome };
 
@@ -117,9 +118,9 @@ export const ConsoleShell = ({ page, children }: { page: PageState; children: Re
     document.title = title ? `${title} · ${productName}` : productName;
   }, [title, productName]);
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+    <>
       <SkipLink />
-      <AppShell.Header>
+      <Box component="header" className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -135,24 +136,22 @@ export const ConsoleShell = ({ page, children }: { page: PageState; children: Re
           </Group>
           <UserMenu />
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
-        <AppShell.Section grow style={{ overflowY: 'auto' }}>
-          <Stack gap={2}>
-            {mainNav.map((item) => (
-              <NavItemLink key={item.page} item={item} page={page} onNavigate={close} />
-            ))}
-          </Stack>
-        </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      </Box>
+      <nav className={classes.navbar} data-opened={opened || undefined} aria-label="Main navigation">
+        <Stack gap={2} className={classes.links}>
+          {mainNav.map((item) => (
+            <NavItemLink key={item.page} item={item} page={page} onNavigate={close} />
+          ))}
+        </Stack>
+        <div className={classes.footer}>
           <NavItemLink item={profileNav} page={page} onNavigate={close} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main bg="gray.0" id={contentId} tabIndex={-1}>
+        </div>
+      </nav>
+      <main className={classes.main} id={contentId} tabIndex={-1}>
         <Box maw={1200} mx="auto" pb="xl">
           {children}
         </Box>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 };
