@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -10,7 +11,7 @@ const server = process.env['RESIM_SERVER_URL'] ?? 'http://localhost:8080';
 const proxied = ['/admin', '/config.json', '/client-log', '/oidc', '/.well-known', '/interaction', '/learn', '/scores', '/templates'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: here('dist'),
     emptyOutDir: true,

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -56,6 +57,9 @@ export type AppOptions = {
 /** How long a token's owner is remembered between requests; revocation reaches other processes within it. */
 export const authCacheTtlMs = 10_000;
 
+/** Answers from this many bytes are compressed for a client that accepts it. */
+export const compressionThreshold = 1024;
+
 /** Largest JSON body the API accepts; uploads go through their own chunked path. */
 export const bodyLimit = 1_048_576;
 
@@ -103,6 +107,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  // Before the web app's files are registered, which bring their own precompressed copies. Smaller
+  // answers are not worth a compressor; request bodies are small JSON, taken as sent.
+  await app.register(compress, { threshold: compressionThreshold, encodings: ['br', 'gzip'], globalDecompression: false });
 
   await app.register(swagger, {
     openapi: {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { systemClock } from '../src/lib/clock';
@@ -59,6 +60,23 @@ describe.each(dialects)('platform on %s', (dialect) => {
     expect(bad.json<{ message: string }>().message).toContain('level');
   });
 
+  it('compresses API answers over a kilobyte for a client that accepts it, brotli first', async () => {
+    const plain = await t.app.inject({ url: '/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.byteLength).toBeGreaterThan(1024);
+    const br = await t.app.inject({ url: '/openapi.json', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await t.app.inject({ url: '/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    // a few bytes are sent as they are
+    const small = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
+  });
+
   it('answers an unknown API path with 404 in JSON', async () => {
     const response = await t.app.inject({ url: '/admin/nothing-here' });
     expect(response.statusCode).toBe(404);
@@ -102,6 +120,45 @@ describe('web app serving', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await app.inject({ url: '/favicon.svg' })).headers['content-type']).toContain('image/svg+xml');
     expect((await app.inject({ url: '/admin/space', headers: { accept: 'text/html' } })).statusCode).toBe(401);
+    await app.close();
+    await database.drop();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('sends the copies the build compressed beforehand to a browser that accepts them', async () => {
+    const database = await createTestDatabase('sqlite');
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'resim-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    const page = `<!doctype html><title>app</title><p>${'y'.repeat(4000)}</p>`;
+    for (const [file, content] of [
+      ['assets/main-abc123.js', script],
+      ['index.html', page],
+    ] as const) {
+      fs.writeFileSync(path.join(webDist, file), content);
+      fs.writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(content));
+      fs.writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(content));
+    }
+    const app = await buildApp({ config: testConfig(database.dataDir), db: database.db, dialect: 'sqlite', logger: false, webDist });
+    const asset = (encoding?: string) =>
+      app.inject({ url: '/assets/main-abc123.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+    const br = await asset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(script);
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(script);
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    const index = await app.inject({ url: '/resim/abc', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    expect(index.headers['content-encoding']).toBe('br');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(index.rawPayload).toString('utf8')).toBe(page);
     await app.close();
     await database.drop();
     fs.rmSync(webDist, { recursive: true, force: true });

@@ -1,6 +1,5 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { UserManager } from 'oidc-client-ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/client';
@@ -8,10 +7,15 @@ import { createQueryClient } from './api/query-client';
 import { App } from './app/app';
 import { showDanger } from './app/notify';
 import { createAuthSession } from './auth/auth-session';
-import { oidcSettings } from './auth/oidc-settings';
+import { readStoredSession } from './auth/stored-session';
 
+// The OpenID Connect client is a chunk of its own: a page opened with a valid session never loads it.
 const auth = createAuthSession({
-  createUserManager: (config) => new UserManager(oidcSettings(config, window.location.origin, window.localStorage)),
+  createUserManager: async (config) => {
+    const [{ UserManager }, { oidcSettings }] = await Promise.all([import('oidc-client-ts'), import('./auth/oidc-settings')]);
+    return new UserManager(oidcSettings(config, window.location.origin, window.localStorage));
+  },
+  readStoredSession: (config) => readStoredSession(window.localStorage, config, Date.now()),
 });
 
 // Set when the page is left (and cleared if it comes back from the back-forward cache).

@@ -20,6 +20,8 @@ export const registerWebApp = async (app: FastifyInstance, options: { dir: strin
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each file worth it; they are sent as they are, not compressed on each request.
+    preCompressed: true,
     setHeaders: (res, file) => {
       // Hashed assets never change; index.html must always be fresh.
       res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

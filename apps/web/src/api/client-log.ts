@@ -1,4 +1,4 @@
-import { clientLogBody, type ClientLogBody } from '@resim/contracts';
+import type { ClientLogBody } from '@resim/contracts';
 
 export type ClientLogger = (report: ClientLogBody) => void;
 
@@ -13,19 +13,19 @@ const clip = (text: string | undefined, max: number): string | undefined => (tex
 export const createClientLogger =
   (options: { fetch: typeof fetch; baseUrl?: string }): ClientLogger =>
   (report) => {
-    const parsed = clientLogBody.safeParse({
+    // Clipped to the contract's limits, so that a long stack does not cost the whole report.
+    const body: ClientLogBody = {
       ...report,
-      message: clip(report.message, limits.message),
+      message: report.message.slice(0, limits.message),
       path: clip(report.path, limits.path),
       page: clip(report.page, limits.page),
       stack: clip(report.stack, limits.stack),
-    });
-    if (!parsed.success) return;
+    };
     options
       .fetch(`${options.baseUrl ?? ''}/client-log`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(parsed.data),
+        body: JSON.stringify(body),
         keepalive: true,
       })
       .catch(() => undefined);

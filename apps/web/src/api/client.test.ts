@@ -159,8 +159,8 @@ describe('API client', () => {
     expect(fetch.mock.calls.filter(([input]) => urlOf(input).endsWith('/client-log'))).toEqual([]);
   });
 
-  it('refuses an answer that does not match the contract', async () => {
-    const { client, notify } = setup([json(200, [{ id: 1 }])]);
+  it('refuses an answer that is not JSON', async () => {
+    const { client, notify } = setup([new Response('<!doctype html>', { status: 200 })]);
     await expect(client.spaces.list()).rejects.toMatchObject({ code: 'invalid_response' });
     expect(notify).toHaveBeenCalledWith('Request failed: Unexpected response from GET /admin/space');
   });

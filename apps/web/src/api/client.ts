@@ -1,26 +1,26 @@
-import {
+import type {
   addLearnersResult,
   auditEntry,
-  type lockBody,
+  AddLearnersBody,
+  AllocationBody,
+  lockBody,
   lockState,
   runDetail,
-  type AddLearnersBody,
-  type AllocationBody,
   apiToken,
   createdToken,
   dashboard,
   emailTemplate,
-  type createEmailTemplateBody,
-  type createSpaceBody,
-  type createStageTemplateBody,
-  type createTokenBody,
+  createEmailTemplateBody,
+  createSpaceBody,
+  createStageTemplateBody,
+  createTokenBody,
   errorBody,
   exportFile,
   gameScore,
   gameSnapshot,
   gameSummary,
   joinInfo,
-  type joinBody,
+  joinBody,
   joinResult,
   learner,
   learnerScenario,
@@ -30,20 +30,20 @@ import {
   ok,
   outboxMessage,
   outboxPage,
-  type OutboxStatus,
-  type PatchLearnersBody,
-  type PatchResimBody,
-  type patchSpaceBody,
-  type postUserMetadataBody,
-  type putEmailTemplateBody,
+  OutboxStatus,
+  PatchLearnersBody,
+  PatchResimBody,
+  patchSpaceBody,
+  postUserMetadataBody,
+  putEmailTemplateBody,
   queuedEmail,
   resimConflict,
   resimSummary,
   scoreboard,
   scenarioTemplate,
-  type sendTestEmailBody,
+  sendTestEmailBody,
   sessionMessage,
-  type sessionMessageBody,
+  sessionMessageBody,
   space,
   stageTemplate,
   templatesMetadata,
@@ -51,8 +51,8 @@ import {
   userMetadata,
   webConfig,
 } from '@resim/contracts';
-import { scenario, type LearnerEvent, type Scenario } from '@resim/domain';
-import { z } from 'zod';
+import type { LearnerEvent, Scenario, scenario } from '@resim/domain';
+import type { z } from 'zod';
 import { ApiError, isApiError, requestFailedMessage } from './api-error';
 import { backoffDelay, isIdempotent, isRetryableStatus, maxAttempts as defaultMaxAttempts } from './backoff';
 import { createClientLogger, type ClientLogger } from './client-log';
@@ -82,10 +82,13 @@ export type ApiClientOptions = {
   readonly isLeaving?: () => boolean;
 };
 
-export type RequestOptions<T> = {
+/** What a contract's schema gives; the client only takes its type, so no schema code is in the pages' first download. */
+type Out<S extends z.ZodType> = z.output<S>;
+
+// T names the answer's contract: the server writes every answer from that same schema, so it is not parsed again here.
+export type RequestOptions<_T> = {
   readonly method: HttpMethod;
   readonly path: string;
-  readonly schema: z.ZodType<T>;
   readonly body?: unknown;
   /** false for the few public routes */
   readonly auth?: boolean;
@@ -106,6 +109,14 @@ const errorMessage = (error: unknown): string => (error instanceof Error && erro
 
 const isAbort = (error: unknown, signal: AbortSignal | undefined): boolean =>
   signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+const isErrorBody = (value: unknown): value is Out<typeof errorBody> =>
+  isRecord(value) && typeof value['code'] === 'string' && typeof value['message'] === 'string';
+
+const isConflict = (value: unknown): value is Out<typeof resimConflict> =>
+  isErrorBody(value) && isRecord((value as Record<string, unknown>)['current']);
 
 const readJson = async (response: Response): Promise<unknown> => {
   const text = await response.text();
@@ -132,7 +143,7 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
   const currentPage = options.currentPage ?? (() => (typeof window === 'undefined' ? '' : window.location.pathname));
 
   const send = async <T>(request: RequestOptions<T>): Promise<T> => {
-    const { method, path, schema, signal } = request;
+    const { method, path, signal } = request;
     const fail = (message: string, status: number | null, code: string | null, body?: unknown) =>
       new ApiError(message, { method, path, status, code, body });
     const retryable = isIdempotent(method);
@@ -162,9 +173,8 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
 
       if (response.ok) {
         const json = request.accept === undefined ? await readJson(response) : await response.text();
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) throw fail(`Unexpected response from ${method} ${path}`, response.status, 'invalid_response');
-        return parsed.data;
+        if (json === undefined) throw fail(`Unexpected response from ${method} ${path}`, response.status, 'invalid_response');
+        return json as T;
       }
       if (retryable && isRetryableStatus(response.status) && attempt < attempts) {
         await sleep(backoffDelay(attempt - 1, random));
@@ -172,9 +182,9 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
       }
       if (response.status === 401) options.onUnauthorized?.();
       const json = await readJson(response);
-      const body = errorBody.safeParse(json);
-      const message = body.success ? body.data.message : `${response.status} ${response.statusText}`.trim();
-      throw fail(message, response.status, body.success ? body.data.code : null, json);
+      const body = isErrorBody(json) ? json : null;
+      const message = body ? body.message : `${response.status} ${response.statusText}`.trim();
+      throw fail(message, response.status, body ? body.code : null, json);
     }
   };
 
@@ -230,7 +240,7 @@ export const createApiClient = (options: ApiClientOptions) => {
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const log = options.log ?? createClientLogger({ fetch: fetchImpl, baseUrl: options.baseUrl });
   const request = createRequester({ ...options, fetch: fetchImpl, log });
-  const get = <T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal) => request({ method: 'GET', path, schema, signal });
+  const get = <T>(path: string, signal?: AbortSignal) => request<T>({ method: 'GET', path, signal });
 
   return {
     request,
@@ -238,136 +248,140 @@ export const createApiClient = (options: ApiClientOptions) => {
     accessToken: options.getToken,
     /** reports a failure that is not a request (a crash, a chunk that did not load) */
     log,
-    config: (signal?: AbortSignal) => request({ method: 'GET', path: '/config.json', schema: webConfig, auth: false, signal }),
+    config: (signal?: AbortSignal) => request<Out<typeof webConfig>>({ method: 'GET', path: '/config.json', auth: false, signal }),
     spaces: {
-      list: (signal?: AbortSignal) => get('/admin/space', z.array(space), signal),
-      create: (body: z.input<typeof createSpaceBody>) => request({ method: 'POST', path: '/admin/space', schema: space, body }),
+      list: (signal?: AbortSignal) => get<Out<typeof space>[]>('/admin/space', signal),
+      create: (body: z.input<typeof createSpaceBody>) => request<Out<typeof space>>({ method: 'POST', path: '/admin/space', body }),
       rename: (spaceId: string, body: z.input<typeof patchSpaceBody>) =>
-        request({ method: 'PATCH', path: `/admin/space/${id(spaceId)}`, schema: space, body }),
-      remove: (spaceId: string) => request({ method: 'DELETE', path: `/admin/space/${id(spaceId)}`, schema: ok }),
+        request<Out<typeof space>>({ method: 'PATCH', path: `/admin/space/${id(spaceId)}`, body }),
+      remove: (spaceId: string) => request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/space/${id(spaceId)}` }),
     },
     /** SPEC 7: the learners of a space, named by email, and the scenarios allocated to them. */
     learners: {
-      list: (spaceId: string, signal?: AbortSignal) => get(`/admin/space/${id(spaceId)}/learner`, z.array(learner), signal),
+      list: (spaceId: string, signal?: AbortSignal) => get<Out<typeof learner>[]>(`/admin/space/${id(spaceId)}/learner`, signal),
       add: (spaceId: string, body: AddLearnersBody) =>
-        request({ method: 'POST', path: `/admin/space/${id(spaceId)}/learner`, schema: addLearnersResult, body }),
+        request<Out<typeof addLearnersResult>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/learner`, body }),
       tag: (spaceId: string, body: PatchLearnersBody) =>
-        request({ method: 'PATCH', path: `/admin/space/${id(spaceId)}/learner`, schema: learnersChanged, body }),
+        request<Out<typeof learnersChanged>>({ method: 'PATCH', path: `/admin/space/${id(spaceId)}/learner`, body }),
       remove: (spaceId: string, learners: readonly string[]) =>
-        request({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/learner`, schema: learnersChanged, body: { learners } }),
+        request<Out<typeof learnersChanged>>({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/learner`, body: { learners } }),
       remind: (spaceId: string, learners: readonly string[]) =>
-        request({ method: 'POST', path: `/admin/space/${id(spaceId)}/learner/remind`, schema: learnersChanged, body: { learners } }),
+        request<Out<typeof learnersChanged>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/learner/remind`, body: { learners } }),
       /** every learner named gets every scenario named */
       allocate: (spaceId: string, body: AllocationBody) =>
-        request({ method: 'POST', path: `/admin/space/${id(spaceId)}/allocation`, schema: learnersChanged, body }),
+        request<Out<typeof learnersChanged>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/allocation`, body }),
       deallocate: (spaceId: string, body: AllocationBody) =>
-        request({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/allocation`, schema: learnersChanged, body }),
+        request<Out<typeof learnersChanged>>({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/allocation`, body }),
     },
     user: {
-      metadata: (signal?: AbortSignal) => get('/admin/user', userMetadata, signal),
-      saveMetadata: (body: UserMetadataChanges) => request({ method: 'POST', path: '/admin/user', schema: userMetadata, body }),
-      auth: (signal?: AbortSignal) => get('/admin/user/auth', userAuth, signal),
+      metadata: (signal?: AbortSignal) => get<Out<typeof userMetadata>>('/admin/user', signal),
+      saveMetadata: (body: UserMetadataChanges) => request<Out<typeof userMetadata>>({ method: 'POST', path: '/admin/user', body }),
+      auth: (signal?: AbortSignal) => get<Out<typeof userAuth>>('/admin/user/auth', signal),
     },
     tokens: {
-      list: (signal?: AbortSignal) => get('/admin/user/token', z.array(apiToken), signal),
-      create: (body: z.input<typeof createTokenBody>) => request({ method: 'POST', path: '/admin/user/token', schema: createdToken, body }),
-      revoke: (tokenId: string) => request({ method: 'DELETE', path: `/admin/user/token/${id(tokenId)}`, schema: ok }),
+      list: (signal?: AbortSignal) => get<Out<typeof apiToken>[]>('/admin/user/token', signal),
+      create: (body: z.input<typeof createTokenBody>) =>
+        request<Out<typeof createdToken>>({ method: 'POST', path: '/admin/user/token', body }),
+      revoke: (tokenId: string) => request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/user/token/${id(tokenId)}` }),
     },
     resims: {
-      list: (signal?: AbortSignal) => get('/admin/resim', z.array(resimSummary), signal),
+      list: (signal?: AbortSignal) => get<Out<typeof resimSummary>[]>('/admin/resim', signal),
       /** DESIGN 1: what the presenter display shows of an opening; `current` is the latest. */
       presenter: (resimId: string, instance: string, signal?: AbortSignal) =>
-        get(`/presenter/resim/${id(resimId)}/${id(instance)}`, presenterView, signal),
-      get: (resimId: string, signal?: AbortSignal) => get(`/admin/resim/${id(resimId)}`, scenario, signal),
+        get<Out<typeof presenterView>>(`/presenter/resim/${id(resimId)}/${id(instance)}`, signal),
+      get: (resimId: string, signal?: AbortSignal) => get<Out<typeof scenario>>(`/admin/resim/${id(resimId)}`, signal),
       /** a new scenario in the space, from a scenario template when one is named */
       create: (groupId: string, templateId?: string) =>
-        request({ method: 'POST', path: '/admin/resim/new', schema: scenario, body: templateId ? { groupId, templateId } : { groupId } }),
+        request<Out<typeof scenario>>({
+          method: 'POST',
+          path: '/admin/resim/new',
+          body: templateId ? { groupId, templateId } : { groupId },
+        }),
       /** PATCH with the revision the editor started from; a 409 is the caller's to resolve, so it is not shown as a failure. */
       save: async (resimId: string, body: PatchResimBody): Promise<SaveResult> => {
         try {
-          const saved = await request({
+          const saved = await request<Out<typeof scenario>>({
             method: 'PATCH',
             path: `/admin/resim/${id(resimId)}`,
-            schema: scenario,
             body,
             quietStatuses: [409],
           });
           return { kind: 'saved', scenario: saved };
         } catch (error) {
-          const conflict = isApiError(error) && error.status === 409 ? resimConflict.safeParse(error.body) : null;
-          if (conflict?.success) return { kind: 'conflict', current: conflict.data.current, message: conflict.data.message };
+          const conflict = isApiError(error) && error.status === 409 && isConflict(error.body) ? error.body : null;
+          if (conflict) return { kind: 'conflict', current: conflict.current, message: conflict.message };
           throw error;
         }
       },
-      remove: (resimId: string) => request({ method: 'DELETE', path: `/admin/resim/${id(resimId)}`, schema: ok }),
-      clone: (resimId: string) => request({ method: 'POST', path: `/admin/resim/${id(resimId)}/clone`, schema: scenario }),
-      exportFile: (ids: readonly string[]) => request({ method: 'POST', path: '/admin/export', schema: exportFile, body: { ids } }),
+      remove: (resimId: string) => request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/resim/${id(resimId)}` }),
+      clone: (resimId: string) => request<Out<typeof scenario>>({ method: 'POST', path: `/admin/resim/${id(resimId)}/clone` }),
+      exportFile: (ids: readonly string[]) => request<Out<typeof exportFile>>({ method: 'POST', path: '/admin/export', body: { ids } }),
       importFile: (groupId: string, file: unknown) =>
-        request({ method: 'POST', path: '/admin/import', schema: z.array(scenario), body: { groupId, file } }),
+        request<Out<typeof scenario>[]>({ method: 'POST', path: '/admin/import', body: { groupId, file } }),
       /** SPEC 4: moves the run status; the scenario comes back as it now is. */
       control: (resimId: string, status: number) =>
-        request({ method: 'POST', path: `/admin/control/${id(resimId)}/${status}`, schema: scenario }),
+        request<Out<typeof scenario>>({ method: 'POST', path: `/admin/control/${id(resimId)}/${status}` }),
       /** SPEC 7: a message to every learner of the session, at once. */
       message: (resimId: string, body: z.input<typeof sessionMessageBody>) =>
-        request({ method: 'POST', path: `/admin/control/${id(resimId)}/message`, schema: sessionMessage, body }),
-      games: (resimId: string, signal?: AbortSignal) => get(`/admin/resim/${id(resimId)}/games`, z.array(gameSummary), signal),
+        request<Out<typeof sessionMessage>>({ method: 'POST', path: `/admin/control/${id(resimId)}/message`, body }),
+      games: (resimId: string, signal?: AbortSignal) => get<Out<typeof gameSummary>[]>(`/admin/resim/${id(resimId)}/games`, signal),
       /** SPEC 7: the scenario's openings at a glance, newest first (polled every 6 s). */
-      dashboard: (resimId: string, signal?: AbortSignal) => get(`/admin/resim/${id(resimId)}/dashboard`, dashboard, signal),
+      dashboard: (resimId: string, signal?: AbortSignal) => get<Out<typeof dashboard>>(`/admin/resim/${id(resimId)}/dashboard`, signal),
       /** SPEC 7: one opening's learners, ranked (polled every 5 s). */
       scoreboard: (resimId: string, instanceId: string, signal?: AbortSignal) =>
-        get(`/admin/resim/${id(resimId)}/instance/${id(instanceId)}/scoreboard`, scoreboard, signal),
+        get<Out<typeof scoreboard>>(`/admin/resim/${id(resimId)}/instance/${id(instanceId)}/scoreboard`, signal),
       /** A fresh run for the author to play as a learner, kept apart from the real runs. */
-      preview: (resimId: string) => request({ method: 'POST', path: `/admin/resim/${id(resimId)}/preview`, schema: previewRun }),
+      preview: (resimId: string) => request<Out<typeof previewRun>>({ method: 'POST', path: `/admin/resim/${id(resimId)}/preview` }),
       /** The results of one opening as a CSV file, a row per run. */
       scoreboardCsv: (resimId: string, instanceId: string) =>
-        request({
+        request<string>({
           method: 'GET',
           path: `/admin/resim/${id(resimId)}/instance/${id(instanceId)}/scoreboard?output=csv`,
-          schema: z.string(),
           accept: 'text/csv',
         }),
       /** SPEC 7: every learner event, oldest first; of one opening when it is named. */
       audit: (resimId: string, instanceId: string | null, signal?: AbortSignal) =>
-        get(`/admin/resim/${id(resimId)}/audit${instanceId === null ? '' : `?instance=${id(instanceId)}`}`, z.array(auditEntry), signal),
+        get<Out<typeof auditEntry>[]>(
+          `/admin/resim/${id(resimId)}/audit${instanceId === null ? '' : `?instance=${id(instanceId)}`}`,
+          signal,
+        ),
       /** One learner's run, step by step. */
       run: (resimId: string, gameId: string, signal?: AbortSignal) =>
-        get(`/admin/resim/${id(resimId)}/games/${id(gameId)}`, runDetail, signal),
+        get<Out<typeof runDetail>>(`/admin/resim/${id(resimId)}/games/${id(gameId)}`, signal),
       /** Takes a learner out of an opening: their run ends as removed. */
       removeLearner: (resimId: string, instanceId: string, gameId: string) =>
-        request({
+        request<{ gameId: string; nickname: string }>({
           method: 'POST',
           path: `/admin/resim/${id(resimId)}/instance/${id(instanceId)}/games/${id(gameId)}/remove`,
-          schema: z.object({ gameId: z.string(), nickname: z.string() }),
         }),
       /** A locked lobby turns away anyone not in it yet. */
       lock: (resimId: string, instanceId: string, locked: boolean) =>
-        request({
+        request<Out<typeof lockState>>({
           method: 'PUT',
           path: `/admin/resim/${id(resimId)}/instance/${id(instanceId)}/lock`,
-          schema: lockState,
           body: { locked } satisfies z.input<typeof lockBody>,
         }),
     },
     stageTemplates: {
-      list: (signal?: AbortSignal) => get('/admin/stagetemplate', z.array(stageTemplate), signal),
+      list: (signal?: AbortSignal) => get<Out<typeof stageTemplate>[]>('/admin/stagetemplate', signal),
       create: (body: z.input<typeof createStageTemplateBody>) =>
-        request({ method: 'POST', path: '/admin/stagetemplate', schema: stageTemplate, body }),
+        request<Out<typeof stageTemplate>>({ method: 'POST', path: '/admin/stagetemplate', body }),
     },
     templates: {
-      list: (signal?: AbortSignal) => get('/admin/template', z.array(scenarioTemplate), signal),
+      list: (signal?: AbortSignal) => get<Out<typeof scenarioTemplate>[]>('/admin/template', signal),
     },
     /** SPEC 7: email template management. */
     emailTemplates: {
-      list: (signal?: AbortSignal) => get('/templates', templatesMetadata, signal),
-      get: (name: string, signal?: AbortSignal) => get(`/templates/${id(name)}`, emailTemplate, signal),
+      list: (signal?: AbortSignal) => get<Out<typeof templatesMetadata>>('/templates', signal),
+      get: (name: string, signal?: AbortSignal) => get<Out<typeof emailTemplate>>(`/templates/${id(name)}`, signal),
       create: (body: z.input<typeof createEmailTemplateBody>) =>
-        request({ method: 'POST', path: '/templates', schema: emailTemplate, body }),
+        request<Out<typeof emailTemplate>>({ method: 'POST', path: '/templates', body }),
       save: (name: string, body: z.input<typeof putEmailTemplateBody>) =>
-        request({ method: 'PUT', path: `/templates/${id(name)}`, schema: emailTemplate, body }),
+        request<Out<typeof emailTemplate>>({ method: 'PUT', path: `/templates/${id(name)}`, body }),
       /** deletes the user's own template, or returns a built-in one to its default */
-      remove: (name: string) => request({ method: 'DELETE', path: `/templates/${id(name)}`, schema: ok }),
+      remove: (name: string) => request<Out<typeof ok>>({ method: 'DELETE', path: `/templates/${id(name)}` }),
       sendTest: (name: string, body: z.input<typeof sendTestEmailBody>) =>
-        request({ method: 'POST', path: `/templates/${id(name)}/test`, schema: queuedEmail, body }),
+        request<Out<typeof queuedEmail>>({ method: 'POST', path: `/templates/${id(name)}/test`, body }),
     },
     outbox: {
       list: (query: { cursor?: string | undefined; status?: OutboxStatus | undefined }, signal?: AbortSignal) => {
@@ -375,47 +389,49 @@ export const createApiClient = (options: ApiClientOptions) => {
         if (query.cursor) params.set('cursor', query.cursor);
         if (query.status) params.set('status', query.status);
         const search = params.toString();
-        return get(`/admin/outbox${search ? `?${search}` : ''}`, outboxPage, signal);
+        return get<Out<typeof outboxPage>>(`/admin/outbox${search ? `?${search}` : ''}`, signal);
       },
-      retry: (emailId: string) => request({ method: 'POST', path: `/admin/outbox/${id(emailId)}/retry`, schema: outboxMessage }),
+      retry: (emailId: string) => request<Out<typeof outboxMessage>>({ method: 'POST', path: `/admin/outbox/${id(emailId)}/retry` }),
     },
     /** The learner's side (the player): every failure is the player's to show, in place. */
     learn: {
       /** Signed in, an author sees a scenario in Test Mode open. */
       joinInfo: (code: string, signedIn: boolean, signal?: AbortSignal) =>
-        request({ method: 'GET', path: `/learn/join/${id(code)}`, schema: joinInfo, auth: signedIn, quiet: true, signal }),
+        request<Out<typeof joinInfo>>({ method: 'GET', path: `/learn/join/${id(code)}`, auth: signedIn, quiet: true, signal }),
       /**
        * Signed in: joins (or resumes) as the session's user. Otherwise anonymously under the
        * nickname, resuming the run of `runToken` when it is in the scenario's current opening.
        */
       join: (code: string, body: z.input<typeof joinBody>, signedIn: boolean, runToken?: string) =>
-        request({
+        request<Out<typeof joinResult>>({
           method: 'POST',
           path: `/learn/join/${id(code)}`,
-          schema: joinResult,
           body,
           auth: signedIn,
           quiet: true,
           ...(runToken === undefined ? {} : { headers: { 'x-run-token': runToken } }),
         }),
       game: (gameId: string, runToken: RunToken, signal?: AbortSignal) =>
-        request({ method: 'GET', path: `/learn/game/${id(gameId)}`, schema: gameSnapshot, quiet: true, signal, ...runAccess(runToken) }),
+        request<Out<typeof gameSnapshot>>({
+          method: 'GET',
+          path: `/learn/game/${id(gameId)}`,
+          quiet: true,
+          signal,
+          ...runAccess(runToken),
+        }),
       event: (gameId: string, event: LearnerEvent, runToken: RunToken) =>
-        request({
+        request<Out<typeof gameSnapshot>>({
           method: 'POST',
           path: `/learn/game/${id(gameId)}/event`,
-          schema: gameSnapshot,
           body: event,
           quiet: true,
           ...runAccess(runToken),
         }),
-      mine: (signal?: AbortSignal) =>
-        request({ method: 'GET', path: '/learn/mine', schema: z.array(learnerScenario), quiet: true, signal }),
+      mine: (signal?: AbortSignal) => request<Out<typeof learnerScenario>[]>({ method: 'GET', path: '/learn/mine', quiet: true, signal }),
       score: (resimId: string, gameId: string, runToken: RunToken, signal?: AbortSignal) =>
-        request({
+        request<Out<typeof gameScore>>({
           method: 'GET',
           path: `/scores/${id(resimId)}/${id(gameId)}`,
-          schema: gameScore,
           quiet: true,
           signal,
           ...runAccess(runToken),

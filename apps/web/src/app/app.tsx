@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { defaultProductName, loadingMessage } from '@resim/domain';
 import { lazy, Suspense, useState } from 'react';
@@ -10,10 +9,11 @@ import type { ApiClient } from '../api/client';
 import type { AuthSession } from '../auth/auth-session';
 import { AppRoot } from './app-root';
 import { loadChunk } from './chunk';
+import { DeferredNotifications } from './deferred-notifications';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
 import { playerPath, presenterPath } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export type AppServices = {
   readonly api: ApiClient;
@@ -66,8 +66,8 @@ const createRouter = (services: AppServices) =>
 export const App = ({ services }: { services: AppServices }) => {
   const [router] = useState(() => createRouter(services));
   return (
-    <MantineProvider theme={theme} forceColorScheme="light">
-      <Notifications position="top-right" zIndex={1000} />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+      <DeferredNotifications />
       <ErrorBoundary log={services.api.log} fullPage>
         <ApiProvider client={services.api}>
           <QueryClientProvider client={services.queryClient}>

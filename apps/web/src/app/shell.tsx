@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Burger, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconActivityHeartbeat,
@@ -7,7 +7,6 @@ import {
   IconChevronDown,
   IconCreditCard,
   IconHome,
-  IconLogout,
   IconMail,
   IconUser,
   IconUsers,
@@ -18,9 +17,13 @@ import { Link } from 'react-router';
 import { useApi } from '../api/api-context';
 import { queryKeys } from '../api/query-keys';
 import { Brand } from '../ui/brand';
+import { DeferredMenu } from '../ui/deferred-menu';
+import { lazyNamed } from '../ui/lazy-named';
+import { contentId, SkipLink } from '../ui/skip-link';
 import type { PageId, PageState } from './app-machine';
 import { useAppSession } from './app-session';
 import { pathFor } from './routes';
+import classes from './shell.module.css';
 
 type NavItem = { readonly page: Exclude<PageId, 'EDIT_RESIM'>; readonly label: string; readonly icon: typeof IconHome };
 
@@ -70,17 +73,21 @@ const NavItemLink = ({ item, page, onNavigate }: { item: NavItem; page: PageStat
   );
 };
 
+const AccountMenu = lazyNamed(() => import('./account-menu').then((m) => m.AccountMenu));
+
 const UserMenu = () => {
   const api = useApi();
-  const { signOut } = useAppSession();
   const me = useQuery({ queryKey: queryKeys.userAuth, queryFn: ({ signal }) => api.user.auth(signal) });
   const name = me.data ? (me.data.name ?? me.data.email) : '';
+  // Named by what it shows (the user's name), as speech input users would say it.
   return (
-    <Menu position="bottom-end" width={260} shadow="md">
-      <Menu.Target>
-        <UnstyledButton aria-label="Account menu" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+    <DeferredMenu
+      menu={AccountMenu}
+      props={{ email: me.data?.email ?? null }}
+      trigger={
+        <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap={10} wrap="nowrap">
-            <Avatar radius="xl" size={32} color="blue" variant="light">
+            <Avatar radius="xl" size={32} color="blue" variant="light" aria-hidden>
               {name ? initialsOf(name) : <IconUser size={18} />}
             </Avatar>
             <Box visibleFrom="sm" maw={200}>
@@ -88,27 +95,12 @@ const UserMenu = () => {
                 {name || 'Account'}
               </Text>
             </Box>
-            <IconChevronDown size={14} stroke={1.7} />
+            <VisuallyHidden hiddenFrom="sm">{name || 'Account'}</VisuallyHidden>
+            <IconChevronDown size={14} stroke={1.7} aria-hidden />
           </Group>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {me.data ? (
-          <Menu.Label>
-            <Text fz="xs" c="dimmed" truncate="end">
-              Signed in as {me.data.email}
-            </Text>
-          </Menu.Label>
-        ) : null}
-        <Menu.Item component={Link} to={pathFor({ name: 'PROFILE' })} leftSection={<IconUser size={16} />}>
-          Profile
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={16} />} onClick={signOut}>
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    />
   );
 };
 
@@ -126,8 +118,9 @@ export const ConsoleShell = ({ page, children }: { page: PageState; children: Re
     document.title = title ? `${title} · ${productName}` : productName;
   }, [title, productName]);
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
-      <AppShell.Header>
+    <>
+      <SkipLink />
+      <Box component="header" className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -143,24 +136,22 @@ export const ConsoleShell = ({ page, children }: { page: PageState; children: Re
           </Group>
           <UserMenu />
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
-        <AppShell.Section grow component={ScrollArea}>
-          <Stack gap={2}>
-            {mainNav.map((item) => (
-              <NavItemLink key={item.page} item={item} page={page} onNavigate={close} />
-            ))}
-          </Stack>
-        </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      </Box>
+      <nav className={classes.navbar} data-opened={opened || undefined} aria-label="Main navigation">
+        <Stack gap={2} className={classes.links}>
+          {mainNav.map((item) => (
+            <NavItemLink key={item.page} item={item} page={page} onNavigate={close} />
+          ))}
+        </Stack>
+        <div className={classes.footer}>
           <NavItemLink item={profileNav} page={page} onNavigate={close} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+        </div>
+      </nav>
+      <main className={classes.main} id={contentId} tabIndex={-1}>
         <Box maw={1200} mx="auto" pb="xl">
           {children}
         </Box>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 };

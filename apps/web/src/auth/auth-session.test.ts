@@ -30,11 +30,22 @@ const fakeManager = (stored: StoredUser | null, renew: () => Promise<StoredUser>
 
 const setup = (stored: StoredUser | null, renew: () => Promise<StoredUser> = () => Promise.reject(new Error('no renew'))) => {
   const manager = fakeManager(stored, renew);
-  const session = createAuthSession({ createUserManager: () => manager as unknown as SessionUserManager });
+  const createUserManager = vi.fn(async () => manager as unknown as SessionUserManager);
+  // What the client stored, as the page reads it before loading the client.
+  const readStoredSession = async () => {
+    const user = (await manager.getUser()) as unknown as StoredUser | null;
+    return user ? { accessToken: user.access_token, idToken: user.id_token ?? null, expired: user.expired } : null;
+  };
+  let storedNow: Awaited<ReturnType<typeof readStoredSession>> = null;
+  const session = createAuthSession({ createUserManager, readStoredSession: () => storedNow });
   session.configure(config);
   const lost = vi.fn();
   session.onSessionLost(lost);
-  return { manager, session, lost };
+  const ready = readStoredSession().then((read) => {
+    storedNow = read;
+    manager.getUser.mockClear();
+  });
+  return { manager, session, lost, createUserManager, ready };
 };
 
 const valid: StoredUser = { access_token: 'a1', id_token: 'i1', refresh_token: 'r1', expired: false, profile: { sub: 'u1' } };
@@ -48,11 +59,21 @@ describe('auth session', () => {
     expect(await session.restore()).toEqual({ signedIn: false, reason: null });
   });
 
-  it('hands out the stored token while it is valid', async () => {
-    const { session, manager } = setup(valid);
+  it('hands out the stored token while it is valid, without loading the OpenID Connect client', async () => {
+    const { session, manager, createUserManager, ready } = setup(valid);
+    await ready;
     expect(await session.restore()).toEqual({ signedIn: true });
     await expect(session.getAccessToken()).resolves.toBe('a1');
     expect(manager.signinSilent).not.toHaveBeenCalled();
+    expect(createUserManager).not.toHaveBeenCalled();
+  });
+
+  it('loads the OpenID Connect client once, to renew an expired token', async () => {
+    const { session, createUserManager, ready } = setup(expired, async () => ({ ...valid, access_token: 'a2' }));
+    await ready;
+    await expect(session.getAccessToken()).resolves.toBe('a2');
+    await session.restore();
+    expect(createUserManager).toHaveBeenCalledTimes(1);
   });
 
   it('renews an expired token with the refresh token', async () => {
@@ -99,8 +120,10 @@ describe('auth session', () => {
     expect(manager.removeUser).toHaveBeenCalled();
   });
 
-  it('ends the session when a background renewal is refused', () => {
-    const { manager, lost } = setup(valid);
+  it('ends the session when a background renewal is refused', async () => {
+    const { session, manager, lost } = setup(expired, async () => valid);
+    // the client is loaded, and renews in the background from then on
+    await session.getAccessToken();
     const listener = manager.events.addSilentRenewError.mock.calls[0]?.[0] as (error: Error) => void;
     listener(new ErrorResponse({ error: 'invalid_grant' }));
     return vi.waitFor(() => expect(lost).toHaveBeenCalledWith(identityMessages.cannotRefresh));

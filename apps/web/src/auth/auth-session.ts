@@ -2,6 +2,7 @@ import type { WebConfig } from '@resim/contracts';
 import type { User, UserManager } from 'oidc-client-ts';
 import { safeReturnTo } from './auth-paths';
 import { IdentityError, identityMessages, toIdentityError } from './identity-errors';
+import type { StoredSession } from './stored-session';
 
 /** The part of oidc-client-ts's UserManager the session uses. */
 export type SessionUserManager = Pick<
@@ -23,24 +24,45 @@ const isNetwork = (error: IdentityError): boolean => error.code === 'NetworkErro
  * session is cleared and listeners hear why (SPEC 8); a network failure keeps the session, since
  * it may still be good once the network is back.
  */
-export const createAuthSession = (options: { createUserManager: (config: WebConfig) => SessionUserManager }) => {
-  let manager: SessionUserManager | null = null;
+export const createAuthSession = (options: {
+  /** the OpenID Connect client, loaded only to sign in or out, or to renew the session */
+  createUserManager: (config: WebConfig) => Promise<SessionUserManager>;
+  /** the session as the client stored it, read without loading the client */
+  readStoredSession: (config: WebConfig) => StoredSession | null;
+}) => {
+  let config: WebConfig | null = null;
+  let manager: Promise<SessionUserManager> | null = null;
   let renewing: Promise<User> | null = null;
   const lostListeners = new Set<(reason: string) => void>();
 
-  const userManager = (): SessionUserManager => {
-    if (!manager) throw new IdentityError('NotAuthenticated', identityMessages.notAuthenticated);
+  const userManager = (): Promise<SessionUserManager> => {
+    if (!config) return Promise.reject(new IdentityError('NotAuthenticated', identityMessages.notAuthenticated));
+    manager ??= options.createUserManager(config).then((created) => {
+      created.events.addSilentRenewError((error) => {
+        const failure = toIdentityError(error, identityMessages.cannotRefresh);
+        if (!isNetwork(failure)) void lose(failure.message);
+      });
+      return created;
+    });
     return manager;
   };
 
+  /** The stored session while its token is good; otherwise the client must look. */
+  const validStored = (): StoredSession | null => {
+    const stored = config ? options.readStoredSession(config) : null;
+    return stored && !stored.expired && stored.idToken ? stored : null;
+  };
+
   const lose = async (reason: string): Promise<void> => {
-    await manager?.removeUser().catch(() => undefined);
+    await userManager()
+      .then((users) => users.removeUser())
+      .catch(() => undefined);
     for (const listener of lostListeners) listener(reason);
   };
 
   const renew = (): Promise<User> => {
     renewing ??= (async () => {
-      const users = userManager();
+      const users = await userManager();
       const user = await users.getUser();
       if (!user) throw new IdentityError('NotAuthenticated', identityMessages.notAuthenticated);
       if (!user.profile.sub) throw new IdentityError('UsernameMissing', identityMessages.usernameMissing);
@@ -70,17 +92,14 @@ export const createAuthSession = (options: { createUserManager: (config: WebConf
   };
 
   return {
-    configure: (config: WebConfig): void => {
-      manager = options.createUserManager(config);
-      manager.events.addSilentRenewError((error) => {
-        const failure = toIdentityError(error, identityMessages.cannotRefresh);
-        if (!isNetwork(failure)) void lose(failure.message);
-      });
+    configure: (webConfig: WebConfig): void => {
+      config = webConfig;
     },
 
     /** Finds the session a previous visit left, renewing it when it has expired. */
     restore: async (): Promise<RestoreResult> => {
-      const users = userManager();
+      if (validStored()) return { signedIn: true };
+      const users = await userManager();
       const user = await users.getUser();
       if (!user) return { signedIn: false, reason: null };
       if (!user.id_token) {
@@ -101,7 +120,7 @@ export const createAuthSession = (options: { createUserManager: (config: WebConf
     /** Sends the browser to the issuer; the current address comes back in the request's state. */
     beginSignIn: async (returnTo: string): Promise<void> => {
       try {
-        await userManager().signinRedirect({ state: { returnTo: safeReturnTo(returnTo) } });
+        await (await userManager()).signinRedirect({ state: { returnTo: safeReturnTo(returnTo) } });
       } catch (error) {
         throw toIdentityError(error);
       }
@@ -110,7 +129,7 @@ export const createAuthSession = (options: { createUserManager: (config: WebConf
     /** Trades the code the issuer sent back for tokens; answers where the user was going. */
     completeSignIn: async (url: string): Promise<{ returnTo: string }> => {
       try {
-        const user = await userManager().signinRedirectCallback(url);
+        const user = await (await userManager()).signinRedirectCallback(url);
         const state = user.state as { returnTo?: unknown } | undefined;
         return { returnTo: safeReturnTo(state?.returnTo) };
       } catch (error) {
@@ -120,7 +139,7 @@ export const createAuthSession = (options: { createUserManager: (config: WebConf
 
     /** Ends the session here and at the issuer, which asks the user to confirm. */
     signOut: async (): Promise<void> => {
-      const users = userManager();
+      const users = await userManager();
       const user = await users.getUser().catch(() => null);
       try {
         await users.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
@@ -133,13 +152,15 @@ export const createAuthSession = (options: { createUserManager: (config: WebConf
     /** Clears what the sign-out request left behind once the issuer has sent the user back. */
     completeSignOut: async (url: string): Promise<void> => {
       await userManager()
-        .signoutRedirectCallback(url)
+        .then((users) => users.signoutRedirectCallback(url))
         .catch(() => undefined);
     },
 
     /** The token for the API; renews an expired one, and says 'User is not authenticated' when there is no session. */
     getAccessToken: async (): Promise<string> => {
-      const user = await userManager().getUser();
+      const stored = validStored();
+      if (stored) return stored.accessToken;
+      const user = await (await userManager()).getUser();
       if (!user) throw new IdentityError('NotAuthenticated', identityMessages.notAuthenticated);
       if (!user.expired) return user.access_token;
       return (await renewOrLose()).access_token;

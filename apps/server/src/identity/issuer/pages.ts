@@ -16,21 +16,21 @@ main{width:100%;max-width:400px;padding:16px}
 .brand{display:flex;align-items:center;gap:10px;margin-bottom:24px;font-weight:700;font-size:20px;color:#1c7ed6}
 .brand svg{flex:none}
 h1{font-size:20px;margin:0 0 4px}
-p.lead{margin:0 0 20px;color:#868e96;font-size:14px}
+p.lead{margin:0 0 20px;color:#495057;font-size:14px}
 label{display:block;font-size:14px;font-weight:500;margin:14px 0 4px}
 input{width:100%;font:inherit;padding:8px 12px;border:1px solid #ced4da;border-radius:4px;background:#fff}
 input:focus{outline:none;border-color:#228be6;box-shadow:0 0 0 2px rgba(34,139,230,.25)}
 button{width:100%;margin-top:22px;font:inherit;font-weight:600;padding:9px 16px;border:0;border-radius:4px;
-  background:#228be6;color:#fff;cursor:pointer}
-button:hover{background:#1c7ed6}
+  background:#1971c2;color:#fff;cursor:pointer}
+button:hover{background:#1864ab}
 button.secondary{background:#fff;color:#495057;border:1px solid #ced4da;margin-top:10px}
 .links{margin-top:18px;font-size:14px;text-align:center}
-a{color:#1c7ed6;text-decoration:none}
+a{color:#1971c2;text-decoration:none}
 a:hover{text-decoration:underline}
 .alert{border-radius:4px;padding:10px 12px;margin-bottom:16px;font-size:14px}
 .alert.danger{background:#fff5f5;color:#c92a2a;border:1px solid #ffc9c9}
 .alert.info{background:#e7f5ff;color:#1864ab;border:1px solid #a5d8ff}
-footer{text-align:center;color:#adb5bd;font-size:12px;margin-top:16px}
+footer{text-align:center;color:#495057;font-size:12px;margin-top:16px}
 `;
 
 const logo = `<svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"

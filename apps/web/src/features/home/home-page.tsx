@@ -1,8 +1,21 @@
-import { Alert, Button, Card, CloseButton, EmptyState, Group, Paper, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  CloseButton,
+  EmptyState,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
 import { groupScenariosBySpace, mayEditInSpace, SortOrder } from '@resim/domain';
 import { IconAlertTriangle, IconArrowsSort, IconFolderPlus, IconPlus, IconSearch, IconSearchOff } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { pathFor } from '../../app/routes';
 import { showSuccess } from '../../app/notify';
@@ -21,8 +34,7 @@ import {
   useSaveMetadata,
 } from './home-queries';
 import type { ScenarioCardActions } from './scenario-card';
-import { DeleteScenarioModal, ImportScenariosModal, NewScenarioModal } from './scenario-modals';
-import { DeleteSpaceModal, SpaceFormModal } from './space-modals';
+import { lazyNamed } from '../../ui/lazy-named';
 import { SpaceSection } from './space-section';
 
 /** SPEC 9 sort orders, as the user reads them. */
@@ -63,6 +75,15 @@ type Dialog =
   | { kind: 'delete-scenario'; scenario: ResimSummary }
   | null;
 
+// The dialogs load when one is first opened: most visits to Home open none.
+const loadScenarioModals = () => import('./scenario-modals');
+const loadSpaceModals = () => import('./space-modals');
+const DeleteScenarioModal = lazyNamed(() => loadScenarioModals().then((m) => m.DeleteScenarioModal));
+const ImportScenariosModal = lazyNamed(() => loadScenarioModals().then((m) => m.ImportScenariosModal));
+const NewScenarioModal = lazyNamed(() => loadScenarioModals().then((m) => m.NewScenarioModal));
+const DeleteSpaceModal = lazyNamed(() => loadSpaceModals().then((m) => m.DeleteSpaceModal));
+const SpaceFormModal = lazyNamed(() => loadSpaceModals().then((m) => m.SpaceFormModal));
+
 /** Home: the user's spaces, each with its scenarios, foldable, sorted and searchable. */
 export const HomePage = () => {
   const { templates, resims, spaces, metadata } = useHomeData();
@@ -78,6 +99,9 @@ export const HomePage = () => {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
+  // Kept once mounted, so that a dialog closes with its transition.
+  const [dialogsShown, setDialogsShown] = useState(false);
+  if (dialog !== null && !dialogsShown) setDialogsShown(true);
 
   const order: SortOrder = metadata.data?.sortOrder ?? SortOrder.AlphaAsc;
   const collapsed = useMemo(() => new Set(metadata.data?.collapsedSpaces ?? []), [metadata.data]);
@@ -225,91 +249,96 @@ export const HomePage = () => {
           rightSection={searching ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
           style={{ flex: '1 1 280px' }}
         />
-        <Select
+        <NativeSelect
           aria-label="Sort scenarios"
           data={sortOptions.map((option) => ({ value: String(option.value), label: option.label }))}
           value={String(order)}
-          onChange={(value) => {
-            const next = toSortOrder(value);
+          onChange={(event) => {
+            const next = toSortOrder(event.currentTarget.value);
             if (next !== null && next !== order) saveMetadata.mutate({ sortOrder: next });
           }}
-          allowDeselect={false}
           leftSection={<IconArrowsSort size={16} />}
           w={190}
           disabled={metadata.isPending}
         />
       </Group>
       {content()}
-      <SpaceFormModal
-        opened={dialog?.kind === 'create'}
-        title="New space"
-        submitLabel="Create space"
-        initial=""
-        pending={createSpace.isPending}
-        onSubmit={(description) => createSpace.mutateAsync(description).then(closeDialog)}
-        onClose={closeDialog}
-      />
-      <SpaceFormModal
-        opened={dialog?.kind === 'rename'}
-        title="Rename space"
-        submitLabel="Save"
-        initial={dialog?.kind === 'rename' ? dialog.space.description : ''}
-        pending={renameSpace.isPending}
-        onSubmit={(description) =>
-          dialog?.kind === 'rename'
-            ? renameSpace.mutateAsync({ spaceId: dialog.space.id, description }).then(closeDialog)
-            : Promise.resolve()
-        }
-        onClose={closeDialog}
-      />
-      <DeleteSpaceModal
-        space={dialog?.kind === 'delete' ? dialog.space : null}
-        pending={deleteSpace.isPending}
-        error={deleteSpace.error?.message ?? null}
-        onConfirm={() => {
-          if (dialog?.kind === 'delete') deleteSpace.mutate(dialog.space.id, { onSuccess: closeDialog });
-        }}
-        onClose={closeDialog}
-      />
-      <DeleteScenarioModal
-        scenario={dialog?.kind === 'delete-scenario' ? dialog.scenario : null}
-        pending={deleteResim.isPending}
-        error={deleteResim.error?.message ?? null}
-        onConfirm={() => {
-          if (dialog?.kind === 'delete-scenario') deleteResim.mutate(dialog.scenario.id, { onSuccess: closeDialog });
-        }}
-        onClose={closeDialog}
-      />
-      <NewScenarioModal
-        space={dialog?.kind === 'new-scenario' ? dialog.space : null}
-        templates={templates}
-        pending={createResim.isPending}
-        error={createResim.error?.message ?? null}
-        onCreate={(templateId) => {
-          if (dialog?.kind === 'new-scenario') newScenario(dialog.space, templateId);
-        }}
-        onClose={closeDialog}
-      />
-      <ImportScenariosModal
-        space={dialog?.kind === 'import' ? dialog.space : null}
-        pending={importResims.isPending}
-        error={importResims.error?.message ?? null}
-        onImport={(file) => {
-          if (dialog?.kind !== 'import') return;
-          importResims.mutate(
-            { groupId: dialog.space.id, file },
-            {
-              onSuccess: (imported) => {
-                closeDialog();
-                showSuccess(
-                  imported.length === 1 ? `“${imported[0]?.resimName ?? ''}” was imported` : `${imported.length} scenarios were imported`,
-                );
-              },
-            },
-          );
-        }}
-        onClose={closeDialog}
-      />
+      {dialogsShown && (
+        <Suspense fallback={null}>
+          <SpaceFormModal
+            opened={dialog?.kind === 'create'}
+            title="New space"
+            submitLabel="Create space"
+            initial=""
+            pending={createSpace.isPending}
+            onSubmit={(description) => createSpace.mutateAsync(description).then(closeDialog)}
+            onClose={closeDialog}
+          />
+          <SpaceFormModal
+            opened={dialog?.kind === 'rename'}
+            title="Rename space"
+            submitLabel="Save"
+            initial={dialog?.kind === 'rename' ? dialog.space.description : ''}
+            pending={renameSpace.isPending}
+            onSubmit={(description) =>
+              dialog?.kind === 'rename'
+                ? renameSpace.mutateAsync({ spaceId: dialog.space.id, description }).then(closeDialog)
+                : Promise.resolve()
+            }
+            onClose={closeDialog}
+          />
+          <DeleteSpaceModal
+            space={dialog?.kind === 'delete' ? dialog.space : null}
+            pending={deleteSpace.isPending}
+            error={deleteSpace.error?.message ?? null}
+            onConfirm={() => {
+              if (dialog?.kind === 'delete') deleteSpace.mutate(dialog.space.id, { onSuccess: closeDialog });
+            }}
+            onClose={closeDialog}
+          />
+          <DeleteScenarioModal
+            scenario={dialog?.kind === 'delete-scenario' ? dialog.scenario : null}
+            pending={deleteResim.isPending}
+            error={deleteResim.error?.message ?? null}
+            onConfirm={() => {
+              if (dialog?.kind === 'delete-scenario') deleteResim.mutate(dialog.scenario.id, { onSuccess: closeDialog });
+            }}
+            onClose={closeDialog}
+          />
+          <NewScenarioModal
+            space={dialog?.kind === 'new-scenario' ? dialog.space : null}
+            templates={templates}
+            pending={createResim.isPending}
+            error={createResim.error?.message ?? null}
+            onCreate={(templateId) => {
+              if (dialog?.kind === 'new-scenario') newScenario(dialog.space, templateId);
+            }}
+            onClose={closeDialog}
+          />
+          <ImportScenariosModal
+            space={dialog?.kind === 'import' ? dialog.space : null}
+            pending={importResims.isPending}
+            error={importResims.error?.message ?? null}
+            onImport={(file) => {
+              if (dialog?.kind !== 'import') return;
+              importResims.mutate(
+                { groupId: dialog.space.id, file },
+                {
+                  onSuccess: (imported) => {
+                    closeDialog();
+                    showSuccess(
+                      imported.length === 1
+                        ? `“${imported[0]?.resimName ?? ''}” was imported`
+                        : `${imported.length} scenarios were imported`,
+                    );
+                  },
+                },
+              );
+            }}
+            onClose={closeDialog}
+          />
+        </Suspense>
+      )}
     </>
   );
 };

@@ -1,11 +1,15 @@
-import { ActionIcon, Card, Group, Menu, Text } from '@mantine/core';
+import { ActionIcon, Card, Group, Text } from '@mantine/core';
 import type { ResimSummary } from '@resim/contracts';
-import { IconCalendar, IconCopy, IconDots, IconDownload, IconExternalLink, IconTemplate, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { IconCalendar, IconDots, IconTemplate } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { pathFor } from '../../app/routes';
+import { DeferredMenu } from '../../ui/deferred-menu';
 import { formatDate } from '../../ui/format';
+import { lazyNamed } from '../../ui/lazy-named';
 import { ScenarioStatusBadge } from '../../ui/scenario-status';
 import classes from './scenario-card.module.css';
+
+const ScenarioCardMenu = lazyNamed(() => import('./scenario-card-menu').then((m) => m.ScenarioCardMenu));
 
 export type ScenarioCardActions = {
   /** null when the space does not allow it */
@@ -23,7 +27,6 @@ export const ScenarioCard = ({
   templateName: string | null;
   actions: ScenarioCardActions;
 }) => {
-  const navigate = useNavigate();
   const path = pathFor({ name: 'EDIT_RESIM', resimId: scenario.id });
   return (
     <Card className={classes.card} padding="md" radius="md" shadow="none">
@@ -35,33 +38,15 @@ export const ScenarioCard = ({
         </Link>
         <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
           <ScenarioStatusBadge status={scenario.resimStatus} />
-          <Menu position="bottom-end" width={180} shadow="md">
-            <Menu.Target>
+          <DeferredMenu
+            menu={ScenarioCardMenu}
+            props={{ path, actions }}
+            trigger={
               <ActionIcon variant="subtle" color="gray" size="sm" className={classes.menu} aria-label={`Actions for ${scenario.resimName}`}>
                 <IconDots size={16} />
               </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconExternalLink size={16} />} onClick={() => void navigate(path)}>
-                Open
-              </Menu.Item>
-              <Menu.Item leftSection={<IconCopy size={16} />} onClick={actions.onClone ?? undefined} disabled={!actions.onClone}>
-                Clone
-              </Menu.Item>
-              <Menu.Item leftSection={<IconDownload size={16} />} onClick={actions.onExport}>
-                Export
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Item
-                leftSection={<IconTrash size={16} />}
-                color="red"
-                onClick={actions.onDelete ?? undefined}
-                disabled={!actions.onDelete}
-              >
-                Delete
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+            }
+          />
         </Group>
       </Group>
       <Text fz="sm" c="dimmed" lineClamp={3} mt={6} style={{ flex: 1 }}>

@@ -1,25 +1,13 @@
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Collapse,
-  Group,
-  Menu,
-  Paper,
-  SimpleGrid,
-  Text,
-  Title,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
 import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
 import { mayEditInSpace } from '@resim/domain';
-import { IconChevronRight, IconDots, IconFileImport, IconFolder, IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconChevronRight, IconDots, IconFileImport, IconFolder, IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
-import { spaceLearnersPath } from '../../app/routes';
+import { DeferredMenu } from '../../ui/deferred-menu';
+import { lazyNamed } from '../../ui/lazy-named';
 import { ScenarioCard, type ScenarioCardActions } from './scenario-card';
+
+const SpaceMenu = lazyNamed(() => import('./space-menu').then((m) => m.SpaceMenu));
 
 export type SpaceSectionProps = {
   space: Space;
@@ -100,31 +88,15 @@ export const SpaceSection = (props: SpaceSectionProps) => {
           <Text fz="xs" c="dimmed" visibleFrom="md" truncate="end" maw={220}>
             {space.isOwner ? 'Owned by you' : `Owner: ${space.owner}`}
           </Text>
-          <Menu position="bottom-end" width={200} shadow="md">
-            <Menu.Target>
-              <Tooltip label="Space actions" openDelay={400}>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${space.description}`}>
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Tooltip>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item component={Link} to={spaceLearnersPath(space.id)} leftSection={<IconUsers size={16} />}>
-                Learners
-              </Menu.Item>
-              <Menu.Item leftSection={<IconPencil size={16} />} onClick={props.onRename} disabled={!mayRename}>
-                Rename
-              </Menu.Item>
-              <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={props.onDelete} disabled={!space.isOwner}>
-                Delete
-              </Menu.Item>
-              {space.isOwner ? null : (
-                <Text fz="xs" c="dimmed" px="sm" py={6}>
-                  Only the owner can delete this space.
-                </Text>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+          <DeferredMenu
+            menu={SpaceMenu}
+            props={{ space, mayRename, onRename: props.onRename, onDelete: props.onDelete }}
+            trigger={
+              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${space.description}`} title="Space actions">
+                <IconDots size={18} />
+              </ActionIcon>
+            }
+          />
         </Group>
       </Group>
       <Collapse expanded={!collapsed} id={contentId}>

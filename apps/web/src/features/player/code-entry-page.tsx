@@ -10,6 +10,7 @@ import { queryKeys } from '../../api/query-keys';
 import { formatDateTime } from '../../ui/format';
 import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
+import { ScreenHeading } from '../../ui/screen-heading';
 
 /** Join codes are typed in any case and with stray spaces; the server keeps them upper-case. */
 export const normaliseJoinCode = (code: string): string => code.replace(/\s+/g, '').toUpperCase();
@@ -163,9 +164,7 @@ export const CodeEntryPage = () => {
           <form onSubmit={submit} noValidate>
             <Stack gap="lg">
               <Stack gap={4}>
-                <Title order={1} fz={26}>
-                  Join a simulation
-                </Title>
+                <ScreenHeading fz={26}>Join a simulation</ScreenHeading>
                 <Text c="dimmed" fz="sm">
                   Enter the code your presenter or trainer gave you.
                 </Text>

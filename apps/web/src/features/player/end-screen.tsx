@@ -12,6 +12,7 @@ import { ConfirmedConclusion } from './conclusions-panel';
 import { FactsPanel } from './facts-panel';
 import { MeasuresBar } from './measures-bar';
 import { PlayerFrame } from './player-frame';
+import { ScreenHeading } from '../../ui/screen-heading';
 import { RunFeedback } from './run-feedback';
 
 const nothingNew: ReadonlySet<string> = new Set();
@@ -118,9 +119,7 @@ export const EndScreen = ({
                 {snapshot.resimName}
               </Text>
               {/* While the others still play, the learner who has ended is told to wait, in the scenario's words. */}
-              <Title order={1} fz={26}>
-                {waiting ? view.text.simulationWaitText : 'The simulation has ended'}
-              </Title>
+              <ScreenHeading fz={26}>{waiting ? view.text.simulationWaitText : 'The simulation has ended'}</ScreenHeading>
               <Text>{endReason(view)}</Text>
             </Stack>
             {score.data ? (

@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { GameSnapshot } from '@resim/contracts';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -10,15 +10,14 @@ import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
 import { RunScreen } from './run-screen';
 import { useRunConnection } from './use-run-connection';
+import { ScreenHeading } from '../../ui/screen-heading';
 
 /** The host took the learner out of the session: their run is over, whatever the session does next. */
 const RemovedScreen = ({ productName, resimName }: { productName: string; resimName: string }) => (
   <PlayerFrame productName={productName}>
     <Paper p="xl" radius="md" shadow="xs">
       <Stack gap="md" align="flex-start">
-        <Title order={1} fz="xl">
-          You were removed from this session
-        </Title>
+        <ScreenHeading fz="xl">You were removed from this session</ScreenHeading>
         <Text>Your presenter took you out of {resimName}. Ask them if you think this is a mistake.</Text>
         <Button component={Link} to="/play">
           Join another simulation
@@ -55,9 +54,7 @@ export const GameScreen = ({ run }: { run: JoinedRun }) => {
       <PlayerFrame productName={session.productName}>
         <Paper p="xl" radius="md" shadow="xs">
           <Stack gap="md" align="flex-start">
-            <Title order={1} fz="xl">
-              {snapshot.resimName}
-            </Title>
+            <ScreenHeading fz="xl">{snapshot.resimName}</ScreenHeading>
             <Text>This simulation is closed: it cannot be played now.</Text>
             <Button component={Link} to="/play">
               Join another simulation

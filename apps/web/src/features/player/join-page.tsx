@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Divider, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Divider, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { joinBody, type JoinInfo, type JoinResult } from '@resim/contracts';
 import { RunStatus } from '@resim/domain';
 import { IconAlertCircle, IconCalendarTime, IconDeviceMobile, IconLogin2, IconLock } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import { GameScreen, type JoinedRun } from './game-screen';
 import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
 import { runStorage, type StoredRun } from './run-storage';
+import { ScreenHeading } from '../../ui/screen-heading';
 
 /** After sign-in the learner comes back here with this, and joins at once. */
 const joinAfterSignIn = 'join';
@@ -120,9 +121,7 @@ const JoinCard = ({
     <Paper p={{ base: 'lg', sm: 'xl' }} radius="md" shadow="xs">
       <Stack gap="lg">
         <Stack gap={6}>
-          <Title order={1} fz={26}>
-            {info.resimName}
-          </Title>
+          <ScreenHeading fz={26}>{info.resimName}</ScreenHeading>
           {info.description ? (
             <Text c="dimmed" fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {info.description}
@@ -228,9 +227,7 @@ const JoinInfoView = ({
     return (
       <Paper p="xl" radius="md" shadow="xs">
         <Stack gap="md" align="flex-start">
-          <Title order={1} fz="xl">
-            {unknown ? `No simulation has the code ${code}` : 'The simulation could not be loaded'}
-          </Title>
+          <ScreenHeading fz="xl">{unknown ? `No simulation has the code ${code}` : 'The simulation could not be loaded'}</ScreenHeading>
           <Alert color={unknown ? 'yellow' : 'red'} variant="light" icon={<IconAlertCircle size={18} />} w="100%" role="alert">
             {info.error.message}
           </Alert>
@@ -331,9 +328,7 @@ const JoinRun = ({ code }: { code: string }) => {
       ) : resume.state === 'failed' ? (
         <Paper p="xl" radius="md" shadow="xs">
           <Stack gap="md" align="flex-start">
-            <Title order={1} fz="xl">
-              Your simulation could not be reached
-            </Title>
+            <ScreenHeading fz="xl">Your simulation could not be reached</ScreenHeading>
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} w="100%" role="alert">
               {resume.message}
             </Alert>

@@ -5,6 +5,7 @@ import { MessagesList } from './messages';
 import { PlayerFrame } from './player-frame';
 import classes from './player.module.css';
 import type { ConnectionStatus } from './run-connection';
+import { ScreenHeading } from '../../ui/screen-heading';
 
 /**
  * Waiting for the presenter to start: the session opens for everyone at once, pushed over the
@@ -23,9 +24,7 @@ export const LobbyScreen = ({
     <Stack gap="xl">
       <Paper p={{ base: 'lg', sm: 'xl' }} radius="md" shadow="xs">
         <Stack gap="lg" align="center" ta="center">
-          <Title order={1} fz={24}>
-            {snapshot.resimName}
-          </Title>
+          <ScreenHeading fz={24}>{snapshot.resimName}</ScreenHeading>
           <Box className={classes.waiting} aria-hidden>
             <span />
             <span />

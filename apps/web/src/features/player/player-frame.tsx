@@ -2,6 +2,7 @@ import { Anchor, Box, Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../ui/brand';
+import { contentId, SkipLink } from '../../ui/skip-link';
 
 /**
  * The frame of the player's pages around a run (code entry, join, lobby, end): the product's
@@ -20,6 +21,7 @@ export const PlayerFrame = ({
   children: ReactNode;
 }) => (
   <Box mih="100dvh" bg="gray.0">
+    <SkipLink />
     <Box component="header" bg="white" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size={width} px="md">
         <Group justify="space-between" wrap="nowrap">
@@ -30,7 +32,7 @@ export const PlayerFrame = ({
         </Group>
       </Container>
     </Box>
-    <Container component="main" size={width} px="md" py="xl">
+    <Container component="main" id={contentId} tabIndex={-1} size={width} px="md" py="xl">
       {children}
     </Container>
   </Box>

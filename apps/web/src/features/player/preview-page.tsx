@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconEye, IconLogin2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useApi } from '../../api/api-context';
 import { GameScreen } from './game-screen';
+import { ScreenHeading } from '../../ui/screen-heading';
 import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
 
@@ -47,9 +48,7 @@ const PreviewRun = ({ gameId }: { gameId: string }) => {
       <PlayerFrame productName={session.productName}>
         <Paper p="xl" radius="md" shadow="xs">
           <Stack gap="md" align="flex-start">
-            <Title order={1} fz="xl">
-              The preview could not be opened
-            </Title>
+            <ScreenHeading fz="xl">The preview could not be opened</ScreenHeading>
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} w="100%" role="alert">
               {errorText(run.error)}
             </Alert>
@@ -78,9 +77,7 @@ export const PreviewPage = () => {
         <PlayerFrame productName={session.productName}>
           <Paper p="xl" radius="md" shadow="xs">
             <Stack gap="md" align="flex-start">
-              <Title order={1} fz="xl">
-                Sign in to open the preview
-              </Title>
+              <ScreenHeading fz="xl">Sign in to open the preview</ScreenHeading>
               <Text fz="sm">A preview belongs to the author who started it.</Text>
               {problem ? (
                 <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} w="100%" role="alert">

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Collapse, Container, Group, Indicator, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Box, Button, Collapse, Container, Group, Indicator, Stack, Text } from '@mantine/core';
 import type { GameSnapshot } from '@resim/contracts';
 import type { MeasureView, RunView } from '@resim/domain';
 import { IconMessage } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { ConnectionBadge } from './connection-badge';
 import { MeasuresBar } from './measures-bar';
 import { MediaList } from './media-list';
 import type { ConnectionStatus } from './run-connection';
+import { ScreenHeading } from '../../ui/screen-heading';
 
 /**
  * The top of a run, always in view: the scenario, the stage (its description and the scenario's
@@ -48,9 +49,9 @@ export const RunHeader = ({
         <Stack gap={compact ? 6 : 'xs'}>
           <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
             <Stack gap={2} miw={0}>
-              <Title order={1} fz={compact ? 'md' : 'xl'} lh={1.25} lineClamp={compact ? 1 : 2}>
+              <ScreenHeading fz={compact ? 'md' : 'xl'} lh={1.25} lineClamp={compact ? 1 : 2}>
                 {snapshot.resimName}
-              </Title>
+              </ScreenHeading>
               {stage || describable ? (
                 <Group gap="xs" wrap="wrap">
                   {stage ? (

@@ -28,6 +28,7 @@ import { MessagesDrawer } from './messages';
 import { RunHeader } from './run-header';
 import type { LiveRun } from './use-run-connection';
 import { useNow } from './use-now';
+import { contentId, SkipLink } from '../../ui/skip-link';
 
 /** Below this width the panels are tabs with a bar at the bottom, as on a phone. */
 const compactQuery = '(max-width: 61.99em)';
@@ -169,6 +170,7 @@ export const RunScreen = ({ live, view }: { live: LiveRun; view: RunView }) => {
 
   return (
     <Box bg="gray.0" mih="100dvh" pb={compact ? tabBarHeight + 16 : 'xl'}>
+      <SkipLink />
       <RunHeader
         snapshot={snapshot}
         view={view}
@@ -182,7 +184,7 @@ export const RunScreen = ({ live, view }: { live: LiveRun; view: RunView }) => {
       <VisuallyHidden aria-live="polite">{fresh.announcement}</VisuallyHidden>
       {compact ? (
         <Tabs value={tab} onChange={(value) => setTab((value as Tab | null) ?? 'facts')} variant="default">
-          <Container component="main" px="sm" py="md">
+          <Container component="main" id={contentId} tabIndex={-1} px="sm" py="md">
             <Tabs.Panel value="facts">{facts}</Tabs.Panel>
             <Tabs.Panel value="actions">{actions}</Tabs.Panel>
             <Tabs.Panel value="conclusion">{conclusions}</Tabs.Panel>
@@ -209,7 +211,7 @@ export const RunScreen = ({ live, view }: { live: LiveRun; view: RunView }) => {
           </Tabs.List>
         </Tabs>
       ) : (
-        <Container component="main" size="xl" py="lg">
+        <Container component="main" id={contentId} tabIndex={-1} size="xl" py="lg">
           <Grid gap="lg">
             <Grid.Col span={7}>{facts}</Grid.Col>
             <Grid.Col span={5}>

@@ -25,6 +25,7 @@ import { ManageLobbyModal } from '../resim-editor/manage-lobby';
 import { MessageModal } from '../resim-editor/message-modal';
 import { RunStatusControl } from '../resim-editor/run-status-control';
 import { JoinQrCode } from './join-qr-code';
+import { contentId, SkipLink } from '../../ui/skip-link';
 
 /** The room wants to see a newcomer's name within a breath, not on the 5 s of the console's scoreboard. */
 const pollMs = 3000;
@@ -294,13 +295,13 @@ export const PresenterDisplay = ({ resimId, productName }: { resimId: string; pr
 
   if (view.isPending)
     return (
-      <Box mih="100dvh" bg="dark.8" p="xl" role="status" aria-label="Loading the session">
+      <Box component="main" mih="100dvh" bg="dark.8" p="xl" role="status" aria-label="Loading the session">
         <Loader color="gray" type="dots" />
       </Box>
     );
   if (view.isError && !view.data)
     return (
-      <Box mih="100dvh" bg="dark.8" p="xl">
+      <Box component="main" mih="100dvh" bg="dark.8" p="xl">
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="This session cannot be shown" maw={560}>
           {view.error.message}
         </Alert>
@@ -310,7 +311,8 @@ export const PresenterDisplay = ({ resimId, productName }: { resimId: string; pr
   const notOpened = neverOpened(data);
   const badge = notOpened ? { label: 'Not open yet', color: 'gray' } : phaseBadge[data.phase];
   return (
-    <Box mih="100dvh" bg="dark.8" p={{ base: 'md', md: 40 }}>
+    <Box component="main" id={contentId} tabIndex={-1} mih="100dvh" bg="dark.8" p={{ base: 'md', md: 40 }}>
+      <SkipLink />
       <Stack gap="xl">
         <Group justify="space-between" wrap="nowrap">
           <Stack gap={2} miw={0}>

@@ -13,7 +13,7 @@ import { PresenterDisplay } from './presenter-display';
 const SignInFirst = ({ productName, onSignIn }: { productName: string; onSignIn: () => void }) => {
   const [signingIn, setSigningIn] = useState(false);
   return (
-    <Box mih="100dvh" bg="dark.8" px="md" py={96}>
+    <Box component="main" mih="100dvh" bg="dark.8" px="md" py={96}>
       <Paper p="xl" radius="md" maw={460} mx="auto">
         <Stack gap="md" align="flex-start">
           <Title order={1} fz="xl">

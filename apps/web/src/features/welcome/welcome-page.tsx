@@ -4,7 +4,7 @@ import { Brand } from '../../ui/brand';
 
 /** NOT_AUTHENTICATED: who the console is for, why the user is signed out if we know, and the way in. */
 export const WelcomePage = (props: { productName: string; reason: string | null; signingIn: boolean; onSignIn: () => void }) => (
-  <Center mih="100vh" bg="gray.0" px="md">
+  <Center component="main" mih="100vh" bg="gray.0" px="md">
     <Box w="100%" maw={420}>
       <Paper p={32} radius="md" shadow="xs">
         <Stack gap="lg">
@@ -27,7 +27,7 @@ export const WelcomePage = (props: { productName: string; reason: string | null;
           </Button>
         </Stack>
       </Paper>
-      <Text ta="center" c="gray.6" fz="xs" mt="md">
+      <Text ta="center" c="dimmed" fz="xs" mt="md">
         Simulation training console
       </Text>
     </Box>

@@ -1,0 +1,35 @@
+import { Menu } from '@mantine/core';
+import { IconCopy, IconDownload, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useDeferredMenuState, type DeferredMenuProps } from '../../ui/deferred-menu';
+import type { ScenarioCardActions } from './scenario-card';
+
+/** A scenario card's actions, loaded when its button is first reached. */
+export const ScenarioCardMenu = ({
+  path,
+  actions,
+  trigger,
+  initiallyOpened,
+}: { path: string; actions: ScenarioCardActions } & DeferredMenuProps) => {
+  const navigate = useNavigate();
+  const menuState = useDeferredMenuState(initiallyOpened);
+  return (
+    <Menu position="bottom-end" width={180} shadow="md" {...menuState}>
+      <Menu.Target>{trigger}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconExternalLink size={16} />} onClick={() => void navigate(path)}>
+          Open
+        </Menu.Item>
+        <Menu.Item leftSection={<IconCopy size={16} />} onClick={actions.onClone ?? undefined} disabled={!actions.onClone}>
+          Clone
+        </Menu.Item>
+        <Menu.Item leftSection={<IconDownload size={16} />} onClick={actions.onExport}>
+          Export
+        </Menu.Item>
+        <Menu.Item leftSection={<IconTrash size={16} />} color="red.9" onClick={actions.onDelete ?? undefined} disabled={!actions.onDelete}>
+          Delete
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+};

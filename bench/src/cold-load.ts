@@ -1,0 +1,210 @@
+/**
+ * Benchmark: a cold load (new browser context: empty cache, a session already stored) of each face
+ * in Chromium, timed from the navigation's start to the first frame that shows its meaningful
+ * content: Home with the demo space's scenarios, the editor with the scenario's name and its Tests,
+ * the player's join page with the scenario's name and its button (on a phone's viewport, signed out). Beside
+ * them, in the same run, the same server's smallest static answer (/config.json) as a baseline, and
+ * the bytes a phone downloads to reach the join page. Target: under 1 s each (median).
+ *
+ *   npx tsx bench/src/cold-load.ts         (from the repository root, after `npm run build`)
+ *   npm run bench:load                     (builds first)
+ *
+ * Env: BENCH_ROUNDS (loads of each page, default 5), BENCH_NO_RESULTS=1 (do not touch RESULTS.md).
+ */
+import { existsSync } from 'node:fs';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { guardRun, runBenchmark, stopAll } from './lib/child-processes';
+import { fmt } from './lib/format';
+import { machineFacts } from './lib/machine';
+import { requireBuiltServer } from './lib/paths';
+import { writeResultsSection } from './lib/results-file';
+import { positive } from './lib/settings';
+import { chromiumPath, startSignedInBrowser, type SignedInBrowser } from './lib/signed-in-browser';
+
+const rounds = Math.round(positive('BENCH_ROUNDS', 5));
+const targetMs = 1000;
+const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+guardRun({ budgetMs: (90 + rounds * 40) * 1000, stopping: 'the server and the browser' });
+
+type Face = 'home' | 'editor' | 'player';
+
+declare global {
+  var __benchShown: number | null | undefined;
+}
+
+/** tsx keeps function names through a `__name` helper, which functions sent to the page would call. */
+const nameShim = 'globalThis.__name ??= (target) => target;';
+
+/**
+ * Runs in the page before its own scripts: on each animation frame, looks for the face's content;
+ * the frame that first holds it is painted, and the time after it is the load time.
+ */
+const watchContent = ({ face, name }: { face: Face; name: string }) => {
+  globalThis.__benchShown = null;
+  const heading = () => document.querySelector('h1')?.textContent?.trim() ?? '';
+  const shown = (): boolean => {
+    if (face === 'home') return heading() === 'Home' && (document.body.textContent ?? '').includes(name);
+    if (face === 'editor') return heading() === name && document.querySelector('nav[aria-label="Tests"], [role="tab"]') !== null;
+    return heading() === name && document.querySelector('main button') !== null;
+  };
+  const check = () => {
+    if (shown()) {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => (globalThis.__benchShown = performance.now());
+      channel.port2.postMessage(null);
+      return;
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+};
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+};
+
+type Load = { ms: number; bytes: number; requests: number };
+
+/** One cold load in a new context; the bytes are what came over the wire (headers and bodies, compressed as sent). */
+const coldLoad = async (
+  browser: Browser,
+  options: BrowserContextOptions,
+  url: string,
+  watch?: { face: Face; name: string },
+): Promise<Load> => {
+  const context = await browser.newContext(options);
+  try {
+    const page: Page = await context.newPage();
+    const responses: Promise<number>[] = [];
+    page.on('requestfinished', (request) =>
+      responses.push(request.sizes().then((sizes) => sizes.responseHeadersSize + sizes.responseBodySize)),
+    );
+    if (watch) {
+      await page.addInitScript({ content: nameShim });
+      await page.addInitScript(watchContent, watch);
+    }
+    await page.goto(url);
+    let ms: number;
+    if (watch) {
+      await page
+        .waitForFunction(() => globalThis.__benchShown != null, undefined, { timeout: 30_000, polling: 50 })
+        .catch(async (error: unknown) => {
+          const heading = await page
+            .locator('h1')
+            .first()
+            .textContent()
+            .catch(() => null);
+          throw new Error(`${url}: the content never showed (heading: ${heading ?? 'none'})`, { cause: error });
+        });
+      ms = await page.evaluate(() => globalThis.__benchShown!);
+    } else {
+      await page.waitForLoadState('load');
+      ms = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
+    }
+    await page.waitForLoadState('networkidle');
+    const sizes = await Promise.all(responses);
+    return { ms, bytes: sizes.reduce((sum, size) => sum + size, 0), requests: sizes.length };
+  } finally {
+    await context.close();
+  }
+};
+
+const main = async () => {
+  requireBuiltServer('npm run build');
+  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install chromium`);
+  const started = new Date();
+  let session: SignedInBrowser | undefined;
+  try {
+    session = await startSignedInBrowser('resim-bench-load-');
+    const { base, browser, storageState, token } = session;
+    const headers = { authorization: `Bearer ${token}` };
+    const scenarios = (await (await fetch(`${base}/admin/resim`, { headers })).json()) as { id: string; resimName: string }[];
+    const scenario = scenarios[0];
+    if (!scenario) throw new Error('the demo scenario is missing');
+    // The player's join page needs the scenario open to learners: the demo scenario is self-paced, so activated.
+    const activated = await fetch(`${base}/admin/control/${scenario.id}/2`, { method: 'POST', headers });
+    if (!activated.ok) throw new Error(`activating the scenario answered ${activated.status}: ${await activated.text()}`);
+    const { code } = (await (await fetch(`${base}/admin/resim/${scenario.id}`, { headers })).json()) as { code: string };
+
+    const signedIn: BrowserContextOptions = { baseURL: base, storageState, viewport: { width: 1366, height: 860 } };
+    const pages = [
+      { label: 'baseline: `/config.json`', run: () => coldLoad(browser, { baseURL: base }, '/config.json') },
+      { label: 'Home `/`', run: () => coldLoad(browser, signedIn, '/', { face: 'home', name: scenario.resimName }) },
+      {
+        label: 'editor `/resim/{id}`',
+        run: () => coldLoad(browser, signedIn, `/resim/${scenario.id}`, { face: 'editor', name: scenario.resimName }),
+      },
+      {
+        label: 'player `/play/{code}` (phone)',
+        run: () => coldLoad(browser, { ...phone, baseURL: base }, `/play/${code}`, { face: 'player', name: scenario.resimName }),
+      },
+    ];
+    // Warm-up: the server's compiled queries and Chromium's own start, not counted.
+    for (const page of pages) await page.run();
+    const samples = pages.map(() => [] as Load[]);
+    for (let round = 1; round <= rounds; round++) {
+      for (const [at, page] of pages.entries()) samples[at]!.push(await page.run());
+      console.log(`  round ${round}: ${pages.map((page, at) => `${fmt(samples[at]!.at(-1)!.ms)} ms`).join(' / ')}`);
+    }
+
+    const baseline = median(samples[0]!.map((load) => load.ms));
+    const rows = pages.map((page, at) => {
+      const loads = samples[at]!;
+      const ms = median(loads.map((load) => load.ms));
+      return {
+        label: page.label,
+        ms,
+        max: Math.max(...loads.map((load) => load.ms)),
+        bytes: median(loads.map((load) => load.bytes)),
+        requests: median(loads.map((load) => load.requests)),
+      };
+    });
+    const faces = rows.slice(1);
+    const met = faces.every((row) => row.ms < targetMs);
+    const player = rows[3]!;
+    const table = [
+      '| page | content shown, median (ms) | max (ms) | × baseline | downloaded (KB) | requests |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      ...rows.map(
+        (row) =>
+          `| ${row.label} | ${fmt(row.ms)} | ${fmt(row.max)} | ${(row.ms / baseline).toFixed(1)}× | ${fmt(row.bytes / 1000, 1)} | ${row.requests} |`,
+      ),
+    ].join('\n');
+    const facts = { ...machineFacts(started), chromium: browser.version() };
+    const summary =
+      `Cold load to content: Home ${fmt(faces[0]!.ms)} ms, editor ${fmt(faces[1]!.ms)} ms, player ${fmt(faces[2]!.ms)} ms ` +
+      `(target < ${fmt(targetMs)} ms: ${met ? 'met' : 'NOT met'}; baseline ${fmt(baseline)} ms); a phone downloads ${fmt(player.bytes / 1000, 1)} KB to join.`;
+    console.log(`\n${table}\n\n${summary}`);
+    console.log(`Chromium ${facts.chromium}, Node ${facts.node}, ${facts.cpus} CPUs (${facts.cpuModel}), ${facts.os}, ${facts.date}`);
+
+    if (process.env.BENCH_NO_RESULTS !== '1') {
+      writeResultsSection(
+        'cold-load',
+        [
+          'Command: `npm run bench:load` (runs `bench/src/cold-load.ts`; `npm run bench` runs it too). Each load is a new Chromium context ' +
+            "(empty cache; the console's session already stored, the player signed out on a 390×844 phone viewport), timed from the " +
+            "navigation's start to just after the first frame that holds the face's content: Home with the demo space's scenario, the " +
+            "editor with the scenario's name and tabs, the player's join page with the scenario's name and its button. Baseline: the same " +
+            `server's \`/config.json\` to its load event. ${rounds} rounds after a warm-up; medians. Downloaded: headers and bodies as sent ` +
+            '(compressed), every request until the network is idle.',
+          '',
+          `**${summary}**`,
+          '',
+          table,
+          '',
+          `Machine: ${facts.cpus} CPUs (${facts.cpuModel}), ${facts.memory}, ${facts.os}; Node ${facts.node}; Chromium ${facts.chromium} headless. Date: ${facts.date}.`,
+        ].join('\n'),
+        (current, generated) => `${(current ?? '# Benchmark results\n').trimEnd()}\n\n## Cold load of each face\n\n${generated}\n`,
+      );
+    }
+    if (!met) throw new Error(`a face took ${fmt(targetMs)} ms or more to show its content on a cold load`);
+  } finally {
+    await session?.browser.close().catch(() => undefined);
+    await session?.browserServer.close().catch(() => undefined);
+    await stopAll();
+  }
+};
+
+runBenchmark(main, (error) => error.message);
