@@ -140,7 +140,7 @@ test('every page of the console, the player and the presenter display has no cri
   await shoot(learner, 'a11y-player-join.png');
   await learner.getByRole('textbox', { name: 'Nickname' }).fill('Sam');
   await learner.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect(learner.getByText('If you are done, just wait here!')).toBeVisible();
+  await expect(learner.getByRole('status').filter({ hasText: 'The session has not started yet' })).toBeVisible();
   await expect(learner.getByRole('heading', { level: 1 })).toBeFocused();
   await expectAccessible(learner, 'player, lobby');
 

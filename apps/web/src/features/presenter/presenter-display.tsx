@@ -253,8 +253,9 @@ const SessionControls = ({ resimId, view }: { resimId: string; view: PresenterVi
   const client = useQueryClient();
   const [dialog, setDialog] = useState<'message' | 'lobby' | null>(null);
   const live = controlledStatuses.includes(view.resimStatus);
+  // Light, as in the console: the controls keep their contrast on the dark display.
   return (
-    <Paper bg="dark.6" px="md" py="xs" radius="md" withBorder={false} role="toolbar" aria-label="Session controls">
+    <Paper bg="gray.0" px="md" py="xs" radius="md" withBorder={false} role="toolbar" aria-label="Session controls">
       <Group gap="sm" wrap="wrap">
         <RunStatusControl
           status={view.resimStatus}
