@@ -174,6 +174,12 @@ test('build a scenario from scratch, save, reload, chart it, clone, export and r
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
   await expect(page).toHaveURL(new RegExp(`${resimPath}`));
+  // So does the browser's back button, which has moved before the page hears of it.
+  await page.evaluate(() => window.history.back());
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(page).toHaveURL(new RegExp(`${resimPath}`));
+  await expect(tab(page, 'Answer key')).toBeVisible();
 
   // Save with the keyboard: only the changed parts go, with the revision.
   const saving = resimResponse(page, 'PATCH');

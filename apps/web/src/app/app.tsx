@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { defaultProductName, loadingMessage } from '@resim/domain';
 import { lazy, Suspense, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Route, Routes, unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { ApiProvider } from '../api/api-context';
 import type { WebConfig } from '@resim/contracts';
 import type { ApiClient } from '../api/client';
@@ -12,6 +12,7 @@ import { loadChunk } from './chunk';
 import { DeferredNotifications } from './deferred-notifications';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
+import { createGuardedHistory, NavigationGuardProvider } from './navigation-guard';
 import { playerPath, presenterPath } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -30,48 +31,53 @@ const PresenterFace = lazy(() =>
   loadChunk('presenter', () => import('../features/presenter/presenter-face')).then((m) => ({ default: m.PresenterFace })),
 );
 
-// A data router, because only it can hold a navigation back while the editor has unsaved changes.
-const createRouter = (services: AppServices) =>
-  createBrowserRouter([
-    {
-      path: `${playerPath}/*`,
-      element: (
+const FaceRoutes = ({ services }: { services: AppServices }) => (
+  <Routes>
+    <Route
+      path={`${playerPath}/*`}
+      element={
         <ErrorBoundary log={services.api.log} fullPage>
           <Suspense fallback={<LoadingScreen message={loadingMessage(defaultProductName)} />}>
             <PlayerFace auth={services.auth} config={services.config} />
           </Suspense>
         </ErrorBoundary>
-      ),
-    },
-    {
-      path: `${presenterPath}/*`,
-      element: (
+      }
+    />
+    <Route
+      path={`${presenterPath}/*`}
+      element={
         <ErrorBoundary log={services.api.log} fullPage>
           <Suspense fallback={<LoadingScreen message={loadingMessage(defaultProductName)} />}>
             <PresenterFace auth={services.auth} config={services.config} />
           </Suspense>
         </ErrorBoundary>
-      ),
-    },
-    {
-      path: '*',
-      element: (
+      }
+    />
+    <Route
+      path="*"
+      element={
         <ErrorBoundary log={services.api.log} fullPage>
           <AppRoot auth={services.auth} config={services.config} />
         </ErrorBoundary>
-      ),
-    },
-  ]);
+      }
+    />
+  </Routes>
+);
 
 export const App = ({ services }: { services: AppServices }) => {
-  const [router] = useState(() => createRouter(services));
+  // The console's own history, which can hold a move back while the editor has unsaved changes.
+  const [history] = useState(createGuardedHistory);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <DeferredNotifications />
       <ErrorBoundary log={services.api.log} fullPage>
         <ApiProvider client={services.api}>
           <QueryClientProvider client={services.queryClient}>
-            <RouterProvider router={router} />
+            <NavigationGuardProvider history={history}>
+              <HistoryRouter history={history}>
+                <FaceRoutes services={services} />
+              </HistoryRouter>
+            </NavigationGuardProvider>
           </QueryClientProvider>
         </ApiProvider>
       </ErrorBoundary>

@@ -1,4 +1,4 @@
-import { Avatar, Box, Burger, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Burger, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconActivityHeartbeat,
@@ -59,17 +59,16 @@ const NavItemLink = ({ item, page, onNavigate }: { item: NavItem; page: PageStat
   const active = isActive(item, page);
   const Icon = item.icon;
   return (
-    <NavLink
-      component={Link}
+    <Link
       to={pathFor({ name: item.page })}
-      label={item.label}
-      leftSection={<Icon size={18} stroke={1.7} />}
-      active={active}
+      className={classes.navLink}
+      data-active={active || undefined}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
-      variant="light"
-      styles={{ root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontWeight: 500 } }}
-    />
+    >
+      <Icon size={18} stroke={1.7} aria-hidden />
+      {item.label}
+    </Link>
   );
 };
 
@@ -87,9 +86,9 @@ const UserMenu = () => {
       trigger={
         <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap={10} wrap="nowrap">
-            <Avatar radius="xl" size={32} color="blue" variant="light" aria-hidden>
+            <span className={classes.avatar} aria-hidden>
               {name ? initialsOf(name) : <IconUser size={18} />}
-            </Avatar>
+            </span>
             <Box visibleFrom="sm" maw={200}>
               <Text fz="sm" fw={500} truncate="end">
                 {name || 'Account'}

@@ -1,21 +1,16 @@
-import {
-  Alert,
-  Button,
-  Card,
-  CloseButton,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Card, CloseButton, EmptyState, Group, Input, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
 import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
 import { groupScenariosBySpace, mayEditInSpace, SortOrder } from '@resim/domain';
-import { IconAlertTriangle, IconArrowsSort, IconFolderPlus, IconPlus, IconSearch, IconSearchOff } from '@tabler/icons-react';
-import { Suspense, useMemo, useState } from 'react';
+import {
+  IconAlertTriangle,
+  IconArrowsSort,
+  IconChevronDown,
+  IconFolderPlus,
+  IconPlus,
+  IconSearch,
+  IconSearchOff,
+} from '@tabler/icons-react';
+import { Suspense, useMemo, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { pathFor } from '../../app/routes';
 import { showSuccess } from '../../app/notify';
@@ -36,6 +31,7 @@ import {
 import type { ScenarioCardActions } from './scenario-card';
 import { lazyNamed } from '../../ui/lazy-named';
 import { SpaceSection } from './space-section';
+import grid from './card-grid.module.css';
 
 /** SPEC 9 sort orders, as the user reads them. */
 export const sortOptions: readonly { value: SortOrder; label: string }[] = [
@@ -56,11 +52,11 @@ const HomeSkeleton = () => (
           <Skeleton height={18} width={180} radius="sm" />
           <Skeleton height={18} width={70} radius="sm" />
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        <div className={grid.grid}>
           {[0, 1, 2].map((card) => (
             <Skeleton key={card} height={118} radius="md" />
           ))}
-        </SimpleGrid>
+        </div>
       </Paper>
     ))}
   </Stack>
@@ -249,18 +245,28 @@ export const HomePage = () => {
           rightSection={searching ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
           style={{ flex: '1 1 280px' }}
         />
-        <NativeSelect
+        {/* A plain select in Mantine's input frame: NativeSelect would add its own chevron code to the first download. */}
+        <Input
+          component="select"
           aria-label="Sort scenarios"
-          data={sortOptions.map((option) => ({ value: String(option.value), label: option.label }))}
           value={String(order)}
-          onChange={(event) => {
+          onChange={(event: ChangeEvent<HTMLSelectElement>) => {
             const next = toSortOrder(event.currentTarget.value);
             if (next !== null && next !== order) saveMetadata.mutate({ sortOrder: next });
           }}
           leftSection={<IconArrowsSort size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+          rightSectionPointerEvents="none"
+          pointer
           w={190}
           disabled={metadata.isPending}
-        />
+        >
+          {sortOptions.map((option) => (
+            <option key={option.value} value={String(option.value)}>
+              {option.label}
+            </option>
+          ))}
+        </Input>
       </Group>
       {content()}
       {dialogsShown && (

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, Text, Title, UnstyledButton } from '@mantine/core';
 import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
 import { mayEditInSpace } from '@resim/domain';
 import { IconChevronRight, IconDots, IconFileImport, IconFolder, IconPlus } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { DeferredMenu } from '../../ui/deferred-menu';
 import { lazyNamed } from '../../ui/lazy-named';
 import { ScenarioCard, type ScenarioCardActions } from './scenario-card';
+import grid from './card-grid.module.css';
 
 const SpaceMenu = lazyNamed(() => import('./space-menu').then((m) => m.SpaceMenu));
 
@@ -102,7 +103,7 @@ export const SpaceSection = (props: SpaceSectionProps) => {
       <Collapse expanded={!collapsed} id={contentId}>
         <Box px="md" pb="md" pt={4}>
           {scenarios.length > 0 ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            <div className={grid.grid}>
               {scenarios.map((scenario) => (
                 <ScenarioCard
                   key={scenario.id}
@@ -111,7 +112,7 @@ export const SpaceSection = (props: SpaceSectionProps) => {
                   templateName={scenario.templateId ? (props.templates.get(scenario.templateId)?.name ?? null) : null}
                 />
               ))}
-            </SimpleGrid>
+            </div>
           ) : (
             <Box py="lg" px="md" style={{ border: '1px dashed var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}>
               <Text fz="sm" c="dimmed" ta="center">
