@@ -104,6 +104,10 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
       }
       if (!page) void navigate('/', { replace: true });
       if (page?.name === 'EDIT_RESIM') prefetchEditorData(queryClient, api, page.resimId);
+      // The shell names the user on every page: asked now, beside the page's own data, not after the page's code is in.
+      void queryClient
+        .ensureQueryData({ queryKey: queryKeys.userAuth, queryFn: ({ signal }) => api.user.auth(signal) })
+        .catch(() => undefined);
       // The page is shown once its code is in: a page that suspends is held back by React until
       // 300 ms after its fallback appeared, longer than the code takes to arrive.
       await pageCode;
