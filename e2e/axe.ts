@@ -20,6 +20,8 @@ const failing = new Set(['critical', 'serious']);
  * listed, each with the elements it found.
  */
 export const expectAccessible = async (page: Page, label: string): Promise<void> => {
+  // A menu or dialog still fading in has no contrast yet: the page is checked as it settles.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
   if (!(await page.evaluate(() => globalThis.axe !== undefined))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await globalThis.axe!.run(document, { resultTypes: ['violations'] });
