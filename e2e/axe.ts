@@ -21,7 +21,15 @@ const failing = new Set(['critical', 'serious']);
  */
 export const expectAccessible = async (page: Page, label: string): Promise<void> => {
   // A menu or dialog still fading in has no contrast yet: the page is checked as it settles.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  // A spinner's animation never ends, so only finite animations are awaited.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => globalThis.axe !== undefined))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await globalThis.axe!.run(document, { resultTypes: ['violations'] });
