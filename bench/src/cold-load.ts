@@ -79,7 +79,13 @@ const coldLoad = async (
     const page: Page = await context.newPage();
     const responses: Promise<number>[] = [];
     page.on('requestfinished', (request) =>
-      responses.push(request.sizes().then((sizes) => sizes.responseHeadersSize + sizes.responseBodySize)),
+      // A request still finishing as the context closes has no sizes: it is counted as nothing.
+      responses.push(
+        request.sizes().then(
+          (sizes) => sizes.responseHeadersSize + sizes.responseBodySize,
+          () => 0,
+        ),
+      ),
     );
     if (watch) {
       await page.addInitScript({ content: nameShim });

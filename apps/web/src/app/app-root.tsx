@@ -8,6 +8,7 @@ import { queryKeys } from '../api/query-keys';
 import { isSignInReturn, isSignOutReturn } from '../auth/auth-paths';
 import type { AuthSession } from '../auth/auth-session';
 import { toIdentityError } from '../auth/identity-errors';
+import { prefetchHomeData } from '../features/home/home-data';
 import { prefetchEditorData } from '../features/resim-editor/editor-data';
 import { WelcomePage } from '../features/welcome/welcome-page';
 import { PageProblem } from '../ui/page-problem';
@@ -44,9 +45,6 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
     if (started.current) return;
     started.current = true;
     const boot = async () => {
-      // The page in the address downloads while the session is restored, so that it shows at once.
-      const requested = pageOfPath(window.location.href);
-      const pageCode = requested ? preloadPage(requested) : Promise.resolve();
       const config = await configRequest;
       setProductName(config.productName);
       document.title = config.productName;
@@ -97,21 +95,29 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
         dispatch({ type: 'NO_SESSION', reason: restored.reason });
         return;
       }
-      const page = parsePath(window.location.pathname);
-      if (await isLearnerHome(page)) {
+      const parsed = parsePath(window.location.pathname);
+      const page = parsed ?? { name: 'HOME' as const };
+      // The page's data is asked for before its code: the browser has a few connections to the
+      // server, and the requests would otherwise queue behind the page's many code files. The
+      // shell names the user on every page, so who they are is asked now too.
+      const me = queryClient
+        .ensureQueryData({ queryKey: queryKeys.userAuth, queryFn: ({ signal }) => api.user.auth(signal) })
+        .catch(() => null);
+      if (page.name === 'EDIT_RESIM') prefetchEditorData(queryClient, api, page.resimId);
+      if (page.name === 'HOME') prefetchHomeData(queryClient, api);
+      // The requests are sent once the session's token is read, a few promise steps away: the code
+      // is asked for in the next task, after them.
+      const pageCode = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => preloadPage(page));
+      // A learner has nothing to write: their home is the player's list of their scenarios.
+      if (page.name === 'HOME' && (await me)?.isLearner === true) {
         window.location.replace(playerPath);
         return;
       }
-      if (!page) void navigate('/', { replace: true });
-      if (page?.name === 'EDIT_RESIM') prefetchEditorData(queryClient, api, page.resimId);
-      // The shell names the user on every page: asked now, beside the page's own data, not after the page's code is in.
-      void queryClient
-        .ensureQueryData({ queryKey: queryKeys.userAuth, queryFn: ({ signal }) => api.user.auth(signal) })
-        .catch(() => undefined);
+      if (!parsed) void navigate('/', { replace: true });
       // The page is shown once its code is in: a page that suspends is held back by React until
       // 300 ms after its fallback appeared, longer than the code takes to arrive.
       await pageCode;
-      dispatch({ type: 'SESSION_RESTORED', to: page ?? { name: 'HOME' } });
+      dispatch({ type: 'SESSION_RESTORED', to: page });
     };
     boot().catch((error: unknown) => setBootError(error instanceof Error ? error.message : String(error)));
   }, [api, auth, configRequest, navigate, queryClient]);

@@ -4,14 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import type { UserMetadataChanges } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { homeQueries } from './home-data';
 
-/** SPEC 2: Home loads scenario templates, the scenario list and user metadata; and the spaces they sit in. */
 export const useHomeData = () => {
-  const api = useApi();
-  const templates = useQuery({ queryKey: queryKeys.templates, queryFn: ({ signal }) => api.templates.list(signal), staleTime: 5 * 60_000 });
-  const resims = useQuery({ queryKey: queryKeys.resims, queryFn: ({ signal }) => api.resims.list(signal) });
-  const spaces = useQuery({ queryKey: queryKeys.spaces, queryFn: ({ signal }) => api.spaces.list(signal) });
-  const metadata = useQuery({ queryKey: queryKeys.userMetadata, queryFn: ({ signal }) => api.user.metadata(signal) });
+  const queries = homeQueries(useApi());
+  const templates = useQuery(queries.templates);
+  const resims = useQuery(queries.resims);
+  const spaces = useQuery(queries.spaces);
+  const metadata = useQuery(queries.metadata);
   return { templates, resims, spaces, metadata };
 };
 

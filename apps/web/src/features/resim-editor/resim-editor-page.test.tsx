@@ -178,7 +178,7 @@ describe('scenario editor page', () => {
     renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1?tab=wording' });
     await screen.findByRole('heading', { name: 'Chest pain' });
     // Two fields of one map (the wording), one right after the other, then saved at once.
-    fireEvent.change(screen.getByRole('textbox', { name: 'Actions are called' }), { target: { value: 'investigations' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Actions are called' }), { target: { value: 'investigations' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Run button' }), { target: { value: 'Order investigations' } });
     fireEvent.keyDown(document.documentElement, { key: 's', ctrlKey: true });
     await waitFor(() =>

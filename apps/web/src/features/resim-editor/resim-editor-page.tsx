@@ -49,35 +49,39 @@ import {
   IconTrophy,
 } from '@tabler/icons-react';
 import { useCallbackRef, useMediaQuery } from '@mantine/hooks';
-import { Fragment, lazy, memo, Suspense, useState, type ReactNode } from 'react';
+import { Fragment, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
 import { capitalise } from '../../ui/format';
-import { AccessPanel } from './access-panel';
-import { ActionsPanel } from './actions-panel';
-import { AnswersPanel } from './answers-panel';
-import { BaselinePanel } from './baseline-panel';
-import { ConclusionsPanel } from './conclusions-panel';
 import { ConflictModal } from './conflict-modal';
 import { DetailsPanel } from './details-panel';
+import {
+  AccessPanel,
+  ActionsPanel,
+  AnswersPanel,
+  AuditPanel,
+  BaselinePanel,
+  ConclusionsPanel,
+  DashboardPanel,
+  FlowPanel,
+  HintPanel,
+  InfosPanel,
+  MeasuresPanel,
+  OverviewPanel,
+  PagesPanel,
+  preloadPanels,
+  ScoreboardPanel,
+  StagesPanel,
+  WordingPanel,
+} from './editor-panels';
 import { isDirty, isEditing, mayRedo, maySave, mayUndo, type EditorState } from './editor-machine';
 import { countOf, type PanelProps } from './editor-types';
-import { HintPanel } from './hint-panel';
-import { InfosPanel } from './infos-panel';
-import { MeasuresPanel } from './measures-panel';
-import { OverviewPanel } from './overview-panel';
-import { PagesPanel } from './pages-panel';
 import { PreviewButton } from './preview-button';
 import { RunStatusControl } from './run-status-control';
 import { SessionBar } from './session-bar';
 import { contentOf } from './scenario-changes';
-import { StagesPanel } from './stages-panel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
-import { WordingPanel } from './wording-panel';
-import { AuditPanel } from './results/audit-panel';
-import { DashboardPanel } from './results/dashboard-panel';
-import { ScoreboardPanel } from './results/scoreboard-panel';
 import { sameToolbar, saveFailedMessage, useResimEditor, type ResimEditor } from './use-resim-editor';
 
 type TabId =
@@ -98,8 +102,6 @@ type TabId =
   | 'dashboard'
   | 'scoreboard'
   | 'audit';
-// React Flow is only loaded when the flow chart is opened.
-const LazyFlowPanel = lazy(() => import('./flow-panel').then((module) => ({ default: module.FlowPanel })));
 
 type TabSpec = {
   id: TabId;
@@ -161,7 +163,7 @@ const tabsOf = (content: ScenarioContent, labels: TextSet): TabSpec[] => {
     { id: 'dashboard', group: results, label: 'Dashboard', icon: <IconLayoutDashboard size={16} />, panel: DashboardPanel },
     { id: 'scoreboard', group: results, label: 'Scoreboard', icon: <IconTrophy size={16} />, panel: ScoreboardPanel },
     { id: 'audit', group: results, label: 'Audit', icon: <IconHistory size={16} />, panel: AuditPanel },
-    { id: 'flow', group: 'Views', label: 'Flow chart', icon: <IconHierarchy size={16} />, panel: LazyFlowPanel },
+    { id: 'flow', group: 'Views', label: 'Flow chart', icon: <IconHierarchy size={16} />, panel: FlowPanel },
   ];
 };
 
@@ -403,6 +405,17 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
   const openItem = useCallbackRef((target: 'stages' | 'actions' | 'conclusions', id: string) =>
     setSearchParams({ tab: target, item: id }, { replace: true }),
   );
+  // Once the scenario is shown, the other tabs download while the author reads it.
+  const shown = Boolean(state.draft);
+  useEffect(() => {
+    if (!shown) return;
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(preloadPanels, 300);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(preloadPanels, { timeout: 2000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [shown]);
 
   const backHome = (
     <Button component={Link} to="/" variant="default" leftSection={<IconArrowLeft size={16} />}>
