@@ -93,6 +93,65 @@ describe.each(dialects)('spaces on %s', (dialect) => {
     expect(ownerRemoval.status).toBe(409);
   });
 
+  it('says whether an added user was invited, i.e. had no account yet', async () => {
+    const space = await create('Invites');
+    const fresh = await call<{ invited: boolean; fromGroup: boolean }>(owner, 'POST', `/admin/space/${space.id}/user`, {
+      email: 'brand-new@example.test',
+    });
+    expect(fresh.body).toMatchObject({ invited: true, fromGroup: false });
+    const known = await call<{ invited: boolean }>(owner, 'POST', `/admin/space/${space.id}/user`, { email: 'colleague@example.test' });
+    expect(known.body.invited).toBe(false);
+  });
+
+  it('lists those a sign-in group gives the space, and refuses to remove them here (SPEC 6)', async () => {
+    const space = await create('Grouped');
+    const grouped = await t.user(`grouped-${space.id}@example.test`, `${space.id},developer`);
+    await call(owner, 'POST', `/admin/space/${space.id}/user`, { email: 'colleague@example.test' });
+    const users = await call<{ id: string; email: string; isOwner: boolean; fromGroup: boolean }[]>(
+      owner,
+      'GET',
+      `/admin/space/${space.id}/user`,
+    );
+    expect(users.body).toEqual([
+      expect.objectContaining({ email: 'owner@example.test', isOwner: true, fromGroup: false }),
+      expect.objectContaining({ email: 'colleague@example.test', isOwner: false, fromGroup: false }),
+      expect.objectContaining({ id: grouped.user.id, isOwner: false, fromGroup: true }),
+    ]);
+
+    const before = await t.snapshot();
+    const refused = await call<{ message: string }>(owner, 'DELETE', `/admin/space/${space.id}/user/${grouped.user.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/sign-in group/);
+    expect(await t.snapshot()).toBe(before);
+
+    // A caller the token's groups let in sees themselves so, though their stored groups say nothing.
+    const token = await t.accessToken(colleague.user, { groups: [space.id] });
+    const seen = await call<{ id: string; fromGroup: boolean }[]>(token, 'GET', `/admin/space/${space.id}/user`);
+    expect(seen.body.find((user) => user.id === colleague.user.id)?.fromGroup).toBe(true);
+  });
+
+  it("answers 404 to outsiders for every member, security and owner route, and 403 to members for the owner's", async () => {
+    const space = await create('Private');
+    const outsider = await t.user(`outsider-${space.id}@example.test`);
+    await call(owner, 'POST', `/admin/space/${space.id}/user`, { email: 'colleague@example.test' });
+    const before = await t.snapshot();
+    const attempts: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: object][] = [
+      ['GET', `/admin/space/${space.id}/user`],
+      ['POST', `/admin/space/${space.id}/user`, { email: 'someone@example.test' }],
+      ['DELETE', `/admin/space/${space.id}/user/${colleague.user.id}`],
+      ['PUT', `/admin/space/${space.id}/security`, { canEdit: false }],
+      ['PUT', `/admin/space/${space.id}/owner`, { email: 'outsider@example.test' }],
+      ['PATCH', `/admin/space/${space.id}`, { description: 'Mine now' }],
+    ];
+    for (const [method, url, body] of attempts) expect((await call(outsider, method, url, body)).status, `${method} ${url}`).toBe(404);
+    for (const [method, url, body] of attempts.slice(3, 5)) {
+      const refused = await call<{ message: string }>(colleague, method, url, body);
+      expect(refused.status, `${method} ${url}`).toBe(403);
+      expect(refused.body.message).toMatch(/Only the owner/);
+    }
+    expect(await t.snapshot()).toBe(before);
+  });
+
   it('hands a space to a new owner, who may then do what owners do', async () => {
     const space = await create('Handover');
     const handed = await call<Space>(owner, 'PUT', `/admin/space/${space.id}/owner`, { email: 'colleague@example.test' });

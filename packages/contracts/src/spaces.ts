@@ -35,8 +35,23 @@ export const putOwnerBody = z.strictObject({ email });
 export const addSpaceUserBody = z.strictObject({ email });
 
 export const spaceUser = z
-  .object({ id: z.string(), email: z.string(), name: z.string().nullable(), isOwner: z.boolean() })
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    isOwner: z.boolean(),
+    fromGroup: z
+      .boolean()
+      .describe(
+        'Whether a group of their sign-in token names the space (SPEC 6): that access is managed at the identity provider, not here',
+      ),
+  })
   .meta({ id: 'SpaceUser' });
 export type SpaceUser = z.infer<typeof spaceUser>;
+
+export const addedSpaceUser = spaceUser
+  .extend({ invited: z.boolean().describe('Whether the email had no account, so one was made and its owner invited to choose a password') })
+  .meta({ id: 'AddedSpaceUser' });
+export type AddedSpaceUser = z.infer<typeof addedSpaceUser>;
 
 export const spaceUserParams = z.strictObject({ id: z.string().min(1).max(100), userId: z.string().min(1).max(100) });

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import type { SpaceRow } from '../../db/schema';
+import { readJson } from '../../lib/json';
 
 export type SpaceWithOwner = SpaceRow & { owner_email: string };
 
@@ -82,3 +83,20 @@ export const removeMember = async (db: Database, spaceId: string, userId: string
   Number(
     (await db.deleteFrom('space_members').where('space_id', '=', spaceId).where('user_id', '=', userId).executeTakeFirst()).numDeletedRows,
   ) > 0;
+
+/**
+ * Users whose groups, as their last sign-in token gave them, name the space (SPEC 6). The text
+ * match only narrows the rows (LIKE's `_` and SQLite's case folding let a few more through); the
+ * parsed list decides.
+ */
+export const findGroupUsers = async (db: Database, spaceId: string) =>
+  (
+    await db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'groups'])
+      .where('groups', 'like', `%${JSON.stringify(spaceId)}%`)
+      .orderBy('email')
+      .execute()
+  )
+    .filter((user) => readJson<unknown[]>(user.groups, []).includes(spaceId))
+    .map(({ id, email, name }) => ({ id, email, name }));

@@ -1,5 +1,6 @@
 import {
   addSpaceUserBody,
+  addedSpaceUser,
   createSpaceBody,
   errorBody,
   idParams,
@@ -85,7 +86,14 @@ export const spaceRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
 
   app.get(
     '/admin/space/:id/user',
-    { schema: { tags, summary: 'Users of a space', params: idParams, response: { 200: z.array(spaceUser), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Users of a space: the owner first, then members and those a sign-in group gives it',
+        params: idParams,
+        response: { 200: z.array(spaceUser), ...errors },
+      },
+    },
     (request) => spaces.listSpaceUsers(spaceCtx(request), request.params.id),
   );
 
@@ -97,7 +105,7 @@ export const spaceRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
         summary: 'Add a user to a space by email, inviting them if new',
         params: idParams,
         body: addSpaceUserBody,
-        response: { 201: spaceUser, ...errors },
+        response: { 201: addedSpaceUser, ...errors },
       },
     },
     async (request, reply) => reply.status(201).send(await spaces.addSpaceUser(inviteCtx(request), request.params.id, request.body.email)),
@@ -105,7 +113,14 @@ export const spaceRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
 
   app.delete(
     '/admin/space/:id/user/:userId',
-    { schema: { tags, summary: 'Remove a user from a space', params: spaceUserParams, response: { 200: ok, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a user from a space; one a sign-in group gives it is refused (409)',
+        params: spaceUserParams,
+        response: { 200: ok, ...errors },
+      },
+    },
     async (request) => {
       await spaces.removeSpaceUser(spaceCtx(request), request.params.id, request.params.userId);
       return { ok: true as const };

@@ -1,5 +1,5 @@
 import { mayEditInSpace, resolveSecurity, type SecurityFlag } from '@resim/domain';
-import type { Space, SpaceUser } from '@resim/contracts';
+import type { AddedSpaceUser, Space, SpaceUser } from '@resim/contracts';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../errors/app-error';
@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids';
 import { readJson } from '../../lib/json';
 import { sendTemplatedEmail } from '../email-templates/send-templated-email';
 import type { EmailSender } from '../outbox/email-queue';
+import { findUserById } from '../users/users.repository';
 import { findOrInviteUser } from '../users/users.service';
 import * as repo from './spaces.repository';
 
@@ -119,14 +120,38 @@ export const transferOwnership = async (ctx: InviteContext, spaceId: string, ema
   return toSpace({ ...access.space, owner_id: user.id, owner_email: user.email }, ctx.principal.userId);
 };
 
+/** The owner first, then everyone else by email; each says whether a sign-in group gives them the space. */
 export const listSpaceUsers = async (ctx: SpaceContext, spaceId: string): Promise<SpaceUser[]> => {
   const access = await getAccessibleSpace(ctx, spaceId);
-  const members = await repo.findMembers(ctx.db, spaceId);
-  const owner: SpaceUser = { id: access.space.owner_id, email: access.space.owner_email, name: null, isOwner: true };
-  return [owner, ...members.filter((m) => m.id !== owner.id).map((m) => ({ ...m, isOwner: false }))];
+  const [owner, members, groupUsers] = await Promise.all([
+    findUserById(ctx.db, access.space.owner_id),
+    repo.findMembers(ctx.db, spaceId),
+    repo.findGroupUsers(ctx.db, spaceId),
+  ]);
+  const fromGroup = new Set(groupUsers.map((user) => user.id));
+  // The caller's groups are those of the token in hand, which may be newer than the stored ones.
+  if (ctx.principal.groupSpaceIds.includes(spaceId)) fromGroup.add(ctx.principal.userId);
+  const caller = { id: ctx.principal.userId, email: ctx.principal.email, name: ctx.principal.name };
+  const others = new Map<string, { id: string; email: string; name: string | null }>();
+  for (const user of [...members, ...groupUsers, ...(fromGroup.has(caller.id) ? [caller] : [])]) {
+    if (user.id !== access.space.owner_id && !others.has(user.id)) others.set(user.id, user);
+  }
+  return [
+    {
+      id: access.space.owner_id,
+      email: access.space.owner_email,
+      name: owner?.name ?? null,
+      isOwner: true,
+      fromGroup: fromGroup.has(access.space.owner_id),
+    },
+    ...[...others.values()]
+      .sort((a, b) => a.email.localeCompare(b.email))
+      .map((user) => ({ ...user, isOwner: false, fromGroup: fromGroup.has(user.id) })),
+  ];
 };
 
-export const addSpaceUser = async (ctx: InviteContext, spaceId: string, email: string): Promise<SpaceUser> => {
+/** Adds a user by email; `invited` says an account was made for a new email, whose owner is asked to choose a password. */
+export const addSpaceUser = async (ctx: InviteContext, spaceId: string, email: string): Promise<AddedSpaceUser> => {
   const access = await getAccessibleSpace(ctx, spaceId);
   requireEdit(access);
   const { user, created } = await ctx.db.transaction().execute(async (trx) => {
@@ -136,12 +161,19 @@ export const addSpaceUser = async (ctx: InviteContext, spaceId: string, email: s
   });
   const isOwner = user.id === access.space.owner_id;
   if (!isOwner) await sendInvitation(ctx, { to: user.email, space: access.space, created, owner: false });
-  return { id: user.id, email: user.email, name: user.name, isOwner };
+  const fromGroup = (await repo.findGroupUsers(ctx.db, spaceId)).some((groupUser) => groupUser.id === user.id);
+  return { id: user.id, email: user.email, name: user.name, isOwner, fromGroup, invited: created };
 };
 
 export const removeSpaceUser = async (ctx: SpaceContext, spaceId: string, userId: string): Promise<void> => {
   const access = await getAccessibleSpace(ctx, spaceId);
   if (userId === access.space.owner_id) throw conflict('The owner cannot be removed; hand the space to someone else first');
   if (userId !== ctx.principal.userId) requireEdit(access);
+  const groupUser = (await repo.findGroupUsers(ctx.db, spaceId)).find((user) => user.id === userId);
+  if (groupUser) {
+    throw conflict(
+      `${groupUser.email} is in this space through a sign-in group that names it; remove them from that group at the identity provider`,
+    );
+  }
   if (!(await repo.removeMember(ctx.db, spaceId, userId))) throw notFound('User in this space');
 };
