@@ -1,5 +1,7 @@
 import type {
   addLearnersResult,
+  addedSpaceUser,
+  addSpaceUserBody,
   auditEntry,
   AddLearnersBody,
   AllocationBody,
@@ -34,6 +36,8 @@ import type {
   PatchLearnersBody,
   PatchResimBody,
   patchSpaceBody,
+  putOwnerBody,
+  putSecurityBody,
   postUserMetadataBody,
   putEmailTemplateBody,
   queuedEmail,
@@ -45,6 +49,7 @@ import type {
   sessionMessage,
   sessionMessageBody,
   space,
+  spaceUser,
   stageTemplate,
   templatesMetadata,
   userAuth,
@@ -255,6 +260,16 @@ export const createApiClient = (options: ApiClientOptions) => {
       rename: (spaceId: string, body: z.input<typeof patchSpaceBody>) =>
         request<Out<typeof space>>({ method: 'PATCH', path: `/admin/space/${id(spaceId)}`, body }),
       remove: (spaceId: string) => request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/space/${id(spaceId)}` }),
+      /** SPEC 6: the owner alone sets the flags; those left out read as true */
+      setSecurity: (spaceId: string, body: z.input<typeof putSecurityBody>) =>
+        request<Out<typeof space>>({ method: 'PUT', path: `/admin/space/${id(spaceId)}/security`, body }),
+      handOver: (spaceId: string, body: z.input<typeof putOwnerBody>) =>
+        request<Out<typeof space>>({ method: 'PUT', path: `/admin/space/${id(spaceId)}/owner`, body }),
+      users: (spaceId: string, signal?: AbortSignal) => get<Out<typeof spaceUser>[]>(`/admin/space/${id(spaceId)}/user`, signal),
+      addUser: (spaceId: string, body: z.input<typeof addSpaceUserBody>) =>
+        request<Out<typeof addedSpaceUser>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/user`, body }),
+      removeUser: (spaceId: string, userId: string) =>
+        request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/user/${id(userId)}` }),
     },
     /** SPEC 7: the learners of a space, named by email, and the scenarios allocated to them. */
     learners: {

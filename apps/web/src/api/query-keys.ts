@@ -16,6 +16,8 @@ export const queryKeys = {
   presenter: (resimId: string, instance: string) => ['resim', resimId, 'presenter', instance] as const,
   /** a space's learners, each with the scenarios allocated to them */
   learners: (spaceId: string) => ['space', spaceId, 'learners'] as const,
+  /** a space's owner, members and those a sign-in group gives it */
+  spaceUsers: (spaceId: string) => ['space', spaceId, 'users'] as const,
   templates: ['templates'] as const,
   stageTemplates: ['stage-templates'] as const,
   emailTemplates: ['email-templates'] as const,

@@ -4,6 +4,7 @@ import { appMachine, initialAppState, isPageState, pageIds, type AppEvent, type 
 const run = (events: readonly AppEvent[], from: AppState = initialAppState): AppState => events.reduce(appMachine, from);
 const profile: PageState = { name: 'PROFILE' };
 const editor: PageState = { name: 'EDIT_RESIM', resimId: 'r1' };
+const spaceSettings: PageState = { name: 'SPACE_SETTINGS', spaceId: 's1' };
 
 describe('application state machine (SPEC 4)', () => {
   it('starts in INIT', () => {
@@ -55,7 +56,7 @@ describe('application state machine (SPEC 4)', () => {
   it('switches between pages', () => {
     let state = run([{ type: 'SESSION_RESTORED', to: { name: 'HOME' } }]);
     for (const page of pageIds) {
-      const to: PageState = page === 'EDIT_RESIM' ? editor : { name: page };
+      const to: PageState = page === 'EDIT_RESIM' ? editor : page === 'SPACE_SETTINGS' ? spaceSettings : { name: page };
       state = appMachine(state, { type: 'NAVIGATE', to });
       expect(state).toEqual(to);
     }
@@ -67,6 +68,11 @@ describe('application state machine (SPEC 4)', () => {
 
   it('keeps the same state object when navigating to the page already shown', () => {
     expect(appMachine(editor, { type: 'NAVIGATE', to: { name: 'EDIT_RESIM', resimId: 'r1' } })).toBe(editor);
+    expect(appMachine(spaceSettings, { type: 'NAVIGATE', to: { name: 'SPACE_SETTINGS', spaceId: 's1' } })).toBe(spaceSettings);
+    expect(appMachine(spaceSettings, { type: 'NAVIGATE', to: { name: 'SPACE_SETTINGS', spaceId: 's2' } })).toEqual({
+      name: 'SPACE_SETTINGS',
+      spaceId: 's2',
+    });
   });
 
   it('signs out from any page', () => {

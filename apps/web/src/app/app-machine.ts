@@ -14,11 +14,15 @@ export const pageIds = [
   'SUBSCRIPTIONS',
   'SCHEDULE',
   'PROFILE',
+  'SPACE_SETTINGS',
 ] as const;
 export type PageId = (typeof pageIds)[number];
 
-/** A page of the signed-in console; the scenario editor also names its scenario. */
-export type PageState = { readonly name: Exclude<PageId, 'EDIT_RESIM'> } | { readonly name: 'EDIT_RESIM'; readonly resimId: string };
+/** A page of the signed-in console; the scenario editor names its scenario, a space's settings their space. */
+export type PageState =
+  | { readonly name: Exclude<PageId, 'EDIT_RESIM' | 'SPACE_SETTINGS'> }
+  | { readonly name: 'EDIT_RESIM'; readonly resimId: string }
+  | { readonly name: 'SPACE_SETTINGS'; readonly spaceId: string };
 
 export type AppState =
   | { readonly name: 'INIT' }
@@ -47,8 +51,11 @@ const home: PageState = { name: 'HOME' };
 
 export const isPageState = (state: AppState): state is PageState => (pageIds as readonly string[]).includes(state.name);
 
-export const samePage = (a: PageState, b: PageState): boolean =>
-  a.name === b.name && (a.name !== 'EDIT_RESIM' || (b.name === 'EDIT_RESIM' && a.resimId === b.resimId));
+export const samePage = (a: PageState, b: PageState): boolean => {
+  if (a.name === 'EDIT_RESIM') return b.name === 'EDIT_RESIM' && a.resimId === b.resimId;
+  if (a.name === 'SPACE_SETTINGS') return b.name === 'SPACE_SETTINGS' && a.spaceId === b.spaceId;
+  return a.name === b.name;
+};
 
 export const appMachine = (state: AppState, event: AppEvent): AppState => {
   if (state.name === 'INIT') {

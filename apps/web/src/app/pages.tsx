@@ -21,6 +21,9 @@ const pages = {
     loadChunk('subscriptions', () => import('../features/subscriptions/subscriptions-page')).then((m) => m.SubscriptionsPage),
   ),
   SCHEDULE: lazyPage(() => loadChunk('schedule', () => import('../features/schedule/schedule-page')).then((m) => m.SchedulePage)),
+  SPACE_SETTINGS: lazyPage(() =>
+    loadChunk('space-settings', () => import('../features/space-settings/space-settings-page')).then((m) => m.SpaceSettingsPage),
+  ),
 } satisfies Record<PageState['name'], Pick<LazyPage<never>, 'preload'>>;
 
 const HomePage = pages.HOME.Page;
@@ -32,6 +35,7 @@ const IntelPage = pages.INTEL.Page;
 const EmailTemplatesPage = pages.TEMPLATES.Page;
 const SubscriptionsPage = pages.SUBSCRIPTIONS.Page;
 const SchedulePage = pages.SCHEDULE.Page;
+const SpaceSettingsPage = pages.SPACE_SETTINGS.Page;
 
 /**
  * Starts downloading the chunk of a page before it is shown, e.g. of the page in the address while
@@ -69,6 +73,8 @@ const PageSwitch = ({ page }: { page: PageState }) => {
       return <SubscriptionsPage />;
     case 'SCHEDULE':
       return <SchedulePage />;
+    case 'SPACE_SETTINGS':
+      return <SpaceSettingsPage spaceId={page.spaceId} />;
   }
 };
 

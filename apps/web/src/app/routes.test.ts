@@ -31,11 +31,19 @@ describe('routes', () => {
     expect(parsePath('/resim/a%20b')).toEqual({ name: 'EDIT_RESIM', resimId: 'a b' });
   });
 
+  it('reads the space id of the space settings path', () => {
+    expect(parsePath('/space/sp_1')).toEqual({ name: 'SPACE_SETTINGS', spaceId: 'sp_1' });
+    expect(pathFor({ name: 'SPACE_SETTINGS', spaceId: 'a/b' })).toBe('/space/a%2Fb');
+    expect(parsePath('/space/a%2Fb')).toEqual({ name: 'SPACE_SETTINGS', spaceId: 'a/b' });
+    expect(parsePath('/space/%E0%A4%A')).toBeNull();
+  });
+
   it('accepts a trailing slash and refuses unknown paths', () => {
     expect(parsePath('/profile/')).toEqual({ name: 'PROFILE' });
     expect(parsePath('/nowhere')).toBeNull();
     expect(parsePath('/resim')).toBeNull();
     expect(parsePath('/resim/a/b')).toBeNull();
+    expect(parsePath('/space')).toBeNull();
   });
 
   it('only returns to paths of this origin after sign-in', () => {

@@ -1,6 +1,8 @@
 import type { PageId, PageState } from './app-machine';
 
-const staticPaths: Record<Exclude<PageId, 'EDIT_RESIM'>, string> = {
+type StaticPageId = Exclude<PageId, 'EDIT_RESIM' | 'SPACE_SETTINGS'>;
+
+const staticPaths: Record<StaticPageId, string> = {
   HOME: '/',
   MONITORING: '/monitoring',
   CLIENTS: '/clients',
@@ -12,10 +14,27 @@ const staticPaths: Record<Exclude<PageId, 'EDIT_RESIM'>, string> = {
 };
 
 const resimPath = /^\/resim\/([^/]+)$/;
+const spacePath = /^\/space\/([^/]+)$/;
 
 /** The address of a page, so the URL always says where the console is. */
-export const pathFor = (page: PageState): string =>
-  page.name === 'EDIT_RESIM' ? `/resim/${encodeURIComponent(page.resimId)}` : staticPaths[page.name];
+export const pathFor = (page: PageState): string => {
+  switch (page.name) {
+    case 'EDIT_RESIM':
+      return `/resim/${encodeURIComponent(page.resimId)}`;
+    case 'SPACE_SETTINGS':
+      return `/space/${encodeURIComponent(page.spaceId)}`;
+    default:
+      return staticPaths[page.name];
+  }
+};
+
+const decoded = (segment: string): string | null => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+};
 
 /** The learners of a space, on the Clients page (its `?space=` is read there). */
 export const spaceLearnersPath = (spaceId: string): string =>
@@ -24,16 +43,18 @@ export const spaceLearnersPath = (spaceId: string): string =>
 /** The page an address shows, or null when no page lives there. */
 export const parsePath = (pathname: string): PageState | null => {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const resim = resimPath.exec(path);
-  if (resim?.[1]) {
-    try {
-      return { name: 'EDIT_RESIM', resimId: decodeURIComponent(resim[1]) };
-    } catch {
-      return null;
-    }
+  const resim = resimPath.exec(path)?.[1];
+  if (resim) {
+    const resimId = decoded(resim);
+    return resimId === null ? null : { name: 'EDIT_RESIM', resimId };
+  }
+  const space = spacePath.exec(path)?.[1];
+  if (space) {
+    const spaceId = decoded(space);
+    return spaceId === null ? null : { name: 'SPACE_SETTINGS', spaceId };
   }
   const entry = Object.entries(staticPaths).find(([, candidate]) => candidate === path);
-  return entry ? { name: entry[0] as Exclude<PageId, 'EDIT_RESIM'> } : null;
+  return entry ? { name: entry[0] as StaticPageId } : null;
 };
 
 /** Where the learners' face (the player) lives; every address under it is the player's own. */

@@ -25,7 +25,7 @@ import { useAppSession } from './app-session';
 import { pathFor } from './routes';
 import classes from './shell.module.css';
 
-type NavItem = { readonly page: Exclude<PageId, 'EDIT_RESIM'>; readonly label: string; readonly icon: typeof IconHome };
+type NavItem = { readonly page: Exclude<PageId, 'EDIT_RESIM' | 'SPACE_SETTINGS'>; readonly label: string; readonly icon: typeof IconHome };
 
 const mainNav: readonly NavItem[] = [
   { page: 'HOME', label: 'Home', icon: IconHome },
@@ -38,9 +38,9 @@ const mainNav: readonly NavItem[] = [
 ];
 const profileNav: NavItem = { page: 'PROFILE', label: 'Profile', icon: IconUser };
 
-// The scenario editor is reached from Home, so Home stays lit while it is open.
+// The scenario editor and a space's settings are reached from Home, so Home stays lit while they are open.
 const isActive = (item: NavItem, page: PageState): boolean =>
-  item.page === page.name || (item.page === 'HOME' && page.name === 'EDIT_RESIM');
+  item.page === page.name || (item.page === 'HOME' && (page.name === 'EDIT_RESIM' || page.name === 'SPACE_SETTINGS'));
 
 const initialsOf = (text: string): string => {
   const words = text
@@ -103,8 +103,11 @@ const UserMenu = () => {
   );
 };
 
-const titleOf = (page: PageState): string =>
-  page.name === 'EDIT_RESIM' ? 'Scenario' : ([...mainNav, profileNav].find((item) => item.page === page.name)?.label ?? '');
+const titleOf = (page: PageState): string => {
+  if (page.name === 'EDIT_RESIM') return 'Scenario';
+  if (page.name === 'SPACE_SETTINGS') return 'Space settings';
+  return [...mainNav, profileNav].find((item) => item.page === page.name)?.label ?? '';
+};
 
 /** The signed-in console: header with the product and the user's menu, navigation to every page. */
 export const ConsoleShell = ({ page, children }: { page: PageState; children: ReactNode }) => {

@@ -132,11 +132,12 @@ describe('Home', () => {
     expect(await screen.findByText('Create your first space')).toBeTruthy();
   });
 
-  it('links each space’s menu to its learners', async () => {
+  it('links each space’s menu to its settings and its learners', async () => {
     const { api } = fakeApi({ spaces: [cardiology], scenarios, metadata: { collapsedSpaces: [], sortOrder: 0 } });
     renderWithProviders(<HomePage />, { api });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Cardiology' }));
-    expect((await screen.findByRole('menuitem', { name: 'Learners' })).getAttribute('href')).toBe('/clients?space=s-card');
+    expect((await screen.findByRole('menuitem', { name: 'Space settings' })).getAttribute('href')).toBe('/space/s-card');
+    expect(screen.getByRole('menuitem', { name: 'Learners' }).getAttribute('href')).toBe('/clients?space=s-card');
   });
 
   it('says so when a space holds no scenario', async () => {

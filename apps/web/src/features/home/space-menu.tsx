@@ -1,8 +1,8 @@
 import { Menu, Text } from '@mantine/core';
 import type { Space } from '@resim/contracts';
-import { IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconPencil, IconSettings, IconTrash, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { spaceLearnersPath } from '../../app/routes';
+import { pathFor, spaceLearnersPath } from '../../app/routes';
 import { useDeferredMenuState, type DeferredMenuProps } from '../../ui/deferred-menu';
 
 /** A space's actions, loaded when its button is first reached. */
@@ -19,6 +19,9 @@ export const SpaceMenu = ({
     <Menu position="bottom-end" width={200} shadow="md" {...menuState}>
       <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item component={Link} to={pathFor({ name: 'SPACE_SETTINGS', spaceId: space.id })} leftSection={<IconSettings size={16} />}>
+          Space settings
+        </Menu.Item>
         <Menu.Item component={Link} to={spaceLearnersPath(space.id)} leftSection={<IconUsers size={16} />}>
           Learners
         </Menu.Item>

@@ -1,0 +1,140 @@
+import type { Space, SpaceUser } from '@resim/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../api/client';
+import { renderWithProviders } from '../../test/render';
+import { SpaceSettingsPage } from './space-settings-page';
+
+const security = { canMove: true, canClone: true, canEdit: true, canDelete: true };
+const lab: Space = {
+  id: 's1',
+  description: 'Lab',
+  owner: 'me@example.test',
+  isOwner: true,
+  security,
+  created: '2025-01-01T00:00:00.000Z',
+};
+const userOf = (id: string, email: string, more: Partial<SpaceUser> = {}): SpaceUser => ({
+  id,
+  email,
+  name: null,
+  isOwner: false,
+  fromGroup: false,
+  ...more,
+});
+const owner = userOf('u-me', 'me@example.test', { isOwner: true });
+
+const fakeApi = (initial: { space?: Space; users?: SpaceUser[] } = {}) => {
+  let space = initial.space ?? lab;
+  let users = initial.users ?? [owner];
+  const addUser = vi.fn(async (_spaceId: string, { email }: { email: string }) => {
+    const added = userOf(`u-${email}`, email);
+    users = [...users, added];
+    return { ...added, invited: email.startsWith('new') };
+  });
+  const removeUser = vi.fn(async (_spaceId: string, userId: string) => {
+    users = users.filter((user) => user.id !== userId);
+    return { ok: true as const };
+  });
+  const setSecurity = vi.fn(async (_spaceId: string, flags: Space['security']) => {
+    space = { ...space, security: flags };
+    return space;
+  });
+  const handOver = vi.fn(async (_spaceId: string, { email }: { email: string }) => {
+    space = { ...space, owner: email, isOwner: false };
+    return space;
+  });
+  const api = {
+    spaces: { list: async () => [space], users: async () => users, addUser, removeUser, setSecurity, handOver, rename: vi.fn() },
+    user: { auth: async () => ({ id: 'u-me', email: 'me@example.test', name: null, groups: [], isDeveloper: false, isLearner: false }) },
+  } as unknown as ApiClient;
+  return { api, addUser, removeUser, setSecurity, handOver };
+};
+
+const members = () => screen.findByRole('table', { name: 'Members' });
+
+describe('Space settings', () => {
+  it('adds a member by email and says when they were invited', async () => {
+    const { api, addUser } = fakeApi();
+    renderWithProviders(<SpaceSettingsPage spaceId="s1" />, { api });
+    expect(await screen.findByText('No one else is in this space yet')).toBeTruthy();
+
+    const field = screen.getByRole('textbox', { name: 'Add a member' });
+    fireEvent.change(field, { target: { value: 'not an email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add member' }));
+    expect(await screen.findByText(/Enter a valid email address/)).toBeTruthy();
+    expect(addUser).not.toHaveBeenCalled();
+
+    fireEvent.change(field, { target: { value: 'New.Person@Example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add member' }));
+    expect(await screen.findByText(/new\.person@example\.test had no account.*invitation/)).toBeTruthy();
+    expect(addUser).toHaveBeenCalledWith('s1', { email: 'new.person@example.test' });
+    expect(within(await members()).getByText('new.person@example.test')).toBeTruthy();
+  });
+
+  it('removes a member only after confirming, and never one a sign-in group gives the space', async () => {
+    const { api, removeUser } = fakeApi({
+      users: [owner, userOf('u-ann', 'ann@example.test'), userOf('u-grp', 'grp@example.test', { fromGroup: true })],
+    });
+    renderWithProviders(<SpaceSettingsPage spaceId="s1" />, { api });
+    const table = await members();
+    expect(within(table).getByText('Owner')).toBeTruthy();
+    expect(within(table).getByText('Sign-in group')).toBeTruthy();
+    expect(screen.getByText(/cannot be removed here/)).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'Remove grp@example.test' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Remove me@example.test' })).toBeNull();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Remove ann@example.test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove member' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(removeUser).not.toHaveBeenCalled();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Remove ann@example.test' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Remove member' })).getByRole('button', { name: 'Remove member' }));
+    await waitFor(() => expect(within(table).queryByText('ann@example.test')).toBeNull());
+    expect(removeUser).toHaveBeenCalledWith('s1', 'u-ann');
+  });
+
+  it('saves the security flags the owner switches', async () => {
+    const { api, setSecurity } = fakeApi();
+    renderWithProviders(<SpaceSettingsPage spaceId="s1" />, { api });
+    const save = await screen.findByRole('button', { name: 'Save security' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('switch', { name: /Members can delete/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save security' }));
+    await waitFor(() => expect(setSecurity).toHaveBeenCalledWith('s1', { ...security, canDelete: false }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save security' }).hasAttribute('disabled')).toBe(true));
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: /Members can delete/ }).checked).toBe(false);
+  });
+
+  it('shows the flags read-only to a member, with the reason, and no handover', async () => {
+    const { api } = fakeApi({ space: { ...lab, owner: 'boss@example.test', isOwner: false, security: { ...security, canEdit: false } } });
+    renderWithProviders(<SpaceSettingsPage spaceId="s1" />, { api });
+    expect(await screen.findByText(/Only the owner of this space, boss@example\.test, can change its security/)).toBeTruthy();
+    for (const flag of screen.getAllByRole('switch')) expect(flag.hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save security' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Hand over to' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Add a member' })).toBeNull();
+    expect(screen.getByText('Only the owner can hand this space over to someone else.')).toBeTruthy();
+  });
+
+  it('hands the space over after confirming, and then shows it as a member sees it', async () => {
+    const { api, handOver } = fakeApi();
+    renderWithProviders(<SpaceSettingsPage spaceId="s1" />, { api });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Hand over to' }), { target: { value: 'next@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Hand over…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hand over this space' });
+    expect(within(dialog).getByText(/You lose the owner's rights/)).toBeTruthy();
+    expect(handOver).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hand over' }));
+    expect(await screen.findByText('Only the owner can hand this space over to someone else.')).toBeTruthy();
+    expect(handOver).toHaveBeenCalledWith('s1', { email: 'next@example.test' });
+    expect(screen.getByTestId('space-owner').textContent).toContain('next@example.test owns this space');
+  });
+
+  it('says so when the space is not one of the caller’s', async () => {
+    const { api } = fakeApi();
+    renderWithProviders(<SpaceSettingsPage spaceId="elsewhere" />, { api });
+    expect(await screen.findByText('Space not found')).toBeTruthy();
+  });
+});

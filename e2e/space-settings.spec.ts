@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { apiAs, cli, demoAdmin, shoot, signInAsDemoAdmin } from './support';
+
+test('space settings: members added and removed, a security flag kept, the space handed over', async ({ page }) => {
+  test.setTimeout(120_000);
+  const admin = demoAdmin();
+  const api = apiAs(page, admin.email);
+  const suffix = Date.now().toString(36);
+  const space = await api<{ id: string; description: string }>('POST', '/admin/space', { description: `Ward ${suffix}` });
+  // Someone with an account, to hand the space to; and someone a sign-in group gives it.
+  const colleague = `colleague-${suffix}@example.test`;
+  cli('user', 'create', '--email', colleague, '--password', 'Colleague-password-1357');
+  cli('user', 'create', '--email', `rota-${suffix}@example.test`, '--password', 'Rota-password-1357', `--groups=${space.id}`);
+
+  await signInAsDemoAdmin(page);
+  await page.getByRole('button', { name: `Actions for ${space.description}` }).click();
+  await page.getByRole('menuitem', { name: 'Space settings' }).click();
+  await page.waitForURL(`**/space/${space.id}`);
+  await expect(page.getByRole('heading', { name: space.description, level: 1 })).toBeVisible();
+  const members = page.getByRole('table', { name: 'Members' });
+  await expect(members).toContainText(admin.email);
+  await expect(members.getByRole('row', { name: new RegExp(`rota-${suffix}`) })).toContainText('Sign-in group');
+  await expect(page.getByText(/cannot be removed here/)).toBeVisible();
+  await expectAccessible(page, 'space settings');
+  await shoot(page, 'space-settings.png');
+
+  // A new email is invited; an account that exists is added.
+  const newcomer = `newcomer-${suffix}@example.test`;
+  const memberField = page.getByRole('textbox', { name: 'Add a member' });
+  await memberField.fill(newcomer);
+  await memberField.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: `${newcomer} had no account` })).toBeVisible();
+  await expect(members).toContainText(newcomer);
+  await memberField.fill(colleague);
+  await page.getByRole('button', { name: 'Add member' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${colleague} is now a member` })).toBeVisible();
+  await expect(members).toContainText(colleague);
+  await expect(members.getByRole('button', { name: `Remove rota-${suffix}@example.test` })).toHaveCount(0);
+  await shoot(page, 'space-settings-members.png');
+
+  // Removing asks first.
+  await members.getByRole('button', { name: `Remove ${newcomer}` }).click();
+  const removing = page.getByRole('dialog', { name: 'Remove member' });
+  await expect(removing).toContainText(`Remove ${newcomer} from ${space.description}?`);
+  await expectAccessible(page, 'remove member dialog');
+  await shoot(page, 'space-settings-remove.png');
+  await removing.getByRole('button', { name: 'Remove member' }).click();
+  await expect(removing).toBeHidden();
+  await expect(members).not.toContainText(newcomer);
+
+  // A flag switched off is kept.
+  const deleting = page.getByRole('switch', { name: /Members can delete/ });
+  await expect(deleting).toBeChecked();
+  await deleting.click({ force: true });
+  await page.getByRole('button', { name: 'Save security' }).click();
+  await expect(page.getByText('Security saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: /Members can delete/ })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: /Members can edit/ })).toBeChecked();
+
+  // The handover asks first, saying what the owner gives up.
+  await page.getByRole('textbox', { name: 'Hand over to' }).fill(colleague);
+  await page.getByRole('button', { name: 'Hand over…' }).click();
+  const handing = page.getByRole('dialog', { name: 'Hand over this space' });
+  await expect(handing).toContainText("You lose the owner's rights");
+  await expectAccessible(page, 'hand over dialog');
+  await shoot(page, 'space-settings-hand-over.png');
+  await handing.getByRole('button', { name: 'Hand over' }).click();
+  await expect(handing).toBeHidden();
+
+  // Now a member: the owner is the colleague, the flags are read-only and there is no handover.
+  await expect(page.getByTestId('space-owner')).toHaveText(`${colleague} owns this space.`);
+  await expect(page.getByText(`Only the owner of this space, ${colleague}, can change its security.`)).toBeVisible();
+  await expect(page.getByRole('switch', { name: /Members can delete/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save security' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Hand over to' })).toHaveCount(0);
+  await expect(members.getByRole('row', { name: new RegExp(colleague) })).toContainText('Owner');
+  await expect(members.getByRole('row', { name: new RegExp(admin.email) })).toContainText('Member');
+  await expectAccessible(page, 'space settings as a member');
+  await shoot(page, 'space-settings-member.png');
+  await page.reload();
+  await expect(page.getByTestId('space-owner')).toHaveText(`${colleague} owns this space.`);
+});
