@@ -27,7 +27,7 @@ import { useAddSpaceUser, useRemoveSpaceUser, useSpaceUsers } from './space-sett
 const Access = ({ user }: { user: SpaceUser }) => (
   <Group gap={6}>
     {user.isOwner ? (
-      <Badge color="yellow.9" variant="light" leftSection={<IconCrown size={12} aria-hidden />}>
+      <Badge color="yellow" variant="light" leftSection={<IconCrown size={12} aria-hidden />}>
         Owner
       </Badge>
     ) : null}

@@ -1,7 +1,7 @@
 import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Space } from '@resim/contracts';
 import { IconCrown, IconTransfer } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { showSuccess } from '../../app/notify';
 import { EmailForm } from './email-form';
 import { HandOverModal } from './hand-over-modal';
@@ -12,6 +12,7 @@ export const OwnerCard = ({ space }: { space: Space }) => {
   const handOver = useHandOver(space.id);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const close = () => {
     setConfirming(null);
@@ -22,7 +23,7 @@ export const OwnerCard = ({ space }: { space: Space }) => {
     <Card padding="lg" radius="md" component="section" aria-labelledby="space-owner-title">
       <Stack gap="md">
         <Stack gap={4}>
-          <Title order={2} fz="lg" id="space-owner-title">
+          <Title order={2} fz="lg" id="space-owner-title" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
             Owner
           </Title>
           <Text fz="sm" c="dimmed">
@@ -30,7 +31,7 @@ export const OwnerCard = ({ space }: { space: Space }) => {
           </Text>
         </Stack>
         <Group gap="sm" wrap="nowrap">
-          <ThemeIcon variant="light" color="yellow.9" radius="xl" aria-hidden>
+          <ThemeIcon variant="light" color="yellow" radius="xl" aria-hidden>
             <IconCrown size={16} />
           </ThemeIcon>
           <Text fz="sm" data-testid="space-owner">
@@ -77,6 +78,8 @@ export const OwnerCard = ({ space }: { space: Space }) => {
             onSuccess: (updated) => {
               showSuccess(`${updated.owner} now owns ${updated.description}`);
               close();
+              // The form that opened the dialog is gone with the owner's rights: the keyboard resumes at the new owner.
+              heading.current?.focus();
             },
             onError: (failure) => setError(failure.message),
           });

@@ -130,6 +130,7 @@ describe('Space settings', () => {
     expect(await screen.findByText('Only the owner can hand this space over to someone else.')).toBeTruthy();
     expect(handOver).toHaveBeenCalledWith('s1', { email: 'next@example.test' });
     expect(screen.getByTestId('space-owner').textContent).toContain('next@example.test owns this space');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Owner' })));
   });
 
   it('says so when the space is not one of the caller’s', async () => {
