@@ -160,6 +160,41 @@ describe.each(dialects)('email by SMTP on %s', (dialect) => {
     }
   });
 
+  it('marks a message refused with a 5xx reply failed after its one attempt, and retries one refused with a 4xx reply', async () => {
+    const testSend = async (to: string) => {
+      const owner = await t!.user(`owner-${to}`, 'developer');
+      const queued = await t!.app.inject({
+        method: 'POST',
+        url: '/templates/space-owner/test',
+        headers: owner.auth,
+        payload: { to, data: {} },
+      });
+      return queued.json<{ id: string }>().id;
+    };
+    inbox = await startSmtpInbox(await freePort(), undefined, { refuseWith: 550 });
+    t = await createTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, EMAIL_RETRY_BASE_MS: '20', EMAIL_MAX_ATTEMPTS: '5' });
+    const refused = await testSend('gone@example.test');
+    await waitFor('the refused message to fail', async () => (await outbox()).find((row) => row.id === refused)!.status === 'failed');
+    expect(await outbox()).toMatchObject([
+      { status: 'failed', attempts: 1, last_error: expect.stringMatching(/550 Refused for the test/) },
+    ]);
+    expect(inbox.refused).toEqual(['gone@example.test']);
+    await t.close();
+    await inbox.stop();
+
+    inbox = await startSmtpInbox(await freePort(), undefined, { refuseWith: 451 });
+    t = await createTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, EMAIL_RETRY_BASE_MS: '20', EMAIL_MAX_ATTEMPTS: '3' });
+    const delayed = await testSend('busy@example.test');
+    await waitFor(
+      'the delayed message to fail after its last attempt',
+      async () => (await outbox()).find((row) => row.id === delayed)!.status === 'failed',
+    );
+    expect(await outbox()).toMatchObject([
+      { status: 'failed', attempts: 3, last_error: expect.stringMatching(/451 Refused for the test/) },
+    ]);
+    expect(inbox.refused).toEqual(['busy@example.test', 'busy@example.test', 'busy@example.test']);
+  });
+
   it('delivers every message exactly once when the SMTP server comes back after being down', async () => {
     inbox = await startSmtpInbox(await freePort());
     t = await createTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, EMAIL_RETRY_BASE_MS: '50', EMAIL_RETRY_MAX_MS: '400' });
