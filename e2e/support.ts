@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 
 /** What the browser tests share: the product's CLI and demo account on the test server's data, screenshots, the API. */
 
@@ -19,6 +20,22 @@ const dataDir = () => {
 /** The product's command line on the test server's data folder. */
 export const cli = (...args: string[]) =>
   execFileSync(process.execPath, [cliJs, ...args], { env: { ...process.env, DATA_DIR: dataDir(), LOG_LEVEL: 'warn' }, encoding: 'utf8' });
+
+/**
+ * The text of the newest email to an address as the server stored it, its links whole: what the
+ * recipient's inbox gets. The outbox shows password links without their token.
+ */
+export const deliveredText = (to: string): string => {
+  const db = new Database(path.join(dataDir(), 'resim.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare('select text_body from outbox where to_address = ? order by created_at desc limit 1').get(to) as
+      { text_body: string } | undefined;
+    if (!row) throw new Error(`no email to ${to}`);
+    return row.text_body;
+  } finally {
+    db.close();
+  }
+};
 
 export const demoAdmin = () =>
   JSON.parse(fs.readFileSync(path.join(dataDir(), 'demo-admin.json'), 'utf8')) as { email: string; password: string };

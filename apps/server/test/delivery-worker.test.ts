@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EmailTransport } from '../src/adapters/email/email';
+import { PermanentDeliveryError, type EmailTransport } from '../src/adapters/email/email';
 import { createDatabase, type Database } from '../src/db/database';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/modules/outbox/delivery-worker';
 import { createEmailQueue } from '../src/modules/outbox/email-queue';
@@ -9,13 +9,14 @@ import { createTestDatabase, dialects, type TestDatabase } from './harness';
 const silent = { warn: () => undefined };
 
 /** A transport that records what it was given, or refuses everything. */
-const recordingTransport = (options: { fail?: string; delayMs?: number } = {}) => {
+const recordingTransport = (options: { fail?: string; failForGood?: string; delayMs?: number } = {}) => {
   const delivered: string[] = [];
   const transport: EmailTransport = {
     description: 'test',
     deliver: async (message) => {
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       if (options.fail) throw new Error(options.fail);
+      if (options.failForGood) throw new PermanentDeliveryError(options.failForGood);
       delivered.push(message.id);
     },
     close: () => undefined,
@@ -50,7 +51,7 @@ describe.each(dialects)('the delivery worker on %s', (dialect) => {
   it('waits longer after each failure and marks the message failed with its error after the last attempt', async () => {
     database = await createTestDatabase(dialect);
     const clock = fakeClock();
-    const { transport } = recordingTransport({ fail: '550 mailbox unavailable' });
+    const { transport } = recordingTransport({ fail: '451 mailbox busy' });
     const policy = { retryBaseMs: 1000, retryMaxMs: 3000, maxAttempts: 4 };
     const delivery = worker({ db: database.db, clock, transport, policy });
     const [id] = await createEmailQueue({ db: database.db, clock, kick: () => undefined }).sendMany([message(1)]);
@@ -75,10 +76,23 @@ describe.each(dialects)('the delivery worker on %s', (dialect) => {
       { attempts: 3, status: 'queued', waitMs: 3000 },
       { attempts: 4, status: 'failed', waitMs: null },
     ]);
-    expect((await row(id!)).last_error).toBe('550 mailbox unavailable');
+    expect((await row(id!)).last_error).toBe('451 mailbox busy');
     clock.advance(60_000);
     await delivery.drain();
     expect((await row(id!)).attempts).toBe(4);
+  });
+
+  it('marks a message refused for good failed after its one attempt', async () => {
+    database = await createTestDatabase(dialect);
+    const clock = fakeClock();
+    const { transport } = recordingTransport({ failForGood: '550 no such mailbox' });
+    const delivery = worker({ db: database.db, clock, transport, policy: { retryBaseMs: 1000, retryMaxMs: 3000, maxAttempts: 4 } });
+    const [id] = await createEmailQueue({ db: database.db, clock, kick: () => undefined }).sendMany([message(1)]);
+    await delivery.drain();
+    expect(await row(id!)).toMatchObject({ status: 'failed', attempts: 1, next_attempt_at: null, last_error: '550 no such mailbox' });
+    clock.advance(60_000);
+    await delivery.drain();
+    expect((await row(id!)).attempts).toBe(1);
   });
 
   it('sends again a message whose worker stopped mid-send once its claim lapses, ignoring that worker’s late word', async () => {

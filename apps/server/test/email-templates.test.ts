@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleData } from '@resim/domain/email';
 import { sendTemplatedEmail, sendTemplatedEmails } from '../src/modules/email-templates/send-templated-email';
 import { createEmailQueue } from '../src/modules/outbox/email-queue';
-import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
+import { createTestApp, dialects, testPublicUrl, type TestApp, type TestUser } from './harness';
 
 type Template = {
   templateName: string;
@@ -216,6 +217,21 @@ describe.each(dialects)('email templates on %s', (dialect) => {
     });
     await refused(() => call(ann, 'POST', '/templates/test-me/test', { to: 'not-an-email', data: {} }), 400, /to: /);
     await refused(() => call(ann, 'POST', '/templates/no-such/test', { to: 'carol@example.test' }), 404, /not found/);
+  });
+
+  it('sends a test whose links into the product point at PUBLIC_URL, not at the sample data’s host, unless the data names another', async () => {
+    const sendTest = async (data: Record<string, unknown>) => {
+      const sent = await call<{ id: string }>(ann, 'POST', '/templates/space-owner/test', { to: 'carol@example.test', data });
+      return t.db.selectFrom('outbox').selectAll().where('id', '=', sent.body.id).executeTakeFirstOrThrow();
+    };
+    const link = `<a href="${testPublicUrl}/">${testPublicUrl}/</a>`;
+    for (const data of [{}, sampleData('space-owner')]) {
+      const row = await sendTest(data);
+      expect(row.html_body).toContain(link);
+      expect(`${row.html_body}${row.text_body}`).not.toContain('resim.example.com');
+    }
+    const chosen = await sendTest({ signInUrl: 'https://elsewhere.example.test/in' });
+    expect(chosen.html_body).toContain('<a href="https://elsewhere.example.test/in">');
   });
 
   it('sends the sender’s version of a template, and the default for a sender without one', async () => {

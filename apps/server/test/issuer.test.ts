@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedClientId } from '../src/config/config';
 import { systemClock } from '../src/lib/clock';
+import { findUserByEmail } from '../src/modules/users/users.repository';
 import { createUser } from '../src/modules/users/users.service';
 import { dialects } from './harness';
 import { startLiveServer, type LiveServer } from './live-server';
@@ -27,12 +28,37 @@ describe.each(dialects)('embedded OpenID Connect issuer on %s', (dialect) => {
   });
   afterAll(() => server.close());
 
+  const createdUser = async () => (await findUserByEmail(server.database.db, 'author@example.test'))!;
+
   const signIn = (extra: Partial<Parameters<typeof signInWithCode>[0]> = {}) =>
     signInWithCode({ issuer: server.url, clientId: embeddedClientId, redirectUri, email: 'author@example.test', password, ...extra });
 
   it('publishes discovery with the code flow and S256 PKCE', async () => {
     const discovery = (await (await fetch(`${server.url}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
     expect(discovery).toMatchObject({ issuer: server.url, code_challenge_methods_supported: ['S256'], response_types_supported: ['code'] });
+  });
+
+  it('lists in discovery every scope the console asks for', async () => {
+    const discovery = (await (await fetch(`${server.url}/.well-known/openid-configuration`)).json()) as { scopes_supported: string[] };
+    const { scope } = (await (await fetch(`${server.url}/config.json`)).json()) as { scope: string };
+    expect(scope.split(' ').length).toBeGreaterThan(1);
+    expect(discovery.scopes_supported).toEqual(expect.arrayContaining(scope.split(' ')));
+  });
+
+  it('gives a relying party asking for openid, profile and email an access token the userinfo endpoint answers', async () => {
+    const result = await signIn({ scope: 'openid profile email' });
+    if (!result.ok) throw new Error(`sign-in failed: ${result.status} ${result.body.slice(0, 300)}`);
+    const userinfo = await fetch(`${server.url}/oidc/me`, { headers: { authorization: `Bearer ${result.tokens.access_token}` } });
+    expect(userinfo.status).toBe(200);
+    const user = await createdUser();
+    expect(await userinfo.json()).toEqual({ sub: user.id, email: 'author@example.test', email_verified: true, name: 'Ann Author' });
+    // Not a token for the API: that takes the API's scope.
+    const api = await fetch(`${server.url}/admin/user/auth`, { headers: { authorization: `Bearer ${result.tokens.access_token}` } });
+    expect(api.status).toBe(401);
+
+    const renewed = await refresh(server.url, embeddedClientId, result.tokens.refresh_token!);
+    const again = await fetch(`${server.url}/oidc/me`, { headers: { authorization: `Bearer ${renewed.body.access_token}` } });
+    expect(again.status).toBe(200);
   });
 
   it('signs in with authorization code and PKCE, and the access token works on the API', async () => {

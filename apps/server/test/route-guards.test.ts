@@ -103,6 +103,12 @@ const routes: RouteCase[] = [
   { method: 'GET', url: () => '/admin/user' },
   { method: 'POST', url: () => '/admin/user', body: { collapsedSpaces: [] }, wrongType: ['collapsedSpaces', 'all'] },
   { method: 'GET', url: () => '/admin/user/auth' },
+  {
+    method: 'POST',
+    url: () => '/admin/user/password',
+    body: { currentPassword: 'Test-password-1', newPassword: 'Another-password-2' },
+    wrongType: ['newPassword', 12],
+  },
   { method: 'GET', url: () => '/admin/user/token' },
   { method: 'POST', url: () => '/admin/user/token', body: { name: 'ci' }, wrongType: ['name', 1] },
   { method: 'DELETE', url: ({ tokenId }) => `/admin/user/token/${tokenId}` },

@@ -5,6 +5,8 @@ export type ReceivedEmail = { to: string[]; subject: string; html: string | null
 export type SmtpInbox = {
   readonly port: number;
   readonly received: ReceivedEmail[];
+  /** recipients refused, one per attempt, when it answers with a refusal */
+  readonly refused: string[];
   /** stops listening; what it received stays */
   readonly stop: () => Promise<void>;
   /** listens again on the same port */
@@ -59,9 +61,17 @@ export const parseEmail = (raw: string, to: string[]): ReceivedEmail => {
   return email;
 };
 
-/** A real SMTP server on loopback, without TLS, keeping what it receives; with credentials, it asks for them. */
-export const startSmtpInbox = async (port: number, credentials?: { user: string; pass: string }): Promise<SmtpInbox> => {
+/**
+ * A real SMTP server on loopback, without TLS, keeping what it receives; with credentials, it asks
+ * for them; with refuseWith, it answers every recipient with that reply code instead.
+ */
+export const startSmtpInbox = async (
+  port: number,
+  credentials?: { user: string; pass: string },
+  options: { refuseWith?: number } = {},
+): Promise<SmtpInbox> => {
   const received: ReceivedEmail[] = [];
+  const refused: string[] = [];
   let server: SMTPServer | undefined;
   const start = () =>
     new Promise<void>((resolve, reject) => {
@@ -76,6 +86,11 @@ export const startSmtpInbox = async (port: number, credentials?: { user: string;
         disabledCommands: ['STARTTLS'],
         logger: false,
         closeTimeout: 100,
+        onRcptTo: (address, _session, done) => {
+          if (options.refuseWith === undefined) return done();
+          refused.push(address.address);
+          done(Object.assign(new Error(`Refused for the test: ${address.address}`), { responseCode: options.refuseWith }));
+        },
         onData: (stream, session, done) => {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -97,6 +112,7 @@ export const startSmtpInbox = async (port: number, credentials?: { user: string;
   return {
     port,
     received,
+    refused,
     start,
     stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
   };

@@ -108,6 +108,93 @@ describe.each(dialects)('email by SMTP on %s', (dialect) => {
     expect(reminder.text).toContain(`${testPublicUrl}/account/reset/`);
   });
 
+  it('sends password links whole, while the outbox shows them without a token that works', async () => {
+    inbox = await startSmtpInbox(await freePort());
+    t = await createTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${inbox.port}` });
+    const admin = await t.user('admin@example.test', 'developer');
+    const space = (
+      await t.app.inject({ method: 'POST', url: '/admin/space', headers: admin.auth, payload: { description: 'Ward 8' } })
+    ).json<{ id: string }>();
+    await t.app.inject({
+      method: 'POST',
+      url: `/admin/space/${space.id}/learner`,
+      headers: admin.auth,
+      payload: { tags: [], notify: true, learners: [{ email: 'dee@example.test' }] },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/account/forgot',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=admin%40example.test',
+    });
+    await waitFor('both emails', () => inbox!.received.length === 2);
+    await waitFor('both marked sent', async () => (await outbox()).every((row) => row.status === 'sent'));
+
+    const linkPath = new RegExp(`${testPublicUrl}(/account/reset/[^\\s"<]+)`);
+    const listed = (await t.app.inject({ url: '/admin/outbox', headers: admin.auth })).json<{
+      messages: { id: string; to: string; text: string; html: string | null }[];
+    }>().messages;
+    expect(listed.map((m) => m.to).sort()).toEqual(['admin@example.test', 'dee@example.test']);
+    for (const shown of [
+      ...listed,
+      ...(await Promise.all(
+        listed.map(async (m) => (await t!.app.inject({ url: `/admin/outbox/${m.id}`, headers: admin.auth })).json<typeof m>()),
+      )),
+    ]) {
+      for (const body of [shown.text, shown.html ?? '']) {
+        const path = linkPath.exec(body)?.[1];
+        if (!path) continue;
+        expect(path).toBe('/account/reset/[hidden]');
+        expect((await t.app.inject({ url: path })).statusCode).toBe(400);
+      }
+      expect(linkPath.exec(shown.text)?.[1]).toBe('/account/reset/[hidden]');
+    }
+    expect(listed.find((m) => m.to === 'dee@example.test')!.html).toContain(
+      `<a href="${testPublicUrl}/account/reset/[hidden]">${testPublicUrl}/account/reset/[hidden]</a>`,
+    );
+
+    for (const received of inbox.received) {
+      const path = linkPath.exec(received.text ?? '')![1]!;
+      expect(path).toMatch(/^\/account\/reset\/[\w-]{43}$/);
+      expect((await t.app.inject({ url: path })).statusCode).toBe(200);
+    }
+  });
+
+  it('marks a message refused with a 5xx reply failed after its one attempt, and retries one refused with a 4xx reply', async () => {
+    const testSend = async (to: string) => {
+      const owner = await t!.user(`owner-${to}`, 'developer');
+      const queued = await t!.app.inject({
+        method: 'POST',
+        url: '/templates/space-owner/test',
+        headers: owner.auth,
+        payload: { to, data: {} },
+      });
+      return queued.json<{ id: string }>().id;
+    };
+    inbox = await startSmtpInbox(await freePort(), undefined, { refuseWith: 550 });
+    t = await createTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, EMAIL_RETRY_BASE_MS: '20', EMAIL_MAX_ATTEMPTS: '5' });
+    const refused = await testSend('gone@example.test');
+    await waitFor('the refused message to fail', async () => (await outbox()).find((row) => row.id === refused)!.status === 'failed');
+    expect(await outbox()).toMatchObject([
+      { status: 'failed', attempts: 1, last_error: expect.stringMatching(/550 Refused for the test/) },
+    ]);
+    expect(inbox.refused).toEqual(['gone@example.test']);
+    await t.close();
+    await inbox.stop();
+
+    inbox = await startSmtpInbox(await freePort(), undefined, { refuseWith: 451 });
+    t = await createTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, EMAIL_RETRY_BASE_MS: '20', EMAIL_MAX_ATTEMPTS: '3' });
+    const delayed = await testSend('busy@example.test');
+    await waitFor(
+      'the delayed message to fail after its last attempt',
+      async () => (await outbox()).find((row) => row.id === delayed)!.status === 'failed',
+    );
+    expect(await outbox()).toMatchObject([
+      { status: 'failed', attempts: 3, last_error: expect.stringMatching(/451 Refused for the test/) },
+    ]);
+    expect(inbox.refused).toEqual(['busy@example.test', 'busy@example.test', 'busy@example.test']);
+  });
+
   it('delivers every message exactly once when the SMTP server comes back after being down', async () => {
     inbox = await startSmtpInbox(await freePort());
     t = await createTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, EMAIL_RETRY_BASE_MS: '50', EMAIL_RETRY_MAX_MS: '400' });

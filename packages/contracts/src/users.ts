@@ -24,3 +24,17 @@ export const userAuth = z
   })
   .meta({ id: 'UserAuth' });
 export type UserAuth = z.infer<typeof userAuth>;
+
+/** The password rule of the embedded issuer's accounts, wherever a password is chosen. */
+export const minPasswordLength = 10;
+export const newPassword = z
+  .string()
+  .min(minPasswordLength, `Password must be at least ${minPasswordLength} characters long`)
+  .max(200, 'Password must be at most 200 characters long');
+
+/** A signed-in user changing their own password. */
+export const changePasswordBody = z.strictObject({
+  currentPassword: z.string().min(1, 'Enter your current password').max(1000),
+  newPassword,
+});
+export type ChangePassword = z.infer<typeof changePasswordBody>;

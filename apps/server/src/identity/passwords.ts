@@ -1,9 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
+import { minPasswordLength, newPassword } from '@resim/contracts';
 
 // argon2id (the library default) with OWASP's minimum memory cost: 19 MiB, 2 passes.
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const minPasswordLength = 10;
+export { minPasswordLength };
 
 export const hashPassword = (password: string): Promise<string> => hash(password, options);
 
@@ -20,9 +21,5 @@ export const verifyPassword = async (stored: string | null | undefined, password
   return verify(stored, password).catch(() => false);
 };
 
-/** A password rule people can read; returns the problem or undefined. */
-export const passwordProblem = (password: string): string | undefined => {
-  if (password.length < minPasswordLength) return `Password must be at least ${minPasswordLength} characters long`;
-  if (password.length > 200) return 'Password must be at most 200 characters long';
-  return undefined;
-};
+/** A password rule people can read (the one the console's forms check too); returns the problem or undefined. */
+export const passwordProblem = (password: string): string | undefined => newPassword.safeParse(password).error?.issues[0]?.message;

@@ -1,4 +1,5 @@
 import type {
+  ChangePassword,
   addLearnersResult,
   addedSpaceUser,
   addSpaceUserBody,
@@ -292,6 +293,9 @@ export const createApiClient = (options: ApiClientOptions) => {
       metadata: (signal?: AbortSignal) => get<Out<typeof userMetadata>>('/admin/user', signal),
       saveMetadata: (body: UserMetadataChanges) => request<Out<typeof userMetadata>>({ method: 'POST', path: '/admin/user', body }),
       auth: (signal?: AbortSignal) => get<Out<typeof userAuth>>('/admin/user/auth', signal),
+      /** the form shows why a change was refused */
+      changePassword: (body: ChangePassword) =>
+        request<Out<typeof ok>>({ method: 'POST', path: '/admin/user/password', body, quietStatuses: [400, 403, 409, 429] }),
     },
     tokens: {
       list: (signal?: AbortSignal) => get<Out<typeof apiToken>[]>('/admin/user/token', signal),

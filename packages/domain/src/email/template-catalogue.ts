@@ -8,9 +8,16 @@ export type TemplateVariable = {
   readonly description: string;
   /** what the preview and a test send show when no value is given */
   readonly sample: unknown;
+  /** a link into the product: its path, which a test send puts under the product's own address */
+  readonly linkPath?: string;
 };
 
-const variable = (name: string, description: string, sample: unknown): TemplateVariable => ({ name, description, sample });
+const variable = (name: string, description: string, sample: unknown, linkPath?: string): TemplateVariable => ({
+  name,
+  description,
+  sample,
+  ...(linkPath === undefined ? {} : { linkPath }),
+});
 
 /** Filled in by the server for every email, whatever the caller gives. */
 const automaticVariables: readonly TemplateVariable[] = [
@@ -20,7 +27,7 @@ const automaticVariables: readonly TemplateVariable[] = [
 
 const spaceName = variable('spaceName', 'The name of the space', 'Cardiology 2025');
 const senderEmail = variable('senderEmail', 'The email of the person who sent it', 'lee@example.com');
-const signInUrl = variable('signInUrl', 'Where the recipient signs in, or chooses a password first', 'https://resim.example.com/');
+const signInUrl = variable('signInUrl', 'Where the recipient signs in, or chooses a password first', 'https://resim.example.com/', '/');
 const newAccount = variable('newAccount', 'true when the recipient has no password yet and must choose one first', false);
 const scenarios = variable('scenarios', 'The names of the scenarios waiting for the learner', ['Chest pain', 'Shortness of breath']);
 
@@ -110,3 +117,16 @@ export const variablesOfTemplate = (name: string): readonly TemplateVariable[] =
 /** The sample values of a template's variables, for its preview and test sends. */
 export const sampleData = (name: string): Record<string, unknown> =>
   Object.fromEntries(variablesOfTemplate(name).map((v) => [v.name, v.sample]));
+
+/**
+ * The data of a test send: the given data over the sample data. A test goes to a real inbox, so
+ * each link into the product that still holds its sample value points at the product's own
+ * address (publicUrl) instead of the sample's host.
+ */
+export const testSendData = (name: string, given: Readonly<Record<string, unknown>>, publicUrl: string): Record<string, unknown> => {
+  const data = { ...sampleData(name), ...given };
+  for (const v of variablesOfTemplate(name)) {
+    if (v.linkPath !== undefined && data[v.name] === v.sample) data[v.name] = `${publicUrl}${v.linkPath}`;
+  }
+  return data;
+};

@@ -10,11 +10,16 @@ export type EmailMessage = {
   readonly html?: string | null;
 };
 
+/** A refusal another attempt would not change, such as an SMTP 5xx reply: the message fails at once. */
+export class PermanentDeliveryError extends Error {
+  override readonly name = 'PermanentDeliveryError';
+}
+
 /** Where the outbox's messages go: an SMTP server, or nowhere beyond the outbox (the embedded default). */
 export type EmailTransport = {
   /** for the log; never holds a password */
   readonly description: string;
-  /** resolves once the message is accepted; rejects with the reason it was not */
+  /** resolves once the message is accepted; rejects with the reason it was not, a PermanentDeliveryError when retrying is pointless */
   readonly deliver: (message: EmailMessage & { readonly id: string }) => Promise<void>;
   readonly close: () => void;
 };

@@ -1,11 +1,17 @@
 import nodemailer from 'nodemailer';
-import type { EmailTransport } from './email';
+import { PermanentDeliveryError, type EmailTransport } from './email';
 
 /** The SMTP address without its password, for the log. */
 export const redactSmtpUrl = (url: string): string => {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '***';
   return parsed.toString().replace(/\/$/, '');
+};
+
+/** An SMTP reply of 5xx is a permanent refusal (RFC 5321, 4.2.1); 4xx and network errors are worth another try. */
+export const isPermanentRefusal = (error: unknown): boolean => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 };
 
 /** SMTP through nodemailer: smtps:// is TLS from the start, smtp:// upgrades with STARTTLS when offered. */
@@ -29,12 +35,17 @@ export const createSmtpTransport = (options: { url: string; from: string }): Ema
   return {
     description: `SMTP at ${redactSmtpUrl(options.url)}`,
     deliver: async (message) => {
-      await transporter.sendMail({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-      });
+      try {
+        await transporter.sendMail({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+        });
+      } catch (error) {
+        if (isPermanentRefusal(error)) throw new PermanentDeliveryError((error as Error).message, { cause: error });
+        throw error;
+      }
     },
     close: () => transporter.close(),
   };

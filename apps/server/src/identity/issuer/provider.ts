@@ -26,7 +26,8 @@ export const accessTokenTtl = 60 * 60;
 
 /**
  * The embedded OpenID Connect issuer (oidc-provider): authorization code with PKCE, refresh
- * tokens, RP-initiated sign-out and JWT access tokens for the API. Sign-in pages are ours
+ * tokens, RP-initiated sign-out, JWT access tokens for the API (asked for with its scope) and
+ * tokens for the userinfo endpoint otherwise. Sign-in pages are ours
  * (interactions.ts); accounts are the users table.
  */
 export const createIssuer = (options: IssuerOptions): Provider => {
@@ -100,7 +101,14 @@ export const createIssuer = (options: IssuerOptions): Provider => {
       },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => options.audience,
+        // The API's audience only for a request that asks for its scope (the console's). A relying
+        // party asking for openid, profile and email alone gets a token for the userinfo endpoint,
+        // which refuses tokens bound to another audience.
+        defaultResource: (ctx, _client, oneOf) => {
+          if (oneOf) return oneOf;
+          const asked = ctx.oidc.params?.['scope'];
+          return typeof asked === 'string' && asked.split(' ').includes(apiScope) ? options.audience : undefined;
+        },
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resource) => {
           if (resource !== options.audience) throw new errors.InvalidTarget();
@@ -160,5 +168,13 @@ export const createIssuer = (options: IssuerOptions): Provider => {
 
   const provider = new Provider(options.issuer, configuration);
   provider.proxy = options.trustProxy;
+  // Discovery lists the OpenID scopes only; the API's scope, which the console asks for, belongs in it too.
+  provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    await next();
+    if (ctx.oidc?.route === 'discovery' && ctx.body && typeof ctx.body === 'object') {
+      const body = ctx.body as { scopes_supported?: string[] };
+      body.scopes_supported = [...new Set([...(body.scopes_supported ?? []), apiScope])];
+    }
+  });
   return provider;
 };

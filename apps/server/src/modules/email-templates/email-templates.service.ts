@@ -4,12 +4,13 @@ import {
   builtInTemplates,
   compileEmailTemplate,
   describeTemplateProblem,
-  sampleData,
+  testSendData,
   unknownPlaceholders,
   variablesOfTemplate,
   type EmailTemplateParts,
   type TemplateData,
 } from '@resim/domain/email';
+import type { Config } from '../../config/config';
 import type { EmailTemplateRow } from '../../db/schema';
 import { badRequest, conflict } from '../../errors/app-error';
 import { iso, type Clock } from '../../lib/clock';
@@ -19,7 +20,11 @@ import { renderFor, type TemplatedEmailContext } from './send-templated-email';
 import { findTemplateSource, type TemplateSource } from './template-source';
 
 /** Templates are their owner's own: a user never sees another's. */
-export type TemplateContext = TemplatedEmailContext & { readonly clock: Clock; readonly userId: string };
+export type TemplateContext = TemplatedEmailContext & {
+  readonly clock: Clock;
+  readonly userId: string;
+  readonly config: Pick<Config, 'publicUrl'>;
+};
 
 type TemplateChanges = EmailTemplateParts & { readonly name?: string | undefined };
 
@@ -110,9 +115,9 @@ export const deleteTemplate = async (ctx: TemplateContext, name: string): Promis
   await repo.deleteTemplate(ctx.db, source.own.id);
 };
 
-/** Renders the template with the data over its sample data, and queues it to one address. */
+/** Renders the template with the data over its sample data, links at PUBLIC_URL, and queues it to one address. */
 export const sendTestEmail = async (ctx: TemplateContext, name: string, test: { to: string; data: TemplateData }): Promise<string> => {
   const source = await findTemplateSource(ctx.db, ctx.userId, name);
-  const rendered = renderFor(compileEmailTemplate(source.parts), ctx, test.to, { ...sampleData(name), ...test.data });
+  const rendered = renderFor(compileEmailTemplate(source.parts), ctx, test.to, testSendData(name, test.data, ctx.config.publicUrl));
   return ctx.email.send({ ...rendered, to: test.to, senderId: ctx.userId, spaceId: null, templateName: name });
 };

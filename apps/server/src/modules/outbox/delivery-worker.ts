@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmailTransport } from '../../adapters/email/email';
+import { PermanentDeliveryError, type EmailTransport } from '../../adapters/email/email';
 import type { Database, Dialect } from '../../db/database';
 import type { OutboxRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -34,7 +34,8 @@ const errorText = (error: unknown): string => (error instanceof Error ? error.me
 
 /**
  * Delivers the outbox in the server process: claims due messages, hands each to the transport,
- * marks it sent, or schedules its next attempt, or marks it failed after the last one.
+ * marks it sent, or schedules its next attempt, or marks it failed after the last one or when
+ * the transport refuses it for good.
  */
 export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWorker => {
   const { db, clock, transport, policy, log } = options;
@@ -57,10 +58,13 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
   };
 
   const failed = async (message: OutboxRow, token: string, error: unknown) => {
-    const next = afterFailure(message.attempts, policy);
+    const next = error instanceof PermanentDeliveryError ? 'failed' : afterFailure(message.attempts, policy);
     if (next === 'failed') {
       await repo.markFailed(db, message.id, token, errorText(error));
-      log.warn({ emailId: message.id, attempts: message.attempts, err: error }, 'email failed after its last attempt');
+      log.warn(
+        { emailId: message.id, attempts: message.attempts, err: error },
+        'email failed: refused for good, or after its last attempt',
+      );
       return;
     }
     await repo.markForRetry(db, message.id, token, {

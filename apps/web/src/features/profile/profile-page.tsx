@@ -22,6 +22,7 @@ import { useState, type ReactNode } from 'react';
 import { useAppSession } from '../../app/app-session';
 import { formatDate, formatDateTime } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
+import { PasswordSection } from './password-section';
 import { useCreateToken, useRevokeToken, useTokens, useUserAuth } from './profile-queries';
 import { CreateTokenModal, RevokeTokenModal } from './token-modals';
 
@@ -242,6 +243,7 @@ export const ProfilePage = () => (
     <PageHeader title="Profile" description="Your account and the API tokens you have created." />
     <Stack gap="lg">
       <AccountCard />
+      <PasswordSection />
       <TokensCard />
     </Stack>
   </>
