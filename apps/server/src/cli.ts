@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { AppError } from './errors/app-error';
+import { createPasswordLink, invitationLinkTtlMs, resetLinkTtlMs } from './identity/issuer/password-reset';
 import { systemClock } from './lib/clock';
 import { createToken } from './modules/tokens/tokens.service';
 import { findUserByEmail } from './modules/users/users.repository';
@@ -14,6 +15,8 @@ const usage = `Usage: npm run cli -- <command>
 
   user create --email E --password P [--groups a,b] [--name N]
                             create a user of the embedded sign-in (groups may be empty)
+  user link --email E        print a one-use link by which the user chooses a password: with no SMTP
+                            server configured, the outbox hides such links, so this is how to hand one over
   token create --email E [--name N]
                             create an API token; prints only the token on its last line
   migrate                   bring the database to the latest version
@@ -29,7 +32,7 @@ const required = (values: Record<string, string | undefined>, name: string): str
   return value;
 };
 
-const run = async (database: DatabaseHandle, args: string[]): Promise<void> => {
+const run = async (database: DatabaseHandle, args: string[], publicUrl: string): Promise<void> => {
   const { db } = database;
   const [command, sub, ...rest] = args;
   const parse = (list: string[]) =>
@@ -56,6 +59,16 @@ const run = async (database: DatabaseHandle, args: string[]): Promise<void> => {
       name: values.name,
     });
     console.log(`Created user ${user.email} (${user.id})`);
+    return;
+  }
+  if (command === 'user' && sub === 'link') {
+    const email = required(parse(rest), 'email');
+    const user = await findUserByEmail(db, email);
+    if (!user) throw new UsageError(`No user with email ${email}`);
+    if (user.external_subject) throw new UsageError(`${email} signs in through the external issuer, which keeps their password`);
+    // A first password is chosen days later, as from an invitation; a forgotten one within the hour.
+    const ttlMs = user.password_hash ? resetLinkTtlMs : invitationLinkTtlMs;
+    console.log(await createPasswordLink({ db, clock: systemClock, userId: user.id, ttlMs, publicUrl }));
     return;
   }
   if (command === 'token' && sub === 'create') {
@@ -97,7 +110,7 @@ const main = async (): Promise<number> => {
   }
   const database = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
   try {
-    await run(database, args);
+    await run(database, args, config.publicUrl);
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {

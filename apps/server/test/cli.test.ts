@@ -41,6 +41,13 @@ describe('command-line tool', () => {
     expect(seeded.stdout).toMatch(/Seeded space \S+ with scenario \S+/);
   });
 
+  it('prints a one-use password link for a user, as the outbox no longer shows one', async () => {
+    const link = await cli('user', 'link', '--email', 'cli@example.test');
+    expect(link.code).toBe(0);
+    expect(link.stdout.trim()).toMatch(/^http:\/\/\S+\/account\/reset\/[\w-]{20,}$/);
+    expect((await cli('user', 'link', '--email', 'nobody@example.test')).stderr).toContain('No user with email');
+  });
+
   it('explains what is wrong with a command', async () => {
     const duplicate = await cli('user', 'create', '--email', 'cli@example.test', '--password', 'Cli-password-1');
     expect(duplicate.code).toBe(1);
