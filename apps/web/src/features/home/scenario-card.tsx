@@ -42,7 +42,7 @@ export const ScenarioCard = ({
         </Link>
         <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
           {scenario.priority === Priority.High ? (
-            <Badge size="sm" variant="light" color="red.9">
+            <Badge size="sm" variant="filled" color="red.9" radius="sm" style={{ flex: 'none' }}>
               High
             </Badge>
           ) : null}
