@@ -124,6 +124,13 @@ const routes: RouteCase[] = [
   },
   { method: 'DELETE', url: ({ resimId }) => `/admin/resim/${resimId}`, inSpace: true },
   { method: 'POST', url: ({ resimId }) => `/admin/resim/${resimId}/clone`, inSpace: true },
+  {
+    method: 'PUT',
+    url: ({ resimId }) => `/admin/resim/${resimId}/space`,
+    body: { spaceId: 'elsewhere' },
+    wrongType: ['spaceId', 7],
+    inSpace: true,
+  },
   { method: 'POST', url: ({ resimId }) => `/admin/control/${resimId}/1`, inSpace: true },
   {
     method: 'POST',

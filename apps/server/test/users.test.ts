@@ -13,10 +13,14 @@ describe.each(dialects)('user metadata and API tokens on %s', (dialect) => {
 
   it('keeps collapsedSpaces and sortOrder (SPEC 3, 9)', async () => {
     const initial = await t.app.inject({ url: '/admin/user', headers: user.auth });
-    expect(initial.json()).toEqual({ collapsedSpaces: [], sortOrder: 0 });
+    expect(initial.json()).toEqual({ collapsedSpaces: [], sortOrder: 0, priorityFirst: false });
     await t.app.inject({ method: 'POST', url: '/admin/user', headers: user.auth, payload: { collapsedSpaces: ['a', 'b', 'a'] } });
     await t.app.inject({ method: 'POST', url: '/admin/user', headers: user.auth, payload: { sortOrder: 3 } });
-    expect((await t.app.inject({ url: '/admin/user', headers: user.auth })).json()).toEqual({ collapsedSpaces: ['a', 'b'], sortOrder: 3 });
+    expect((await t.app.inject({ url: '/admin/user', headers: user.auth })).json()).toEqual({
+      collapsedSpaces: ['a', 'b'],
+      sortOrder: 3,
+      priorityFirst: false,
+    });
     const bad = await t.app.inject({ method: 'POST', url: '/admin/user', headers: user.auth, payload: { sortOrder: 4 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toContain('sortOrder');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resimConflict, patchResimBody } from './resims';
+import { moveResimBody, resimConflict, patchResimBody } from './resims';
 
 /** A scenario as stored before the answer key marked actions and before currencies and time units. */
 const older = {
@@ -43,5 +43,24 @@ describe('scenario contracts', () => {
   it('refuses an answer key that marks one action twice, naming it', () => {
     const refused = patchResimBody.safeParse({ details: { answers: { actions: ['act1'], unnecessaryActions: ['act1'] } } });
     expect(refused.error?.issues[0]?.message).toBe('action act1 is marked more than once');
+  });
+
+  it('takes a SPEC 9 priority, High 1 or Low 2 or none, reads an older scenario as none, and names what is wrong otherwise', () => {
+    expect(resimConflict.parse(older).current.priority).toBeNull();
+    expect(patchResimBody.parse({ details: { priority: 1 } }).details?.priority).toBe(1);
+    expect(patchResimBody.parse({ details: { priority: null } }).details?.priority).toBeNull();
+    for (const wrong of [3, 'high', 0]) {
+      const refused = patchResimBody.safeParse({ details: { priority: wrong } });
+      expect(refused.error?.issues[0]).toMatchObject({
+        path: ['details', 'priority'],
+        message: 'must be 1 (High) or 2 (Low), or null for none',
+      });
+    }
+  });
+
+  it('names the space to move a scenario to', () => {
+    expect(moveResimBody.parse({ spaceId: ' s2 ' })).toEqual({ spaceId: 's2' });
+    expect(moveResimBody.safeParse({ spaceId: '' }).error?.issues[0]?.message).toBe('spaceId must name a space');
+    expect(moveResimBody.safeParse({ spaceId: 's2', group: 's3' }).success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action, conclusion, scenario, scenarioContent, scenarioDetailsPatch, scenarioParts, stage } from '@resim/domain';
+import { action, conclusion, Priority, scenario, scenarioContent, scenarioDetailsPatch, scenarioParts, stage } from '@resim/domain';
 
 /** The scenario as listed on Home. */
 export const resimSummary = z
@@ -11,6 +11,7 @@ export const resimSummary = z
     resimStatus: z.number().int(),
     templateId: z.string().nullable(),
     created: z.string(),
+    priority: z.literal([Priority.High, Priority.Low]).nullable().describe('SPEC 9: High 1, Low 2; null for none'),
   })
   .meta({ id: 'ResimSummary' });
 export type ResimSummary = z.infer<typeof resimSummary>;
@@ -20,6 +21,9 @@ export type ScenarioTemplate = z.infer<typeof scenarioTemplate>;
 
 /** POST /admin/resim/new */
 export const newResimBody = z.strictObject({ groupId: z.string().min(1).max(100), templateId: z.string().max(64).optional() });
+
+/** PUT /admin/resim/{id}/space: the space to move the scenario to. */
+export const moveResimBody = z.strictObject({ spaceId: z.string().trim().min(1, 'spaceId must name a space').max(100) });
 
 /**
  * PATCH /admin/resim/{id}: only the changed parts, each replacing that part whole. `revision`

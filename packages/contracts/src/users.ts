@@ -2,13 +2,19 @@ import { z } from 'zod';
 
 export const sortOrder = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 
-/** SPEC 3: user metadata; collapsedSpaces keeps the spaces folded on Home. */
-export const userMetadata = z.object({ collapsedSpaces: z.array(z.string()), sortOrder }).meta({ id: 'UserMetadata' });
+/**
+ * SPEC 3: user metadata; collapsedSpaces keeps the spaces folded on Home, priorityFirst puts
+ * High priority scenarios first in the sort order.
+ */
+export const userMetadata = z
+  .object({ collapsedSpaces: z.array(z.string()), sortOrder, priorityFirst: z.boolean() })
+  .meta({ id: 'UserMetadata' });
 export type UserMetadata = z.infer<typeof userMetadata>;
 
 export const postUserMetadataBody = z.strictObject({
   collapsedSpaces: z.array(z.string().min(1).max(100)).max(1000).optional(),
   sortOrder: sortOrder.optional(),
+  priorityFirst: z.boolean().optional(),
 });
 
 /** SPEC 3: user auth. */

@@ -8,6 +8,17 @@ export const SortOrder = {
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder];
 export const sortOrders: readonly SortOrder[] = [0, 1, 2, 3];
 
+/**
+ * SPEC 9: priorities of a scenario. A scenario may have none (every scenario made before
+ * priorities existed): it ranks between High and Low.
+ */
+export const Priority = {
+  High: 1,
+  Low: 2,
+} as const;
+export type Priority = (typeof Priority)[keyof typeof Priority];
+export const priorities: readonly Priority[] = [1, 2];
+
 /** SPEC 6: licence types. */
 export const LicenceType = {
   Unlicensed: 0,

@@ -5,6 +5,7 @@ import * as runs from './migrations/0003-runs';
 import * as email from './migrations/0004-email';
 import * as learners from './migrations/0005-learners';
 import * as lockedOpenings from './migrations/0006-locked-openings';
+import * as scenarioPriority from './migrations/0007-scenario-priority';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-email': email,
   '0005-learners': learners,
   '0006-locked-openings': lockedOpenings,
+  '0007-scenario-priority': scenarioPriority,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -55,6 +55,8 @@ export type ResimsTable = {
   revision: number;
   /** the join code learners type (DESIGN 6) */
   code: string | null;
+  /** SPEC 9: 1 High, 2 Low, null none; a copy of the document's, for Home's list */
+  priority: number | null;
   created_at: string;
   updated_at: string;
 };

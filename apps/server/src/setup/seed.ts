@@ -27,6 +27,7 @@ export const seedDemo = async (options: { db: Database; clock: Clock; owner: Use
       document: JSON.stringify({ ...content, instances: [] }),
       revision: 0,
       code: newJoinCode(),
+      priority: content.priority,
       created_at: now,
       updated_at: now,
     });

@@ -334,6 +334,9 @@ export const createApiClient = (options: ApiClientOptions) => {
       },
       remove: (resimId: string) => request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/resim/${id(resimId)}` }),
       clone: (resimId: string) => request<Out<typeof scenario>>({ method: 'POST', path: `/admin/resim/${id(resimId)}/clone` }),
+      /** Moves the scenario to another of the caller's spaces; it comes back as it now is. */
+      move: (resimId: string, spaceId: string) =>
+        request<Out<typeof scenario>>({ method: 'PUT', path: `/admin/resim/${id(resimId)}/space`, body: { spaceId } }),
       exportFile: (ids: readonly string[]) => request<Out<typeof exportFile>>({ method: 'POST', path: '/admin/export', body: { ids } }),
       importFile: (groupId: string, file: unknown) =>
         request<Out<typeof scenario>[]>({ method: 'POST', path: '/admin/import', body: { groupId, file } }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SortOrder } from '../constants';
+import { Priority, SortOrder } from '../constants';
 import { groupScenariosBySpace, sortScenarios } from './scenario-list';
 
 const scenarios = [
@@ -21,6 +21,20 @@ describe('scenario list on Home', () => {
     expect(names(SortOrder.AlphaDesc)).toEqual(['r3', 'r4', 'r1', 'r2']);
     expect(names(SortOrder.CreationAsc)).toEqual(['r3', 'r1', 'r2', 'r4']);
     expect(names(SortOrder.CreationDesc)).toEqual(['r4', 'r2', 'r1', 'r3']);
+  });
+
+  it('puts High priority first and Low last when asked, each in the chosen order (SPEC 9 priorities)', () => {
+    const prioritised = [
+      { ...scenarios[0]!, priority: Priority.Low },
+      { ...scenarios[1]!, priority: null },
+      { ...scenarios[2]!, priority: Priority.High },
+      { ...scenarios[3]!, priority: Priority.High },
+    ];
+    expect(sortScenarios(prioritised, SortOrder.AlphaAsc).map((s) => s.id)).toEqual(['r2', 'r1', 'r4', 'r3']);
+    expect(sortScenarios(prioritised, SortOrder.AlphaAsc, true).map((s) => s.id)).toEqual(['r4', 'r3', 'r2', 'r1']);
+    expect(sortScenarios(prioritised, SortOrder.CreationAsc, true).map((s) => s.id)).toEqual(['r3', 'r4', 'r2', 'r1']);
+    const grouped = groupScenariosBySpace({ spaces, scenarios: prioritised, order: SortOrder.AlphaDesc, priorityFirst: true });
+    expect(grouped.map((g) => g.scenarios.map((s) => s.id))).toEqual([['r2', 'r1'], [], ['r3', 'r4']]);
   });
 
   it('groups scenarios by space, spaces by name, keeping empty spaces', () => {

@@ -1,10 +1,11 @@
-import { SortOrder } from '../constants';
+import { Priority, SortOrder } from '../constants';
 
 export type ListedScenario = {
   readonly id: string;
   readonly resimName: string;
   readonly group: string;
   readonly created: string;
+  readonly priority?: Priority | null;
 };
 
 export type ListedSpace = { readonly id: string; readonly description: string };
@@ -18,8 +19,7 @@ const byName = (a: ListedScenario, b: ListedScenario): number =>
   a.resimName.localeCompare(b.resimName, undefined, { sensitivity: 'base', numeric: true }) || a.id.localeCompare(b.id);
 const byCreated = (a: ListedScenario, b: ListedScenario): number => a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
 
-/** SPEC 9 sort orders: AlphaAsc 0, AlphaDesc 1, CreationAsc 2, CreationDesc 3. */
-export const sortScenarios = <S extends ListedScenario>(scenarios: readonly S[], order: SortOrder): S[] => {
+const ordered = <S extends ListedScenario>(scenarios: readonly S[], order: SortOrder): S[] => {
   const sorted = [...scenarios];
   switch (order) {
     case SortOrder.AlphaAsc:
@@ -33,6 +33,20 @@ export const sortScenarios = <S extends ListedScenario>(scenarios: readonly S[],
   }
 };
 
+/** High first, then scenarios without a priority, then Low. */
+const priorityRank = (scenario: ListedScenario): number =>
+  scenario.priority === Priority.High ? 0 : scenario.priority === Priority.Low ? 2 : 1;
+
+/**
+ * SPEC 9 sort orders: AlphaAsc 0, AlphaDesc 1, CreationAsc 2, CreationDesc 3. With
+ * `priorityFirst` the SPEC 9 priorities come first (High 1, none, Low 2), each in that order.
+ */
+export const sortScenarios = <S extends ListedScenario>(scenarios: readonly S[], order: SortOrder, priorityFirst = false): S[] => {
+  const sorted = ordered(scenarios, order);
+  // The sort is stable, so scenarios of equal priority keep the chosen order.
+  return priorityFirst ? sorted.sort((a, b) => priorityRank(a) - priorityRank(b)) : sorted;
+};
+
 const normalise = (text: string): string => text.toLocaleLowerCase().normalize('NFKD');
 
 /** A search matches a scenario by name or id, and every scenario of a space whose name matches. */
@@ -40,10 +54,11 @@ export const groupScenariosBySpace = <S extends ListedScenario, P extends Listed
   readonly spaces: readonly P[];
   readonly scenarios: readonly S[];
   readonly order: SortOrder;
+  readonly priorityFirst?: boolean;
   readonly search?: string;
 }): SpaceWithScenarios<S, P>[] => {
   const query = normalise(options.search?.trim() ?? '');
-  const sorted = sortScenarios(options.scenarios, options.order);
+  const sorted = sortScenarios(options.scenarios, options.order, options.priorityFirst);
   const spaces = [...options.spaces].sort(
     (a, b) => a.description.localeCompare(b.description, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id),
   );

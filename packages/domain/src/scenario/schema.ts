@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Priority } from '../constants';
 
 /**
  * SPEC 3: the complete scenario (resim) as one schema, shared by the server's validation, the
@@ -258,6 +259,8 @@ export const scenarioDetails = z.object({
   descriptionImages: z.array(overviewMedia).default([]),
   descriptionVideos: z.array(overviewMedia).default([]),
   descriptionFiles: z.array(overviewMedia).default([]),
+  /** SPEC 9: High 1 or Low 2; null (every scenario made before priorities) is neither */
+  priority: z.literal([Priority.High, Priority.Low], { error: 'must be 1 (High) or 2 (Low), or null for none' }).nullable().default(null),
 });
 export type ScenarioDetails = z.infer<typeof scenarioDetails>;
 

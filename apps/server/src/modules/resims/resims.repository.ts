@@ -26,7 +26,15 @@ export const insertResim = (db: Database, row: ResimRow) => db.insertInto('resim
  */
 export const updateResimDocument = async (
   db: Database,
-  options: { id: string; expected: number; document: string; name: string; description: string; updatedAt: string },
+  options: {
+    id: string;
+    expected: number;
+    document: string;
+    name: string;
+    description: string;
+    priority: number | null;
+    updatedAt: string;
+  },
 ): Promise<boolean> => {
   const result = await db
     .updateTable('resims')
@@ -34,6 +42,7 @@ export const updateResimDocument = async (
       document: options.document,
       name: options.name,
       description: options.description,
+      priority: options.priority,
       updated_at: options.updatedAt,
       revision: eb('revision', '+', 1),
     }))
@@ -59,3 +68,18 @@ export const updateResimStatus = async (
 };
 
 export const deleteResimRow = (db: Database, id: string) => db.deleteFrom('resims').where('id', '=', id).execute();
+
+/** Puts the scenario in another space only if it is still in `from`; false when another move came first. */
+export const updateResimSpace = async (db: Database, options: { id: string; from: string; to: string; updatedAt: string }) => {
+  const result = await db
+    .updateTable('resims')
+    .set({ space_id: options.to, updated_at: options.updatedAt })
+    .where('id', '=', options.id)
+    .where('space_id', '=', options.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
+
+/** Allocations belong to a space's learners, so a scenario leaving the space leaves them behind. */
+export const deleteAllocationsOfResim = (db: Database, spaceId: string, resimId: string) =>
+  db.deleteFrom('allocations').where('space_id', '=', spaceId).where('resim_id', '=', resimId).execute();

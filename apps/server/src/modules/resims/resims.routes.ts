@@ -5,6 +5,7 @@ import {
   exportFile,
   idParams,
   importBody,
+  moveResimBody,
   newResimBody,
   ok,
   patchResimBody,
@@ -96,6 +97,20 @@ export const resimRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
     '/admin/resim/:id/clone',
     { schema: { tags, summary: 'Copy a scenario into its space', params: idParams, response: { 201: scenario, ...errors } } },
     async (request, reply) => reply.status(201).send(await resims.cloneResim(spaceCtx(request), request.params.id)),
+  );
+
+  app.put(
+    '/admin/resim/:id/space',
+    {
+      schema: {
+        tags,
+        summary: 'Move a scenario to another space: canMove of the space it leaves, edit rights in the one it enters',
+        params: idParams,
+        body: moveResimBody,
+        response: { 200: scenario, ...errors },
+      },
+    },
+    (request) => resims.moveResim(spaceCtx(request), request.params.id, request.body.spaceId),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import {
   exportScenarios,
   mayChangeStatus,
   mayEditInSpace,
+  moveRefusal,
   newScenarioMode,
   newScenarioName,
   pendingStatus,
@@ -12,7 +13,9 @@ import {
   statusCommands,
   scenarioPartNames,
   scenarioProblems,
+  priorities,
   type ExportFile,
+  type Priority,
   type Scenario,
   type ScenarioContent,
 } from '@resim/domain';
@@ -35,6 +38,7 @@ export const toResimSummary = (row: ResimRow): ResimSummary => ({
   resimStatus: row.status,
   templateId: row.template_id,
   created: row.created_at,
+  priority: priorities.includes(row.priority as Priority) ? (row.priority as Priority) : null,
 });
 
 /** The stored document read through the schema, so fields added since it was written get their defaults. */
@@ -107,6 +111,7 @@ const insertScenario = async (ctx: SpaceContext, spaceId: string, content: Scena
     document: serialise(content, []),
     revision: 0,
     code: await unusedJoinCode(ctx.db),
+    priority: content.priority,
     created_at: now,
     updated_at: now,
   };
@@ -153,6 +158,7 @@ export const patchResim = async (ctx: SpaceContext, id: string, body: PatchResim
     document: serialise(parsed.data, toScenario(row).instances),
     name: parsed.data.resimName,
     description: parsed.data.description,
+    priority: parsed.data.priority,
     updatedAt: iso(ctx.clock),
   });
   if (!saved) {
@@ -174,6 +180,26 @@ export const cloneResim = async (ctx: SpaceContext, id: string): Promise<Scenari
   if (!access.isOwner && !access.security.canClone) throw forbidden('This space does not allow cloning scenarios; ask its owner');
   const content = contentOf(row);
   return insertScenario(ctx, row.space_id, { ...content, resimName: `${content.resimName} (copy)`.slice(0, 200) });
+};
+
+/**
+ * Moves a scenario to another space of the caller's (PUT /admin/resim/{id}/space): allowed by
+ * `moveRefusal` (canMove of the space it leaves, edit rights in the one it enters). Its content,
+ * runs and join code go with it; its allocations stay with the learners of the space it leaves.
+ */
+export const moveResim = async (ctx: SpaceContext, id: string, spaceId: string): Promise<Scenario> => {
+  const { row, access: from } = await getAccessibleResim(ctx, id);
+  if (row.space_id === spaceId) throw badRequest('spaceId: the scenario is already in this space');
+  const to = await getAccessibleSpace(ctx, spaceId);
+  const refusal = moveRefusal(from, to);
+  if (refusal) throw forbidden(refusal);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.updateResimSpace(trx, { id, from: row.space_id, to: spaceId, updatedAt: iso(ctx.clock) }))) {
+      throw conflict('The scenario was moved by someone else; reload it');
+    }
+    await repo.deleteAllocationsOfResim(trx, row.space_id, id);
+  });
+  return toScenario((await repo.findResimById(ctx.db, id))!);
 };
 
 export const exportResims = async (ctx: SpaceContext, ids: readonly string[]): Promise<ExportFile> => {

@@ -35,6 +35,7 @@ export const toUserMetadata = (user: UserRow): UserMetadata => {
   return {
     collapsedSpaces: Array.isArray(stored.collapsedSpaces) ? stored.collapsedSpaces.filter((s) => typeof s === 'string') : [],
     sortOrder,
+    priorityFirst: stored.priorityFirst === true,
   };
 };
 

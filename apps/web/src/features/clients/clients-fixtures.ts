@@ -24,6 +24,7 @@ export const scenarioFixture = (id: string, resimName: string, group: string): R
   resimStatus: 0,
   templateId: null,
   created: '2025-01-01T00:00:00.000Z',
+  priority: null,
 });
 
 export const learnerFixture = (email: string, changes: Partial<Learner> = {}): Learner => ({

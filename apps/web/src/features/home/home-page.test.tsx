@@ -23,16 +23,29 @@ const scenarioOf = (id: string, resimName: string, group: string, created: strin
   resimStatus: 0,
   templateId: 'blank',
   created,
+  priority: null,
 });
 
-const fakeApi = (data: { spaces: Space[]; scenarios: ResimSummary[]; metadata: UserMetadata }) => {
-  let metadata = data.metadata;
+const fakeApi = (data: {
+  spaces: Space[];
+  scenarios: ResimSummary[];
+  metadata: Omit<UserMetadata, 'priorityFirst'> & { priorityFirst?: boolean };
+}) => {
+  let metadata: UserMetadata = { priorityFirst: false, ...data.metadata };
   const saveMetadata = vi.fn(async (changes: UserMetadataChanges) => {
-    metadata = { collapsedSpaces: changes.collapsedSpaces ?? metadata.collapsedSpaces, sortOrder: changes.sortOrder ?? metadata.sortOrder };
+    metadata = {
+      collapsedSpaces: changes.collapsedSpaces ?? metadata.collapsedSpaces,
+      sortOrder: changes.sortOrder ?? metadata.sortOrder,
+      priorityFirst: changes.priorityFirst ?? metadata.priorityFirst,
+    };
     return metadata;
   });
   const create = vi.fn(async (groupId: string) => ({ ...data.scenarios[0], id: 'r-new', group: groupId }));
   const remove = vi.fn(async () => ({ ok: true }));
+  const move = vi.fn(async (resimId: string, spaceId: string) => {
+    data.scenarios = data.scenarios.map((r) => (r.id === resimId ? { ...r, group: spaceId } : r));
+    return data.scenarios.find((r) => r.id === resimId);
+  });
   const api = {
     templates: {
       list: async () => [
@@ -40,11 +53,11 @@ const fakeApi = (data: { spaces: Space[]; scenarios: ResimSummary[]; metadata: U
         { id: 'diagnostic', name: 'Diagnostic workup', description: 'Two tasks and a points measure' },
       ],
     },
-    resims: { list: async () => data.scenarios, create, remove },
+    resims: { list: async () => data.scenarios, create, remove, move },
     spaces: { list: async () => data.spaces, create: vi.fn(), rename: vi.fn(), remove: vi.fn() },
     user: { metadata: async () => metadata, saveMetadata },
   } as unknown as ApiClient;
-  return { api, saveMetadata, create, remove };
+  return { api, saveMetadata, create, remove, move };
 };
 
 const cardNames = (section: HTMLElement): string[] =>
@@ -190,6 +203,81 @@ describe('Home scenario actions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Actions for Sepsis' }));
     expect((await screen.findByRole('menuitem', { name: 'Delete' })).hasAttribute('data-disabled')).toBe(true);
     expect(screen.getByRole('menuitem', { name: 'Clone' }).hasAttribute('data-disabled')).toBe(true);
+  });
+});
+
+describe('Home priorities (SPEC 9)', () => {
+  const prioritised = [
+    { ...scenarios[0]!, priority: 2 as const },
+    scenarios[1]!,
+    { ...scenarioOf('r4', 'Syncope', 's-card', '2025-04-01T00:00:00.000Z'), priority: 1 as const },
+  ];
+
+  it('marks High priority scenarios, and puts them first (Low last) when "High priority first" is on, saving the choice', async () => {
+    const { api, saveMetadata } = fakeApi({
+      spaces: [cardiology],
+      scenarios: prioritised,
+      metadata: { collapsedSpaces: [], sortOrder: 0 },
+    });
+    renderWithProviders(<HomePage />, { api });
+    const [section] = await screen.findAllByRole('region');
+    expect(cardNames(section!)).toEqual(['Arrhythmia', 'Chest pain', 'Syncope']);
+    expect(within(section!).getAllByText('High')).toHaveLength(1);
+    const toggle = screen.getByRole<HTMLInputElement>('checkbox', { name: 'High priority first' });
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    fireEvent.click(toggle);
+    await waitFor(() => expect(saveMetadata).toHaveBeenLastCalledWith({ priorityFirst: true }));
+    await waitFor(() => expect(cardNames(section!)).toEqual(['Syncope', 'Arrhythmia', 'Chest pain']));
+  });
+
+  it('shows the saved "High priority first" choice on load', async () => {
+    const { api } = fakeApi({
+      spaces: [cardiology],
+      scenarios: prioritised,
+      metadata: { collapsedSpaces: [], sortOrder: 3, priorityFirst: true },
+    });
+    renderWithProviders(<HomePage />, { api });
+    const [section] = await screen.findAllByRole('region');
+    await waitFor(() => expect(cardNames(section!)).toEqual(['Syncope', 'Arrhythmia', 'Chest pain']));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'High priority first' }).checked).toBe(true);
+  });
+});
+
+describe('Home moving a scenario', () => {
+  it('moves a scenario to a space the user may edit, offering no other', async () => {
+    const readOnly = { ...spaceOf('s-ro', 'Read only'), isOwner: false, security: { ...security, canEdit: false } };
+    const { api, move } = fakeApi({
+      spaces: [cardiology, neurology, readOnly],
+      scenarios,
+      metadata: { collapsedSpaces: [], sortOrder: 0 },
+    });
+    renderWithProviders(<HomePage />, { api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Chest pain' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Move to space...' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move “Chest pain” to another space' });
+    expect(within(dialog).queryByRole('radio', { name: /Cardiology/ })).toBeNull();
+    expect(within(dialog).queryByRole('radio', { name: /Read only/ })).toBeNull();
+    const moveButton = within(dialog).getByRole('button', { name: 'Move scenario' });
+    expect(moveButton.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Neurology/ }));
+    fireEvent.click(moveButton);
+    await waitFor(() => expect(move).toHaveBeenCalledWith('r1', 's-neuro'));
+    const neuro = await screen.findByRole('region', { name: 'Neurology' });
+    await waitFor(() => expect(cardNames(neuro)).toEqual(['Chest pain', 'Stroke']));
+  });
+
+  it('disables "Move to space..." with the reason when the space has canMove off', async () => {
+    const noMove = { ...spaceOf('s-nomove', 'Fixed'), isOwner: false, security: { ...security, canMove: false } };
+    const { api } = fakeApi({
+      spaces: [noMove, cardiology],
+      scenarios: [scenarioOf('r9', 'Sepsis', 's-nomove', '2025-01-01T00:00:00.000Z')],
+      metadata: { collapsedSpaces: [], sortOrder: 0 },
+    });
+    renderWithProviders(<HomePage />, { api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Sepsis' }));
+    const item = await screen.findByRole('menuitem', { name: /Move to space/ });
+    expect(item.hasAttribute('data-disabled')).toBe(true);
+    expect(item.textContent).toContain('canMove is off in this space');
   });
 });
 

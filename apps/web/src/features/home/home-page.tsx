@@ -1,6 +1,6 @@
-import { Alert, Button, Card, CloseButton, EmptyState, Group, Input, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, CloseButton, EmptyState, Group, Input, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
 import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
-import { groupScenariosBySpace, mayEditInSpace, SortOrder } from '@resim/domain';
+import { groupScenariosBySpace, mayEditInSpace, mayMoveOutOf, moveOutRefused, SortOrder } from '@resim/domain';
 import {
   IconAlertTriangle,
   IconArrowsSort,
@@ -25,6 +25,7 @@ import {
   useExportResim,
   useHomeData,
   useImportResims,
+  useMoveResim,
   useRenameSpace,
   useSaveMetadata,
 } from './home-queries';
@@ -69,6 +70,7 @@ type Dialog =
   | { kind: 'import'; space: Space }
   | { kind: 'new-scenario'; space: Space }
   | { kind: 'delete-scenario'; scenario: ResimSummary }
+  | { kind: 'move-scenario'; scenario: ResimSummary }
   | null;
 
 // The dialogs load when one is first opened: most visits to Home open none.
@@ -79,6 +81,7 @@ const ImportScenariosModal = lazyNamed(() => loadScenarioModals().then((m) => m.
 const NewScenarioModal = lazyNamed(() => loadScenarioModals().then((m) => m.NewScenarioModal));
 const DeleteSpaceModal = lazyNamed(() => loadSpaceModals().then((m) => m.DeleteSpaceModal));
 const SpaceFormModal = lazyNamed(() => loadSpaceModals().then((m) => m.SpaceFormModal));
+const MoveScenarioModal = lazyNamed(() => import('./move-scenario-modal').then((m) => m.MoveScenarioModal));
 
 /** Home: the user's spaces, each with its scenarios, foldable, sorted and searchable. */
 export const HomePage = () => {
@@ -92,6 +95,7 @@ export const HomePage = () => {
   const deleteResim = useDeleteResim();
   const exportResim = useExportResim();
   const importResims = useImportResims();
+  const moveResim = useMoveResim();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -100,14 +104,15 @@ export const HomePage = () => {
   if (dialog !== null && !dialogsShown) setDialogsShown(true);
 
   const order: SortOrder = metadata.data?.sortOrder ?? SortOrder.AlphaAsc;
+  const priorityFirst = metadata.data?.priorityFirst ?? false;
   const collapsed = useMemo(() => new Set(metadata.data?.collapsedSpaces ?? []), [metadata.data]);
   const templatesById = useMemo(
     () => new Map<string, ScenarioTemplate>((templates.data ?? []).map((template) => [template.id, template])),
     [templates.data],
   );
   const groups = useMemo(
-    () => groupScenariosBySpace({ spaces: spaces.data ?? [], scenarios: resims.data ?? [], order, search }),
-    [spaces.data, resims.data, order, search],
+    () => groupScenariosBySpace({ spaces: spaces.data ?? [], scenarios: resims.data ?? [], order, priorityFirst, search }),
+    [spaces.data, resims.data, order, priorityFirst, search],
   );
 
   const loading = spaces.isPending || resims.isPending || metadata.isPending;
@@ -125,6 +130,7 @@ export const HomePage = () => {
     deleteResim.reset();
     importResims.reset();
     createResim.reset();
+    moveResim.reset();
   };
 
   // SPEC 7: a new scenario is made in the space from the template chosen, then opened in the editor.
@@ -145,6 +151,8 @@ export const HomePage = () => {
           : null,
       onExport: () => exportResim.mutate(scenario),
       onDelete: owner || space?.security.canDelete ? () => setDialog({ kind: 'delete-scenario', scenario }) : null,
+      onMove: () => setDialog({ kind: 'move-scenario', scenario }),
+      moveBlocked: space && !mayMoveOutOf(space) ? moveOutRefused : null,
     };
   };
 
@@ -267,6 +275,13 @@ export const HomePage = () => {
             </option>
           ))}
         </Input>
+        <Checkbox
+          label="High priority first"
+          checked={priorityFirst}
+          onChange={(event) => saveMetadata.mutate({ priorityFirst: event.currentTarget.checked })}
+          disabled={metadata.isPending}
+          mb={8}
+        />
       </Group>
       {content()}
       {dialogsShown && (
@@ -308,6 +323,26 @@ export const HomePage = () => {
             error={deleteResim.error?.message ?? null}
             onConfirm={() => {
               if (dialog?.kind === 'delete-scenario') deleteResim.mutate(dialog.scenario.id, { onSuccess: closeDialog });
+            }}
+            onClose={closeDialog}
+          />
+          <MoveScenarioModal
+            scenario={dialog?.kind === 'move-scenario' ? dialog.scenario : null}
+            spaces={spaces.data ?? []}
+            pending={moveResim.isPending}
+            error={moveResim.error?.message ?? null}
+            onMove={(spaceId) => {
+              if (dialog?.kind !== 'move-scenario') return;
+              const { scenario } = dialog;
+              moveResim.mutate(
+                { resimId: scenario.id, spaceId },
+                {
+                  onSuccess: () => {
+                    closeDialog();
+                    showSuccess(`“${scenario.resimName}” was moved to ${spacesById.get(spaceId)?.description ?? 'its new space'}`);
+                  },
+                },
+              );
             }}
             onClose={closeDialog}
           />

@@ -31,10 +31,11 @@ export const useSaveMetadata = () => {
     onMutate: async (changes) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.userMetadata });
       const previous = queryClient.getQueryData<UserMetadata>(queryKeys.userMetadata);
-      const base: UserMetadata = previous ?? { collapsedSpaces: [], sortOrder: 0 };
+      const base: UserMetadata = previous ?? { collapsedSpaces: [], sortOrder: 0, priorityFirst: false };
       queryClient.setQueryData<UserMetadata>(queryKeys.userMetadata, {
         collapsedSpaces: changes.collapsedSpaces ?? base.collapsedSpaces,
         sortOrder: changes.sortOrder ?? base.sortOrder,
+        priorityFirst: changes.priorityFirst ?? base.priorityFirst,
       });
       return { previous };
     },
@@ -96,6 +97,7 @@ const summaryOf = (scenario: Scenario): ResimSummary => ({
   resimStatus: scenario.resimStatus,
   templateId: scenario.templateId,
   created: scenario.created,
+  priority: scenario.priority,
 });
 
 /** Scenarios new in the list show at once; the list is then read again from the server. */
@@ -139,6 +141,21 @@ export const useDeleteResim = () => {
     mutationFn: (resimId: string) => api.resims.remove(resimId),
     onSuccess: async (_result, resimId) => {
       queryClient.setQueryData<ResimSummary[]>(queryKeys.resims, (list) => list?.filter((scenario) => scenario.id !== resimId));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resims });
+    },
+  });
+};
+
+/** Moves a scenario to another space (from Home or the editor); it shows there at once. */
+export const useMoveResim = () => {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { resimId: string; spaceId: string }) => api.resims.move(input.resimId, input.spaceId),
+    onSuccess: async (moved) => {
+      queryClient.setQueryData<ResimSummary[]>(queryKeys.resims, (list) =>
+        list?.map((scenario) => (scenario.id === moved.id ? { ...scenario, group: moved.group } : scenario)),
+      );
       await queryClient.invalidateQueries({ queryKey: queryKeys.resims });
     },
   });

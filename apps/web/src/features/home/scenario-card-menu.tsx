@@ -1,5 +1,5 @@
-import { Menu } from '@mantine/core';
-import { IconCopy, IconDownload, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { Menu, Text } from '@mantine/core';
+import { IconCopy, IconDownload, IconExternalLink, IconFolderShare, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useDeferredMenuState, type DeferredMenuProps } from '../../ui/deferred-menu';
 import type { ScenarioCardActions } from './scenario-card';
@@ -14,7 +14,7 @@ export const ScenarioCardMenu = ({
   const navigate = useNavigate();
   const menuState = useDeferredMenuState(initiallyOpened);
   return (
-    <Menu position="bottom-end" width={180} shadow="md" {...menuState}>
+    <Menu position="bottom-end" width={220} shadow="md" {...menuState}>
       <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconExternalLink size={16} />} onClick={() => void navigate(path)}>
@@ -25,6 +25,19 @@ export const ScenarioCardMenu = ({
         </Menu.Item>
         <Menu.Item leftSection={<IconDownload size={16} />} onClick={actions.onExport}>
           Export
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconFolderShare size={16} />}
+          onClick={actions.moveBlocked ? undefined : actions.onMove}
+          disabled={actions.moveBlocked !== null}
+        >
+          Move to space...
+          {/* A disabled item cannot show a tooltip to the keyboard, so the reason is part of it. */}
+          {actions.moveBlocked ? (
+            <Text component="span" display="block" fz="xs">
+              canMove is off in this space
+            </Text>
+          ) : null}
         </Menu.Item>
         <Menu.Item leftSection={<IconTrash size={16} />} color="red.9" onClick={actions.onDelete ?? undefined} disabled={!actions.onDelete}>
           Delete

@@ -1,5 +1,6 @@
-import { ActionIcon, Card, Group, Text } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Text } from '@mantine/core';
 import type { ResimSummary } from '@resim/contracts';
+import { Priority } from '@resim/domain';
 import { IconCalendar, IconDots, IconTemplate } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { pathFor } from '../../app/routes';
@@ -16,6 +17,9 @@ export type ScenarioCardActions = {
   readonly onClone: (() => void) | null;
   readonly onExport: () => void;
   readonly onDelete: (() => void) | null;
+  readonly onMove: () => void;
+  /** why the scenario may not leave its space (canMove), or null */
+  readonly moveBlocked: string | null;
 };
 
 export const ScenarioCard = ({
@@ -37,6 +41,11 @@ export const ScenarioCard = ({
           </Text>
         </Link>
         <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+          {scenario.priority === Priority.High ? (
+            <Badge size="sm" variant="filled" color="red.9" radius="sm" style={{ flex: 'none' }}>
+              High
+            </Badge>
+          ) : null}
           <ScenarioStatusBadge status={scenario.resimStatus} />
           <DeferredMenu
             menu={ScenarioCardMenu}

@@ -22,6 +22,7 @@ const labels: Record<ContentKey, string> = {
   descriptionImages: 'Overview images',
   descriptionVideos: 'Overview videos',
   descriptionFiles: 'Overview files',
+  priority: 'Priority',
   actions: 'Tests',
   conclusions: 'Diagnoses',
   measures: 'Measures',

@@ -1,8 +1,9 @@
 import { Fieldset, Grid, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { Textarea, TextInput } from './form-fields';
-import { pluralLabel, resolveTextSet, SimulationMode, type ScenarioContent } from '@resim/domain';
+import { pluralLabel, Priority, resolveTextSet, SimulationMode, type ScenarioContent } from '@resim/domain';
 import { NumberField } from './number-field';
 import type { PanelProps } from './editor-types';
+import { ScenarioSpaceField } from './scenario-space-field';
 
 /** SPEC 9 simulation modes, with what each means for the learner. */
 const modes = [
@@ -16,6 +17,15 @@ const modeOf = (value: string | null): ScenarioContent['mode'] | null => {
   const mode = Number(value);
   return mode === 1 || mode === 2 || mode === 3 || mode === 4 ? mode : null;
 };
+
+/** SPEC 9 priorities; none (cleared) ranks between them. */
+const priorityOptions = [
+  { value: String(Priority.High), label: 'High' },
+  { value: String(Priority.Low), label: 'Low' },
+];
+
+const priorityOf = (value: string | null): ScenarioContent['priority'] =>
+  value === String(Priority.High) ? Priority.High : value === String(Priority.Low) ? Priority.Low : null;
 
 type Settings = ScenarioContent['settings'];
 
@@ -48,7 +58,7 @@ const initialOf = (value: string | null): ScenarioContent['initial'] => {
 };
 
 /** Details and settings: the scalar fields of the scenario. */
-export const DetailsPanel = ({ content, readOnly, onChange }: PanelProps) => {
+export const DetailsPanel = ({ resimId, content, readOnly, onChange, placement }: PanelProps) => {
   const set = <K extends keyof ScenarioContent>(key: K, value: ScenarioContent[K]) =>
     onChange((draft) => ({ ...draft, [key]: value }), key);
   const labels = resolveTextSet(content);
@@ -129,6 +139,21 @@ export const DetailsPanel = ({ content, readOnly, onChange }: PanelProps) => {
         </Fieldset>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
+        <Fieldset legend="Space and priority" radius="md" mb="md">
+          <Stack gap="md">
+            {placement ? <ScenarioSpaceField resimId={resimId} resimName={content.resimName} placement={placement} /> : null}
+            <Select
+              label="Priority"
+              description="High priority scenarios come first on Home when “High priority first” is on."
+              data={priorityOptions}
+              value={content.priority === null ? null : String(content.priority)}
+              onChange={(value) => set('priority', priorityOf(value))}
+              placeholder="None"
+              clearable={!readOnly}
+              readOnly={readOnly}
+            />
+          </Stack>
+        </Fieldset>
         <Fieldset legend="Settings" radius="md">
           <Stack gap="sm">
             <Select

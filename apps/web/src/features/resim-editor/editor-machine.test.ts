@@ -163,6 +163,20 @@ describe('scenario editor machine (SPEC 4)', () => {
     expect(maySave(back)).toBe(true);
   });
 
+  it('takes the new space of a moved scenario, keeping the draft, and follows that space into view-only', () => {
+    const moved = run(
+      [{ type: 'MOVED', scenario: { ...loaded, group: 'space-2', resimName: 'Theirs', resimStatus: 4 }, access: allowed }],
+      edited,
+    );
+    expect(moved.saved?.group).toBe('space-2');
+    expect(moved.saved?.resimName).toBe(loaded.resimName);
+    expect(moved.saved?.resimStatus).toBe(loaded.resimStatus);
+    expect(moved.status).toBe('SIM_EDITED');
+    expect(moved.draft?.resimName).toBe('Anaemia');
+    const locked = run([{ type: 'MOVED', scenario: { ...loaded, group: 'space-3' }, access: refused }], moved);
+    expect(locked.status).toBe('VIEW_ONLY');
+  });
+
   describe('a save refused because someone saved first', () => {
     // I renamed the scenario and added a test; they changed the description and added another test.
     const mine = run(

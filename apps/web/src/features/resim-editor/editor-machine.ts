@@ -55,7 +55,9 @@ export type EditorEvent =
   | { readonly type: 'EDIT' }
   | { readonly type: 'VIEW' }
   /** SPEC 4: the run status moved; the scenario as it now is, and what that allows */
-  | { readonly type: 'STATUS_CHANGED'; readonly scenario: Scenario; readonly access: EditAccess };
+  | { readonly type: 'STATUS_CHANGED'; readonly scenario: Scenario; readonly access: EditAccess }
+  /** the scenario was moved to another space, whose security now decides what the author may do */
+  | { readonly type: 'MOVED'; readonly scenario: Scenario; readonly access: EditAccess };
 
 export const initialEditorState: EditorState = {
   status: 'NO_SIM',
@@ -183,11 +185,15 @@ export const editorMachine = (state: EditorState, event: EditorEvent): EditorSta
       return state.status === 'VIEW_ONLY' && state.access?.canEdit === true ? { ...state, status: 'SIM_LOADED' } : state;
     case 'VIEW':
       return (state.status === 'SIM_LOADED' || state.status === 'SIM_SAVED') && !isDirty(state) ? { ...state, status: 'VIEW_ONLY' } : state;
-    case 'STATUS_CHANGED': {
+    case 'STATUS_CHANGED':
+    case 'MOVED': {
       if (!state.saved || event.scenario.id !== state.resimId || state.status === 'SIM_SAVING') return state;
-      // Only the status and its instances are taken: content saved meanwhile by someone else
-      // still reaches the author through a conflict on their next save, never silently.
-      const saved = { ...state.saved, resimStatus: event.scenario.resimStatus, instances: event.scenario.instances };
+      // Only the status and its instances, or the space, are taken: content saved meanwhile by
+      // someone else still reaches the author through a conflict on their next save, never silently.
+      const saved =
+        event.type === 'MOVED'
+          ? { ...state.saved, group: event.scenario.group }
+          : { ...state.saved, resimStatus: event.scenario.resimStatus, instances: event.scenario.instances };
       const next: EditorState = { ...state, saved, access: event.access };
       // SPEC 4: a status other than Initialized makes the editor view-only; Initialized returns it to edit.
       if (!event.access.canEdit) return { ...next, status: 'VIEW_ONLY' };

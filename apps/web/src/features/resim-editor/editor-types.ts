@@ -14,7 +14,11 @@ export type PanelProps = {
   readonly focusId?: string | null;
   /** opens an item in its own sub-screen */
   readonly onOpen?: (tab: 'stages' | 'actions' | 'conclusions', id: string) => void;
+  /** the space holding the scenario, and moving it to another (offered in the details) */
+  readonly placement?: ScenarioPlacement;
 };
+
+export type ScenarioPlacement = { readonly group: string; readonly onMove: (spaceId: string) => Promise<void> };
 
 export type Option = { readonly value: string; readonly label: string };
 

@@ -49,7 +49,7 @@ import {
   IconTrophy,
 } from '@tabler/icons-react';
 import { useCallbackRef, useMediaQuery } from '@mantine/hooks';
-import { Fragment, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, memo, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
@@ -417,6 +417,10 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
     return () => window.cancelIdleCallback(idle);
   }, [shown]);
 
+  // Kept the same object while the space is, so memoised panels do not render again for it.
+  const group = state.saved?.group;
+  const placement = useMemo(() => (group === undefined ? undefined : { group, onMove: editor.moveToSpace }), [group, editor.moveToSpace]);
+
   const backHome = (
     <Button component={Link} to="/" variant="default" leftSection={<IconArrowLeft size={16} />}>
       Back to Home
@@ -544,6 +548,7 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
               onChange={editor.change}
               focusId={searchParams.get('item')}
               onOpen={openItem}
+              placement={placement}
             />
           </Suspense>
         </div>

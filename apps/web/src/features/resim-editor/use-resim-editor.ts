@@ -185,6 +185,16 @@ export const useResimEditor = (resimId: string) => {
     [api, queryClient, resimId, spaces],
   );
 
+  /** Moves the scenario to another space; the draft stays, and the new space's security applies. */
+  const moveToSpace = useCallback(
+    async (spaceId: string) => {
+      const scenario = await api.resims.move(resimId, spaceId);
+      dispatch({ type: 'MOVED', scenario, access: accessOf(scenario, await spaces()) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resims });
+    },
+    [api, queryClient, resimId, spaces],
+  );
+
   // The console's live channel: a status change made elsewhere (another tab, a colleague, the API)
   // reaches the header, the view-only banner and the results at once; their polling is the fallback.
   useEffect(() => {
@@ -235,8 +245,21 @@ export const useResimEditor = (resimId: string) => {
   );
 
   return useMemo(
-    () => ({ state, change, undo, redo, save, resolveConflict, reload, changeStatus, hasUnsavedChanges, enterEdit, enterView }),
-    [state, change, undo, redo, save, resolveConflict, reload, changeStatus, hasUnsavedChanges, enterEdit, enterView],
+    () => ({
+      state,
+      change,
+      undo,
+      redo,
+      save,
+      resolveConflict,
+      reload,
+      changeStatus,
+      moveToSpace,
+      hasUnsavedChanges,
+      enterEdit,
+      enterView,
+    }),
+    [state, change, undo, redo, save, resolveConflict, reload, changeStatus, moveToSpace, hasUnsavedChanges, enterEdit, enterView],
   );
 };
 
