@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, CloseButton, EmptyState, Group, Input, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Card, CloseButton, EmptyState, Group, Input, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
 import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
 import { groupScenariosBySpace, mayEditInSpace, mayMoveOutOf, moveOutRefused, SortOrder } from '@resim/domain';
 import {
@@ -33,6 +33,7 @@ import type { ScenarioCardActions } from './scenario-card';
 import { lazyNamed } from '../../ui/lazy-named';
 import { SpaceSection } from './space-section';
 import grid from './card-grid.module.css';
+import priorityToggle from './priority-toggle.module.css';
 
 /** SPEC 9 sort orders, as the user reads them. */
 export const sortOptions: readonly { value: SortOrder; label: string }[] = [
@@ -275,13 +276,15 @@ export const HomePage = () => {
             </option>
           ))}
         </Input>
-        <Checkbox
-          label="High priority first"
-          checked={priorityFirst}
-          onChange={(event) => saveMetadata.mutate({ priorityFirst: event.currentTarget.checked })}
-          disabled={metadata.isPending}
-          mb={8}
-        />
+        <label className={priorityToggle.toggle}>
+          <input
+            type="checkbox"
+            checked={priorityFirst}
+            onChange={(event) => saveMetadata.mutate({ priorityFirst: event.currentTarget.checked })}
+            disabled={metadata.isPending}
+          />
+          High priority first
+        </label>
       </Group>
       {content()}
       {dialogsShown && (

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, Text, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Paper, Text, Title, UnstyledButton } from '@mantine/core';
 import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
 import { mayEditInSpace } from '@resim/domain';
 import { IconChevronRight, IconDots, IconFileImport, IconFolder, IconPlus } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { DeferredMenu } from '../../ui/deferred-menu';
 import { lazyNamed } from '../../ui/lazy-named';
 import { ScenarioCard, type ScenarioCardActions } from './scenario-card';
 import grid from './card-grid.module.css';
+import fold from './space-collapse.module.css';
 
 const SpaceMenu = lazyNamed(() => import('./space-menu').then((m) => m.SpaceMenu));
 
@@ -100,28 +101,31 @@ export const SpaceSection = (props: SpaceSectionProps) => {
           />
         </Group>
       </Group>
-      <Collapse expanded={!collapsed} id={contentId}>
-        <Box px="md" pb="md" pt={4}>
-          {scenarios.length > 0 ? (
-            <div className={grid.grid}>
-              {scenarios.map((scenario) => (
-                <ScenarioCard
-                  key={scenario.id}
-                  scenario={scenario}
-                  actions={props.scenarioActions(scenario)}
-                  templateName={scenario.templateId ? (props.templates.get(scenario.templateId)?.name ?? null) : null}
-                />
-              ))}
-            </div>
-          ) : (
-            <Box py="lg" px="md" style={{ border: '1px dashed var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}>
-              <Text fz="sm" c="dimmed" ta="center">
-                No scenarios in this space yet.
-              </Text>
-            </Box>
-          )}
-        </Box>
-      </Collapse>
+      <div className={fold.collapse} data-collapsed={collapsed || undefined} id={contentId}>
+        {/* Without padding of its own, so that the row folds to nothing. */}
+        <div>
+          <Box px="md" pb="md" pt={4}>
+            {scenarios.length > 0 ? (
+              <div className={grid.grid}>
+                {scenarios.map((scenario) => (
+                  <ScenarioCard
+                    key={scenario.id}
+                    scenario={scenario}
+                    actions={props.scenarioActions(scenario)}
+                    templateName={scenario.templateId ? (props.templates.get(scenario.templateId)?.name ?? null) : null}
+                  />
+                ))}
+              </div>
+            ) : (
+              <Box py="lg" px="md" style={{ border: '1px dashed var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}>
+                <Text fz="sm" c="dimmed" ta="center">
+                  No scenarios in this space yet.
+                </Text>
+              </Box>
+            )}
+          </Box>
+        </div>
+      </div>
     </Paper>
   );
 };
