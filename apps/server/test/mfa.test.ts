@@ -71,9 +71,12 @@ describe.each(dialects)('multi-factor sign-in on %s', (dialect) => {
     const auth = `Bearer ${token}`;
     expect((await api(auth, 'GET', '/admin/user/mfa')).json).toEqual({ available: true, enabled: false, recoveryCodesLeft: 0 });
 
+    // Starting again (a closed dialog, a second tab) replaces the secret that was never confirmed.
+    const abandoned = (await api(auth, 'POST', '/admin/user/mfa/start')).json.secret as string;
     const started = await api(auth, 'POST', '/admin/user/mfa/start');
     expect(started.status).toBe(200);
     const { secret, otpauthUri, qrCode } = started.json as { secret: string; otpauthUri: string; qrCode: string };
+    expect(secret).not.toBe(abandoned);
     expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
     expect(new URL(otpauthUri).searchParams.get('secret')).toBe(secret);
     expect(decodeURIComponent(otpauthUri)).toContain('enrol@example.test');
@@ -86,6 +89,8 @@ describe.each(dialects)('multi-factor sign-in on %s', (dialect) => {
     expect((await signIn('enrol@example.test')).ok).toBe(true);
 
     const code = await generate({ secret, epoch: time.epoch() });
+    const oldCode = await generate({ secret: abandoned, epoch: time.epoch() });
+    if (oldCode !== code) expect((await api(auth, 'POST', '/admin/user/mfa/confirm', { code: oldCode })).status).toBe(400);
     const wrong = await api(auth, 'POST', '/admin/user/mfa/confirm', { code: String((Number(code) + 1) % 1_000_000).padStart(6, '0') });
     expect(wrong.status).toBe(400);
     expect(wrong.json.message).toContain('not right');
