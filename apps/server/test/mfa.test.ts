@@ -168,6 +168,17 @@ describe.each(dialects)('multi-factor sign-in on %s', (dialect) => {
     const uid = /\/interaction\/([^/]+)\/mfa/.exec(asked.location ?? '')![1]!;
     // The browser that gave the password, going back to the issuer without the code, is asked to sign in again.
     if (asked.ok || !('go' in asked) || !asked.go) throw new Error('the code page was not shown');
+    const post = (path: string, code: string) =>
+      asked.go(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ code }).toString(),
+      });
+    const empty = await post(`/interaction/${uid}/mfa`, ' ');
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain('Enter the code from your authenticator app or a recovery code.');
+    // Another sign-in's path with this browser's cookie: refused before any code is checked.
+    expect((await post('/interaction/someone-elses/mfa', await nextCode(secret))).status).toBe(400);
     const resumed = await asked.go(`/oidc/auth/${uid}`);
     expect(resumed.headers.get('location') ?? '').not.toContain('code=');
     // A browser that never gave the password has no interaction cookie: the page says it expired.

@@ -139,13 +139,15 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
     html(reply, mfaCodePage({ productName, action: `/interaction/${uid}/mfa`, cancelHref: `/interaction/${uid}/abort`, error }), status);
 
   // The code page belongs to a sign-in whose password was right: without that, back to the password.
-  const pendingUser = async (request: FastifyRequest, reply: FastifyReply) => {
+  // The path's uid must be the cookie's, so the attempt limit per sign-in cannot be dodged by changing it.
+  const pendingUser = async (request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
     let details;
     try {
       details = await provider.interactionDetails(request.raw, reply.raw);
     } catch {
       return { page: expired(reply) };
     }
+    if (details.uid !== request.params.uid) return { page: expired(reply) };
     const userId = await challengeUser(options.db, options.clock, details.uid);
     if (!userId) return { page: reply.redirect(`/interaction/${details.uid}`, 303) };
     return { uid: details.uid, userId };
