@@ -34,6 +34,7 @@ import { spaceRoutes } from './modules/spaces/spaces.routes';
 import { stageTemplateRoutes } from './modules/stage-templates/stage-templates.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
+import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { requireAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -183,6 +184,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(spaceRoutes, ctx);
     await api.register(userRoutes, ctx);
     await api.register(tokenRoutes, ctx);
+    await api.register(mfaRoutes, ctx);
     await api.register(resimRoutes, ctx);
     await api.register(recordRoutes, ctx);
     await api.register(templateRoutes);

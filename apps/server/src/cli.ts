@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate';
 import { AppError } from './errors/app-error';
 import { createPasswordLink, invitationLinkTtlMs, resetLinkTtlMs } from './identity/issuer/password-reset';
 import { systemClock } from './lib/clock';
+import { resetMfa } from './modules/mfa/mfa.service';
 import { createToken } from './modules/tokens/tokens.service';
 import { findUserByEmail } from './modules/users/users.repository';
 import { createUser } from './modules/users/users.service';
@@ -19,6 +20,7 @@ const usage = `Usage: npm run cli -- <command>
                             server configured, the outbox hides such links, so this is how to hand one over
   token create --email E [--name N]
                             create an API token; prints only the token on its last line
+  mfa reset --email E       turn off a user's multi-factor sign-in (lost phone and recovery codes)
   migrate                   bring the database to the latest version
   seed [--email E]          add a demo space and scenario owned by E (default ${demoAdminEmail})
 
@@ -78,6 +80,16 @@ const run = async (database: DatabaseHandle, args: string[], publicUrl: string):
     if (!user) throw new UsageError(`No user with email ${email}`);
     const token = await createToken({ db, clock: systemClock, userId: user.id, name: values.name ?? 'Command line' });
     console.log(token.token);
+    return;
+  }
+  if (command === 'mfa' && sub === 'reset') {
+    const email = required(parse(rest), 'email');
+    const { removed } = await resetMfa({ db, email });
+    console.log(
+      removed
+        ? `Multi-factor sign-in of ${email} is off; they sign in with their password and can set it up again`
+        : `${email} had no multi-factor sign-in; nothing changed`,
+    );
     return;
   }
   if (command === 'seed') {

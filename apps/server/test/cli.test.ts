@@ -63,6 +63,16 @@ describe('command-line tool', () => {
     expect((await cli('token', 'create', '--email', 'nobody@example.test')).stderr).toContain('No user with email');
   });
 
+  it("resets a user's multi-factor sign-in", async () => {
+    const reset = await cli('mfa', 'reset', '--email', 'cli@example.test');
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).toContain('had no multi-factor sign-in');
+    const nobody = await cli('mfa', 'reset', '--email', 'nobody@example.test');
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toContain('No user with email');
+    expect((await cli('mfa', 'reset')).stderr).toContain('--email is required');
+  });
+
   it('refuses a bad configuration with the reason', async () => {
     const { code, stderr } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'migrate'], {
       cwd: root,

@@ -143,6 +143,8 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
         'games',
         'run_events',
         'session_messages',
+        'user_mfa',
+        'mfa_recovery_codes',
       ];
       // A token's last-use time is bookkeeping of authentication, and an email's progress the
       // delivery worker's, going on in the background: neither is data a request writes.

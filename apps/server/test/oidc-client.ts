@@ -40,6 +40,8 @@ export type SignInOptions = {
   readonly scope?: string;
   /** leave PKCE out, to show the issuer refuses that */
   readonly withoutPkce?: boolean;
+  /** what to type on the code page, for a user with multi-factor sign-in */
+  readonly secondFactor?: () => string | Promise<string>;
 };
 
 /**
@@ -89,6 +91,20 @@ export const signInWithCode = async (options: SignInOptions) => {
   }
   // Follow the issuer's redirects until it sends the browser back to the app.
   let location = response.headers.get('location')!;
+  if (/\/interaction\/[^/]+\/mfa$/.test(location)) {
+    const codePage = await go(location);
+    const codeHtml = await codePage.text();
+    if (!options.secondFactor) return { ok: false as const, status: codePage.status, location, body: codeHtml, go };
+    response = await go(location, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ code: await options.secondFactor() }).toString(),
+    });
+    if (response.status !== 303 && response.status !== 302) {
+      return { ok: false as const, status: response.status, location: null, body: await response.text() };
+    }
+    location = response.headers.get('location')!;
+  }
   for (let hop = 0; hop < 5 && !location.startsWith(options.redirectUri); hop++) {
     response = await go(location);
     location = response.headers.get('location') ?? '';

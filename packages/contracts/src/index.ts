@@ -12,3 +12,4 @@ export * from './outbox';
 export * from './boards';
 export * from './console-live';
 export * from './run-detail';
+export * from './mfa';

@@ -6,6 +6,7 @@ import * as email from './migrations/0004-email';
 import * as learners from './migrations/0005-learners';
 import * as lockedOpenings from './migrations/0006-locked-openings';
 import * as scenarioPriority from './migrations/0007-scenario-priority';
+import * as mfa from './migrations/0008-mfa';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-learners': learners,
   '0006-locked-openings': lockedOpenings,
   '0007-scenario-priority': scenarioPriority,
+  '0008-mfa': mfa,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -204,6 +204,33 @@ export type LockedOpeningsTable = {
   locked_at: string;
 };
 
+export type UserMfaTable = {
+  user_id: string;
+  /** the TOTP secret, AES-256-GCM encrypted (see identity/mfa/mfa-keys.ts) */
+  secret_encrypted: string;
+  created_at: string;
+  /** null while enrolment waits for the first code */
+  enabled_at: string | null;
+  /** the last accepted 30-second time step */
+  last_step: number | null;
+  failed_attempts: number;
+  locked_until: string | null;
+};
+
+export type MfaRecoveryCodesTable = {
+  user_id: string;
+  /** HMAC of the code; the code itself is shown once */
+  code_hash: string;
+  used_at: string | null;
+};
+
+/** A sign-in whose password was right and which waits for the second factor. */
+export type MfaChallengesTable = {
+  interaction_id: string;
+  user_id: string;
+  expires_at: string;
+};
+
 export type Tables = {
   users: UsersTable;
   spaces: SpacesTable;
@@ -222,6 +249,9 @@ export type Tables = {
   space_learners: SpaceLearnersTable;
   allocations: AllocationsTable;
   locked_openings: LockedOpeningsTable;
+  user_mfa: UserMfaTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -28,6 +28,10 @@ import type {
   learner,
   learnerScenario,
   learnersChanged,
+  MfaCodeBody,
+  mfaEnrolment,
+  mfaRecoveryCodes,
+  mfaStatus,
   presenterView,
   previewRun,
   ok,
@@ -302,6 +306,15 @@ export const createApiClient = (options: ApiClientOptions) => {
       create: (body: z.input<typeof createTokenBody>) =>
         request<Out<typeof createdToken>>({ method: 'POST', path: '/admin/user/token', body }),
       revoke: (tokenId: string) => request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/user/token/${id(tokenId)}` }),
+    },
+    mfa: {
+      status: (signal?: AbortSignal) => get<Out<typeof mfaStatus>>('/admin/user/mfa', signal),
+      start: () => request<Out<typeof mfaEnrolment>>({ method: 'POST', path: '/admin/user/mfa/start', quietStatuses: [409] }),
+      /** a wrong code is shown under the code field */
+      confirm: (body: MfaCodeBody) =>
+        request<Out<typeof mfaRecoveryCodes>>({ method: 'POST', path: '/admin/user/mfa/confirm', body, quietStatuses: [400, 409] }),
+      disable: (body: MfaCodeBody) =>
+        request<Out<typeof ok>>({ method: 'DELETE', path: '/admin/user/mfa', body, quietStatuses: [400, 409, 429] }),
     },
     resims: {
       list: (signal?: AbortSignal) => get<Out<typeof resimSummary>[]>('/admin/resim', signal),

@@ -29,6 +29,7 @@ export const queryKeys = {
   tokens: ['user', 'tokens'] as const,
   /** how the server is set up: its issuer, whether it is the embedded one */
   webConfig: ['config'] as const,
+  mfa: ['user', 'mfa'] as const,
   /** the player: what a join code leads to, a signed-in learner's scenarios, a run's score */
   joinInfo: (code: string) => ['learn', 'join', code] as const,
   learnerScenarios: ['learn', 'mine'] as const,

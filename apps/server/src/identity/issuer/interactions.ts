@@ -5,9 +5,18 @@ import type { EmailSender } from '../../modules/outbox/email-queue';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
+import {
+  challengeUser,
+  checkSecondFactor,
+  endChallenge,
+  hasMfa,
+  lockedMessage,
+  startChallenge,
+  wrongCodeMessage,
+} from '../../modules/mfa/mfa.service';
 import { findUserByEmail } from '../../modules/users/users.repository';
 import { minPasswordLength, verifyPassword } from '../passwords';
-import { forgotPasswordPage, messagePage, newPasswordPage, signInPage } from './pages';
+import { forgotPasswordPage, messagePage, mfaCodePage, newPasswordPage, signInPage } from './pages';
 import { completePasswordReset, requestPasswordReset, resetLinkAccount } from './password-reset';
 
 export type InteractionOptions = {
@@ -28,13 +37,13 @@ const field = (body: unknown, name: string): string => {
 };
 
 // Sign-in and reset attempts: per address and account, so one noisy client cannot lock others out.
-const attemptLimit = (max: number) => ({
+const attemptLimit = (max: number, key = (request: FastifyRequest) => field(request.body, 'email').trim().toLowerCase()) => ({
   rateLimit: {
     max,
     timeWindow: '1 minute',
     // after the form is parsed, so the key can include the email typed
     hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => `${request.ip}|${field(request.body, 'email').trim().toLowerCase()}`,
+    keyGenerator: (request: FastifyRequest) => `${request.ip}|${key(request)}`,
     errorResponseBuilder: () => new AppError('rate_limited', 'Too many attempts. Wait a minute and try again.'),
   },
 });
@@ -118,9 +127,62 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
       request.log.info({ event: 'sign-in-failed' }, 'sign-in refused');
       return renderSignIn(reply, details.uid, { email, error: 'Incorrect email or password.' }, 401);
     }
+    if (await hasMfa(options.db, user.id)) {
+      await startChallenge({ db: options.db, clock: options.clock, userId: user.id, interactionId: details.uid });
+      return reply.redirect(`/interaction/${details.uid}/mfa`, 303);
+    }
     reply.hijack();
     await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
   });
+
+  const renderCode = (reply: FastifyReply, uid: string, error?: string, status = 200) =>
+    html(reply, mfaCodePage({ productName, action: `/interaction/${uid}/mfa`, cancelHref: `/interaction/${uid}/abort`, error }), status);
+
+  // The code page belongs to a sign-in whose password was right: without that, back to the password.
+  // The path's uid must be the cookie's, so the attempt limit per sign-in cannot be dodged by changing it.
+  const pendingUser = async (request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
+    let details;
+    try {
+      details = await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      return { page: expired(reply) };
+    }
+    if (details.uid !== request.params.uid) return { page: expired(reply) };
+    const userId = await challengeUser(options.db, options.clock, details.uid);
+    if (!userId) return { page: reply.redirect(`/interaction/${details.uid}`, 303) };
+    return { uid: details.uid, userId };
+  };
+
+  app.get<{ Params: UidParams }>('/interaction/:uid/mfa', async (request, reply) => {
+    const pending = await pendingUser(request, reply);
+    return pending.page ?? renderCode(reply, pending.uid);
+  });
+
+  app.post<{ Params: UidParams }>(
+    '/interaction/:uid/mfa',
+    // Per sign-in; wrong codes in a row also lock the account's codes for a while (checkSecondFactor).
+    { config: attemptLimit(10, (request) => (request.params as UidParams).uid) },
+    async (request, reply) => {
+      const pending = await pendingUser(request, reply);
+      if (pending.page) return pending.page;
+      const code = field(request.body, 'code');
+      if (!code.trim()) return renderCode(reply, pending.uid, 'Enter the code from your authenticator app or a recovery code.', 400);
+      const check = await checkSecondFactor({ db: options.db, clock: options.clock, userId: pending.userId, code });
+      if (!check.ok) {
+        request.log.info({ event: 'mfa-failed', locked: check.locked }, 'sign-in code refused');
+        return renderCode(reply, pending.uid, check.locked ? lockedMessage : wrongCodeMessage, check.locked ? 429 : 401);
+      }
+      if (check.method === 'recovery-code') request.log.info({ event: 'mfa-recovery-code-used' }, 'sign-in with a recovery code');
+      await endChallenge(options.db, pending.uid);
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: pending.userId, amr: ['pwd', 'otp'] } },
+        { mergeWithLastSubmission: false },
+      );
+    },
+  );
 
   app.get<{ Params: UidParams }>('/interaction/:uid/abort', async (request, reply) => {
     try {

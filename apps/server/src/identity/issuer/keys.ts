@@ -14,7 +14,7 @@ const read = async (db: Database, name: string): Promise<string | undefined> =>
 
 // Two processes starting together may both generate; the insert that loses is ignored and
 // both then read the winner's value.
-const readOrCreate = async (db: Database, name: string, create: () => Promise<string>): Promise<string> => {
+export const readOrCreateSecret = async (db: Database, name: string, create: () => Promise<string>): Promise<string> => {
   const existing = await read(db, name);
   if (existing) return existing;
   await db
@@ -27,12 +27,12 @@ const readOrCreate = async (db: Database, name: string, create: () => Promise<st
 
 /** The embedded issuer's signing keys and cookie keys, made on first start and kept in the database. */
 export const loadIssuerSecrets = async (db: Database): Promise<IssuerSecrets> => {
-  const signing = await readOrCreate(db, 'issuer.signing-keys', async () => {
+  const signing = await readOrCreateSecret(db, 'issuer.signing-keys', async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
     const jwk = await exportJWK(privateKey);
     return JSON.stringify([{ ...jwk, alg: 'RS256', use: 'sig', kid: crypto.randomUUID() }]);
   });
-  const cookies = await readOrCreate(db, 'issuer.cookie-keys', () => Promise.resolve(JSON.stringify([randomSecret(32)])));
+  const cookies = await readOrCreateSecret(db, 'issuer.cookie-keys', () => Promise.resolve(JSON.stringify([randomSecret(32)])));
   return { signingKeys: JSON.parse(signing) as JWK[], cookieKeys: JSON.parse(cookies) as string[] };
 };
 

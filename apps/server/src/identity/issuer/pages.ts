@@ -24,6 +24,7 @@ button{width:100%;margin-top:22px;font:inherit;font-weight:600;padding:9px 16px;
   background:#1971c2;color:#fff;cursor:pointer}
 button:hover{background:#1864ab}
 button.secondary{background:#fff;color:#495057;border:1px solid #ced4da;margin-top:10px}
+.hint{margin:6px 0 0;font-size:13px;color:#495057}
 .links{margin-top:18px;font-size:14px;text-align:center}
 a{color:#1971c2;text-decoration:none}
 a:hover{text-decoration:underline}
@@ -82,6 +83,22 @@ export const signInPage = (options: {
 <button type="submit">Sign in</button>
 </form>
 <div class="links"><a href="${escapeHtml(options.forgotHref)}">Forgot your password?</a> · <a href="${escapeHtml(options.cancelHref)}">Cancel</a></div>`,
+  });
+
+/** The second step of sign-in for users with multi-factor sign-in on. */
+export const mfaCodePage = (options: { productName: string; action: string; cancelHref: string; error?: string | undefined }): string =>
+  page({
+    productName: options.productName,
+    title: 'Enter your code',
+    lead: `Open your authenticator app and enter the 6-digit code for ${options.productName}. Without your phone, enter one of your recovery codes.`,
+    alert: options.error ? { kind: 'danger', text: options.error } : undefined,
+    body: `<form method="post" action="${escapeHtml(options.action)}" autocomplete="off">
+<label for="code">Code</label>
+<input id="code" name="code" type="text" required autofocus maxlength="40" autocomplete="one-time-code" autocapitalize="none" spellcheck="false" aria-describedby="code-hint">
+<p id="code-hint" class="hint">A recovery code works once.</p>
+<button type="submit">Verify</button>
+</form>
+<div class="links"><a href="${escapeHtml(options.cancelHref)}">Cancel</a></div>`,
   });
 
 export const forgotPasswordPage = (options: {

@@ -24,6 +24,7 @@ import { formatDate, formatDateTime } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
 import { PasswordSection } from './password-section';
 import { useCreateToken, useRevokeToken, useTokens, useUserAuth } from './profile-queries';
+import { MfaSection } from './mfa-section';
 import { CreateTokenModal, RevokeTokenModal } from './token-modals';
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -244,6 +245,7 @@ export const ProfilePage = () => (
     <Stack gap="lg">
       <AccountCard />
       <PasswordSection />
+      <MfaSection />
       <TokensCard />
     </Stack>
   </>
