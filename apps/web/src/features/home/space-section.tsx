@@ -102,8 +102,8 @@ export const SpaceSection = (props: SpaceSectionProps) => {
         </Group>
       </Group>
       <div className={fold.collapse} data-collapsed={collapsed || undefined} id={contentId}>
-        {/* Without padding of its own, so that the row folds to nothing. */}
-        <div>
+        {/* Without padding of its own, so that the row folds to nothing; folded, nothing in it can be reached. */}
+        <div inert={collapsed} aria-hidden={collapsed || undefined}>
           <Box px="md" pb="md" pt={4}>
             {scenarios.length > 0 ? (
               <div className={grid.grid}>
