@@ -3,6 +3,7 @@ import type { AddedSpaceUser, Space, SpaceUser } from '@resim/contracts';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../errors/app-error';
+import { createPasswordLink, invitationLinkTtlMs } from '../../identity/issuer/password-reset';
 import type { Principal } from '../../identity/principal';
 import { iso, type Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
@@ -84,11 +85,27 @@ export const setSecurity = async (ctx: SpaceContext, spaceId: string, flags: Par
   return toSpace({ ...access.space, security }, ctx.principal.userId);
 };
 
-export type InviteContext = SpaceContext & { email: EmailSender; config: Pick<Config, 'productName' | 'publicUrl'> };
+export type InviteContext = SpaceContext & { email: EmailSender; config: Pick<Config, 'productName' | 'publicUrl' | 'identity'> };
 
-/** The space-invitation or space-owner template, as the inviting user has it; a new account first chooses a password. */
-const sendInvitation = (ctx: InviteContext, invitation: { to: string; space: repo.SpaceWithOwner; created: boolean; owner: boolean }) =>
-  sendTemplatedEmail(ctx, {
+/**
+ * The space-invitation or space-owner template, as the inviting user has it; a new account of the
+ * embedded sign-in chooses its password from the link itself, not by asking for a reset.
+ */
+const sendInvitation = async (
+  ctx: InviteContext,
+  invitation: { to: string; userId: string; space: repo.SpaceWithOwner; created: boolean; owner: boolean },
+) => {
+  const choosesPassword = invitation.created && ctx.config.identity.kind === 'embedded';
+  const signInUrl = choosesPassword
+    ? await createPasswordLink({
+        db: ctx.db,
+        clock: ctx.clock,
+        userId: invitation.userId,
+        ttlMs: invitationLinkTtlMs,
+        publicUrl: ctx.config.publicUrl,
+      })
+    : `${ctx.config.publicUrl}/`;
+  await sendTemplatedEmail(ctx, {
     templateName: invitation.owner ? 'space-owner' : 'space-invitation',
     senderId: ctx.principal.userId,
     spaceId: invitation.space.id,
@@ -97,9 +114,10 @@ const sendInvitation = (ctx: InviteContext, invitation: { to: string; space: rep
       spaceName: invitation.space.description,
       senderEmail: ctx.principal.email,
       newAccount: invitation.created,
-      signInUrl: invitation.created ? `${ctx.config.publicUrl}/account/forgot` : `${ctx.config.publicUrl}/`,
+      signInUrl,
     },
   });
+};
 
 /** Hands the space to another user, inviting them if they have no account; the old owner stays a member. */
 export const transferOwnership = async (ctx: InviteContext, spaceId: string, email: string): Promise<Space> => {
@@ -115,7 +133,7 @@ export const transferOwnership = async (ctx: InviteContext, spaceId: string, ema
     return invited;
   });
   if (user.id !== access.space.owner_id) {
-    await sendInvitation(ctx, { to: user.email, space: access.space, created, owner: true });
+    await sendInvitation(ctx, { to: user.email, userId: user.id, space: access.space, created, owner: true });
   }
   return toSpace({ ...access.space, owner_id: user.id, owner_email: user.email }, ctx.principal.userId);
 };
@@ -160,7 +178,7 @@ export const addSpaceUser = async (ctx: InviteContext, spaceId: string, email: s
     return invited;
   });
   const isOwner = user.id === access.space.owner_id;
-  if (!isOwner) await sendInvitation(ctx, { to: user.email, space: access.space, created, owner: false });
+  if (!isOwner) await sendInvitation(ctx, { to: user.email, userId: user.id, space: access.space, created, owner: false });
   const fromGroup = (await repo.findGroupUsers(ctx.db, spaceId)).some((groupUser) => groupUser.id === user.id);
   return { id: user.id, email: user.email, name: user.name, isOwner, fromGroup, invited: created };
 };
