@@ -13,7 +13,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { extends: './apps/web/vite.config.ts', test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // Whole pages render beside the server's tests on two CPUs, and a page's lazy parts are
+          // transformed on first import: 5 s stops a slow test, not only a stuck one.
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });
