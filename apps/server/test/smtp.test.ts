@@ -41,7 +41,7 @@ describe.each(dialects)('email by SMTP on %s', (dialect) => {
       `<p>owner@example.test has added you to the space <strong>R&amp;D &lt;lab&gt;</strong> in Resim.</p>`,
     );
     // A new account chooses its password from the link itself, not by asking for a reset.
-    const link = new RegExp(`${testPublicUrl}/account/reset/[\\w-]{20,}`).exec(invitation.text)?.[0];
+    const link = new RegExp(`${testPublicUrl}/account/reset/[\\w-]{20,}`).exec(invitation.text ?? '')?.[0];
     expect(link).toBeDefined();
     expect(invitation.html).toContain(`<a href="${link}">${link}</a>`);
     expect(invitation.text).toBe(
