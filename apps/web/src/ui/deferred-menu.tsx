@@ -5,10 +5,27 @@ import { Suspense, useEffect, useRef, useState, type ComponentType, type ReactEl
  * when the press came while the menu's code was arriving and so never reached the menu.
  */
 export const useDeferredMenuState = (pressed: boolean) => {
-  const [opened, onChange] = useState(pressed);
+  const [opened, setOpened] = useState(pressed);
+  // The press that woke the menu may still end in a click on the menu's own button, which would
+  // shut it again at once: a close asked for before that click has passed is ignored.
+  const pressing = useRef(pressed);
   useEffect(() => {
-    if (pressed) onChange(true);
+    if (pressed) setOpened(true);
   }, [pressed]);
+  useEffect(() => {
+    if (!pressing.current) return;
+    const release = () => setTimeout(() => (pressing.current = false), 0);
+    window.addEventListener('click', release, { capture: true, once: true });
+    const timer = setTimeout(() => (pressing.current = false), 500);
+    return () => {
+      window.removeEventListener('click', release, { capture: true });
+      clearTimeout(timer);
+    };
+  }, []);
+  const onChange = (next: boolean) => {
+    if (!next && pressing.current) return;
+    setOpened(next);
+  };
   return { opened, onChange };
 };
 
