@@ -7,18 +7,25 @@ import { Suspense, useEffect, useRef, useState, type ComponentType, type ReactEl
 export const useDeferredMenuState = (pressed: boolean) => {
   const [opened, setOpened] = useState(pressed);
   // The press that woke the menu may still end in a click on the menu's own button, which would
-  // shut it again at once: a close asked for before that click has passed is ignored.
+  // shut it again at once: a close asked for during that click is ignored. Any later press or key
+  // (choosing an item, pressing Escape) is the user's own and closes it as usual.
   const pressing = useRef(pressed);
   useEffect(() => {
     if (pressed) setOpened(true);
   }, [pressed]);
   useEffect(() => {
     if (!pressing.current) return;
-    const release = () => setTimeout(() => (pressing.current = false), 0);
-    window.addEventListener('click', release, { capture: true, once: true });
-    const timer = setTimeout(() => (pressing.current = false), 500);
+    const release = () => (pressing.current = false);
+    const releaseAfterClick = () => setTimeout(release, 0);
+    const options = { capture: true, once: true };
+    window.addEventListener('click', releaseAfterClick, options);
+    window.addEventListener('pointerdown', release, options);
+    window.addEventListener('keydown', release, options);
+    const timer = setTimeout(release, 500);
     return () => {
-      window.removeEventListener('click', release, { capture: true });
+      window.removeEventListener('click', releaseAfterClick, options);
+      window.removeEventListener('pointerdown', release, options);
+      window.removeEventListener('keydown', release, options);
       clearTimeout(timer);
     };
   }, []);
