@@ -72,6 +72,23 @@ describe.each(dialects)('embedded OpenID Connect issuer on %s', (dialect) => {
     expect(await me.json()).toMatchObject({ email: 'author@example.test', isDeveloper: true });
   });
 
+  it("answers the userinfo endpoint for the console's own access token, bound to the API", async () => {
+    const result = await signIn();
+    if (!result.ok) throw new Error(`sign-in failed: ${result.status} ${result.body.slice(0, 300)}`);
+    expect(decodeJwt(result.tokens.access_token)).toMatchObject({ aud: 'urn:resim:api' });
+    const userinfo = await fetch(`${server.url}/oidc/me`, { headers: { authorization: `Bearer ${result.tokens.access_token}` } });
+    expect(userinfo.status).toBe(200);
+    expect(userinfo.headers.get('cache-control')).toBe('no-store');
+    const user = await createdUser();
+    expect(await userinfo.json()).toEqual({ sub: user.id, email: 'author@example.test', email_verified: true, name: 'Ann Author' });
+
+    // A token that only looks like one, its signature altered, is the provider's to refuse.
+    const [head, body] = result.tokens.access_token.split('.');
+    const forged = await fetch(`${server.url}/oidc/me`, { headers: { authorization: `Bearer ${head}.${body}.AAAA` } });
+    expect(forged.status).toBe(401);
+    expect(forged.headers.get('www-authenticate')).toMatch(/invalid_token/);
+  });
+
   it('refuses an authorization request without PKCE', async () => {
     const result = await signIn({ withoutPkce: true });
     expect(result.ok).toBe(false);

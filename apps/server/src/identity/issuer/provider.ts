@@ -1,8 +1,10 @@
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Configuration, type FindAccount, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../../db/database';
 import { findUserById } from '../../modules/users/users.repository';
 import { userGroups } from '../../modules/users/users.service';
+import { localKeys } from '../keys';
 import { createAdapterFactory } from './adapter';
+import { consoleUserinfo } from './console-userinfo';
 import type { IssuerSecrets } from './keys';
 import { messagePage, signOutPage } from './pages';
 
@@ -33,6 +35,14 @@ export const accessTokenTtl = 60 * 60;
 export const createIssuer = (options: IssuerOptions): Provider => {
   const origins = [new URL(options.issuer).origin, ...(options.extraOrigins ?? [])];
   const apiScope = 'api';
+  const findAccount: FindAccount = async (_ctx, sub) => {
+    const user = await findUserById(options.db, sub);
+    if (!user) return undefined;
+    return {
+      accountId: user.id,
+      claims: () => ({ sub: user.id, email: user.email, email_verified: true, name: user.name ?? user.email }),
+    };
+  };
 
   const configuration: Configuration = {
     adapter: createAdapterFactory(options.db),
@@ -54,14 +64,7 @@ export const createIssuer = (options: IssuerOptions): Provider => {
     responseTypes: ['code'],
     scopes: ['openid', 'profile', 'email', 'offline_access'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    findAccount: async (_ctx, sub) => {
-      const user = await findUserById(options.db, sub);
-      if (!user) return undefined;
-      return {
-        accountId: user.id,
-        claims: () => ({ sub: user.id, email: user.email, email_verified: true, name: user.name ?? user.email }),
-      };
-    },
+    findAccount,
     routes: {
       authorization: `${issuerPrefix}/auth`,
       token: `${issuerPrefix}/token`,
@@ -168,6 +171,16 @@ export const createIssuer = (options: IssuerOptions): Provider => {
 
   const provider = new Provider(options.issuer, configuration);
   provider.proxy = options.trustProxy;
+  provider.use(
+    consoleUserinfo({
+      userinfoPath: `${issuerPrefix}/me`,
+      issuer: options.issuer,
+      audience: options.audience,
+      clientId: options.clientId,
+      keys: localKeys(options.secrets.signingKeys),
+      findAccount,
+    }),
+  );
   // Discovery lists the OpenID scopes only; the API's scope, which the console asks for, belongs in it too.
   provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
     await next();
