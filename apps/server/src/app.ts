@@ -15,8 +15,10 @@ import { createAuthenticator } from './identity/authenticate';
 import { interactionRoutes, issuerMount } from './identity/issuer/interactions';
 import { loadIssuerSecrets } from './identity/issuer/keys';
 import { createIssuer, issuerPrefix } from './identity/issuer/provider';
-import { discoveredKeys, localKeys } from './identity/keys';
+import { fetchDiscovery, issuerConnectSources, signOutUrl } from './identity/discovery';
+import { localKeys, remoteKeys } from './identity/keys';
 import { createTokenVerifier } from './identity/token-verifier';
+import { createUserInfoReader } from './identity/user-info';
 import { systemClock, type Clock } from './lib/clock';
 import { clientLogRoutes } from './modules/client-log/client-log.routes';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes';
@@ -88,6 +90,13 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email, authCache, live };
   const identity = config.identity;
   const issuerOrigin = new URL(identity.issuer).origin;
+  const external =
+    identity.kind === 'external'
+      ? await fetchDiscovery(identity.issuer).then((metadata) => ({
+          metadata,
+          signOutUrl: signOutUrl(metadata, identity.clientId, config.publicUrl),
+        }))
+      : undefined;
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -98,7 +107,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
         // Scenario media (images and videos an author links) may live on any HTTPS host, such as a file store.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'", issuerOrigin],
+        connectSrc: [
+          "'self'",
+          ...(external ? issuerConnectSources(identity.issuer, external.metadata, external.signOutUrl) : [issuerOrigin]),
+        ],
         formAction: ["'self'", issuerOrigin],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
@@ -131,10 +143,14 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     clientId: identity.clientId,
     scope: identity.scope,
     embeddedIssuer: identity.kind === 'embedded',
+    // Only where discovery has none: the embedded issuer's and a standard issuer's are found by the client.
+    signOutUrl: external && !external.metadata.end_session_endpoint ? external.signOutUrl : null,
+    identityProvider: identity.kind === 'external' ? (identity.identityProvider ?? null) : null,
   }));
   await app.register(clientLogRoutes);
 
   let keys;
+  let verifiedIssuer = identity.issuer;
   if (identity.kind === 'embedded') {
     const secrets = await loadIssuerSecrets(db);
     const provider = createIssuer({
@@ -151,19 +167,24 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await app.register(interactionRoutes, { provider, db, clock, email, productName: config.productName, publicUrl: config.publicUrl });
     keys = localKeys(secrets.signingKeys);
   } else {
-    keys = discoveredKeys(identity.issuer, identity.jwksUrl);
+    const { metadata } = external!;
+    keys = remoteKeys(identity.jwksUrl ?? metadata.jwks_uri);
+    // Tokens carry the issuer exactly as discovery spells it, trailing slash and all.
+    verifiedIssuer = metadata.issuer;
   }
   const authenticate = createAuthenticator({
     db,
     clock,
     subjectIsUserId: identity.kind === 'embedded',
     cache: authCache,
+    readUserInfo: external?.metadata.userinfo_endpoint ? createUserInfoReader(external.metadata.userinfo_endpoint) : undefined,
     verify: createTokenVerifier({
-      issuer: identity.issuer,
+      issuer: verifiedIssuer,
       audience: identity.audience,
       clientId: identity.clientId,
       groupsClaim: config.groupsClaim,
       keys,
+      requireTokenUse: identity.kind === 'external' && identity.cognito !== undefined,
     }),
   });
 

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createPasswordLink, resetLinkAccount } from '../src/identity/issuer/password-reset';
 import { verifyPassword } from '../src/identity/passwords';
 import { systemClock } from '../src/lib/clock';
 import { findUserById } from '../src/modules/users/users.repository';
+import { startFakeCognito } from './fake-cognito';
 import { createTestApp, dialects, testPublicUrl, type TestApp, type TestUser } from './harness';
 
 describe.each(dialects)('changing one’s password on %s', (dialect) => {
@@ -61,13 +62,15 @@ describe.each(dialects)('changing one’s password on %s', (dialect) => {
   });
 
   it('says passwords are kept by the identity provider when an external one is configured', async () => {
-    t = await createTestApp(dialect, { OIDC_ISSUER_URL: 'https://id.example.test', OIDC_CLIENT_ID: 'resim' });
+    const issuer = await startFakeCognito();
+    onTestFinished(() => issuer.close());
+    t = await createTestApp(dialect, { OIDC_ISSUER_URL: issuer.issuer, OIDC_CLIENT_ID: issuer.clientId });
     const dee = await t.user('dee@example.test');
     const before = await storedHash(dee);
     const refused = await change(dee, { currentPassword: 'Test-password-1', newPassword: 'Brand-new-password-2' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toBe(
-      'Passwords are kept by your identity provider (https://id.example.test); change yours there',
+      `Passwords are kept by your identity provider (${issuer.issuer}); change yours there`,
     );
     expect(await storedHash(dee)).toBe(before);
   });

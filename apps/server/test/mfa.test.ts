@@ -5,6 +5,7 @@ import type { Clock } from '../src/lib/clock';
 import { lockedMessage, resetMfa, wrongCodeMessage } from '../src/modules/mfa/mfa.service';
 import { createToken } from '../src/modules/tokens/tokens.service';
 import { createUser } from '../src/modules/users/users.service';
+import { startFakeCognito } from './fake-cognito';
 import { createTestApp, dialects } from './harness';
 import { startLiveServer, type LiveServer } from './live-server';
 import { signInWithCode } from './oidc-client';
@@ -216,7 +217,8 @@ describe.each(dialects)('multi-factor sign-in on %s', (dialect) => {
 
 describe('multi-factor sign-in with an external identity provider', () => {
   it('is not offered: the provider asks for its own second factor', async () => {
-    const t = await createTestApp('sqlite', { OIDC_ISSUER_URL: 'https://idp.example.test', OIDC_CLIENT_ID: 'console' });
+    const issuer = await startFakeCognito();
+    const t = await createTestApp('sqlite', { OIDC_ISSUER_URL: issuer.issuer, OIDC_CLIENT_ID: issuer.clientId });
     try {
       const { auth } = await t.user('external@example.test');
       expect((await t.app.inject({ url: '/admin/user/mfa', headers: auth })).json()).toEqual({
@@ -229,6 +231,7 @@ describe('multi-factor sign-in with an external identity provider', () => {
       expect(started.json<{ message: string }>().message).toContain('identity provider');
     } finally {
       await t.close();
+      await issuer.close();
     }
   });
 });

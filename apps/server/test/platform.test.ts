@@ -49,6 +49,8 @@ describe.each(dialects)('platform on %s', (dialect) => {
       clientId: 'resim-console',
       scope: 'openid profile email api',
       embeddedIssuer: true,
+      signOutUrl: null,
+      identityProvider: null,
     });
   });
 

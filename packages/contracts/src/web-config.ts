@@ -8,6 +8,10 @@ export const webConfig = z
     clientId: z.string(),
     scope: z.string(),
     embeddedIssuer: z.boolean(),
+    /** where sign-out goes when the issuer's discovery names none (Cognito's hosted-UI /logout) */
+    signOutUrl: z.string().nullable(),
+    /** the identity provider a sign-in with scope "openid" alone goes to (Cognito's identity_provider) */
+    identityProvider: z.string().nullable(),
   })
   .meta({ id: 'WebConfig' });
 export type WebConfig = z.infer<typeof webConfig>;

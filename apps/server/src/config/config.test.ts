@@ -42,6 +42,40 @@ describe('configuration', () => {
     expect(config.groupsClaim).toBe('groups');
   });
 
+  it('checks a Cognito user pool id and client id (SPEC 5)', () => {
+    const pool = (id: string) => `https://cognito-idp.eu-west-2.amazonaws.com/${id}`;
+    const config = loadConfig({ OIDC_ISSUER_URL: pool('eu-west-2_AbC123'), OIDC_CLIENT_ID: '1example23456789' });
+    expect(config.identity).toMatchObject({ kind: 'external', cognito: { region: 'eu-west-2', userPoolId: 'eu-west-2_AbC123' } });
+    expect(loadConfig({ OIDC_ISSUER_URL: 'https://idp.example.test', OIDC_CLIENT_ID: 'abc' }).identity).toMatchObject({
+      cognito: undefined,
+    });
+
+    expect(problems({ OIDC_ISSUER_URL: pool(''), OIDC_CLIENT_ID: 'abc' })).toEqual([
+      'OIDC_ISSUER_URL: a Cognito issuer needs its user pool id, as in https://cognito-idp.eu-west-2.amazonaws.com/eu-west-2_AbC123',
+    ]);
+    expect(problems({ OIDC_ISSUER_URL: pool('eu-west-2AbC123'), OIDC_CLIENT_ID: 'abc' })).toEqual([
+      'OIDC_ISSUER_URL: the Cognito user pool id must be the region, "_" and an id, such as eu-west-2_AbC123',
+    ]);
+    // The region of the pool id is the region of the address.
+    expect(problems({ OIDC_ISSUER_URL: pool('us-east-1_AbC123'), OIDC_CLIENT_ID: 'abc' })).toHaveLength(1);
+    expect(problems({ OIDC_ISSUER_URL: pool(`eu-west-2_${'a'.repeat(45)}`), OIDC_CLIENT_ID: 'abc' })).toEqual([]);
+    expect(problems({ OIDC_ISSUER_URL: pool(`eu-west-2_${'a'.repeat(46)}`), OIDC_CLIENT_ID: 'abc' })).toEqual([
+      'OIDC_ISSUER_URL: the Cognito user pool id must be at most 55 characters',
+    ]);
+    expect(problems({ OIDC_ISSUER_URL: pool('eu-west-2_AbC123'), OIDC_CLIENT_ID: 'not a client' })).toEqual([
+      'OIDC_CLIENT_ID: a Cognito app client id is letters, digits, "_" and "+", at most 128 of them',
+    ]);
+  });
+
+  it('sends a federated sign-in to the configured identity provider only with scope "openid" alone (SPEC 6)', () => {
+    const external = { OIDC_ISSUER_URL: 'https://idp.example.test', OIDC_CLIENT_ID: 'abc', OIDC_IDENTITY_PROVIDER: 'Hospital-SAML' };
+    expect(loadConfig({ ...external, OIDC_SCOPE: 'openid' }).identity).toMatchObject({
+      scope: 'openid',
+      identityProvider: 'Hospital-SAML',
+    });
+    expect(problems(external)).toEqual(['OIDC_IDENTITY_PROVIDER: a federated sign-in asks only for scope "openid": set OIDC_SCOPE=openid']);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PUBLIC_URL: '', DATABASE_URL: '' })).toMatchObject({ publicUrl: 'http://localhost:8080', databaseUrl: undefined });
   });

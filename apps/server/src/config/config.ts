@@ -61,6 +61,8 @@ const environment = z.object({
   OIDC_SCOPE: optionalText,
   OIDC_GROUPS_CLAIM: z.string().trim().min(1).default('cognito:groups'),
   OIDC_JWKS_URL: optionalText.pipe(url().optional()),
+  /** Cognito's identity_provider: with OIDC_SCOPE "openid" alone, sign-in goes straight to that provider (SPEC 6). */
+  OIDC_IDENTITY_PROVIDER: optionalText,
   /** SMTP server for email; when unset, email stays in the outbox, readable in the console. */
   SMTP_URL: optionalText.pipe(
     z
@@ -93,7 +95,12 @@ export type ExternalIdentity = {
   readonly audience: string | undefined;
   readonly scope: string;
   readonly jwksUrl: string | undefined;
+  /** set when the issuer is an Amazon Cognito user pool, whose tokens say what they are in token_use */
+  readonly cognito: CognitoPool | undefined;
+  /** the identity provider a federated sign-in goes to, when the scope is only "openid" */
+  readonly identityProvider: string | undefined;
 };
+export type CognitoPool = { readonly region: string; readonly userPoolId: string };
 export type EmbeddedIdentity = {
   readonly kind: 'embedded';
   readonly issuer: string;
@@ -139,6 +146,38 @@ export class ConfigError extends Error {
 export const embeddedAudience = 'urn:resim:api';
 export const embeddedClientId = 'resim-console';
 
+// The formats Amazon Cognito gives for a user pool id and an app client id.
+const cognitoIssuer = /^https:\/\/cognito-idp\.([a-z0-9-]+)\.amazonaws\.com(?:\/(.*))?$/;
+const cognitoPoolId = /^[\w-]+_[0-9a-zA-Z]+$/;
+const cognitoClientId = /^[\w+]{1,128}$/;
+export const cognitoPoolIdMaxLength = 55;
+
+/**
+ * A Cognito issuer is https://cognito-idp.<region>.amazonaws.com/<user pool id>: the pool id and
+ * the client id are required, and the pool id is at most 55 characters in the pool format,
+ * <region>_<id> (SPEC 5). Answers the pool and the problems found.
+ */
+const readCognitoPool = (issuer: string, clientId: string): { pool: CognitoPool | undefined; problems: string[] } => {
+  const match = cognitoIssuer.exec(issuer);
+  if (!match) return { pool: undefined, problems: [] };
+  const region = match[1]!;
+  const userPoolId = match[2] ?? '';
+  const problems: string[] = [];
+  if (userPoolId === '') {
+    problems.push(
+      `OIDC_ISSUER_URL: a Cognito issuer needs its user pool id, as in https://cognito-idp.${region}.amazonaws.com/${region}_AbC123`,
+    );
+  } else if (userPoolId.length > cognitoPoolIdMaxLength) {
+    problems.push(`OIDC_ISSUER_URL: the Cognito user pool id must be at most ${cognitoPoolIdMaxLength} characters`);
+  } else if (!cognitoPoolId.test(userPoolId) || !userPoolId.startsWith(`${region}_`)) {
+    problems.push(`OIDC_ISSUER_URL: the Cognito user pool id must be the region, "_" and an id, such as ${region}_AbC123`);
+  }
+  if (!cognitoClientId.test(clientId)) {
+    problems.push('OIDC_CLIENT_ID: a Cognito app client id is letters, digits, "_" and "+", at most 128 of them');
+  }
+  return { pool: problems.length === 0 ? { region, userPoolId } : undefined, problems };
+};
+
 /** Parses and validates the environment once, at start; every problem is named at once. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = environment.safeParse(env);
@@ -150,13 +189,21 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   let identity: Config['identity'];
   if (value.OIDC_ISSUER_URL) {
     if (!value.OIDC_CLIENT_ID) throw new ConfigError(['OIDC_CLIENT_ID: required when OIDC_ISSUER_URL is set']);
+    const scope = value.OIDC_SCOPE ?? 'openid profile email';
+    const { pool, problems } = readCognitoPool(value.OIDC_ISSUER_URL, value.OIDC_CLIENT_ID);
+    if (value.OIDC_IDENTITY_PROVIDER && scope !== 'openid') {
+      problems.push('OIDC_IDENTITY_PROVIDER: a federated sign-in asks only for scope "openid": set OIDC_SCOPE=openid');
+    }
+    if (problems.length > 0) throw new ConfigError(problems);
     identity = {
       kind: 'external',
       issuer: value.OIDC_ISSUER_URL,
       clientId: value.OIDC_CLIENT_ID,
       audience: value.OIDC_AUDIENCE,
-      scope: value.OIDC_SCOPE ?? 'openid profile email',
+      scope,
       jwksUrl: value.OIDC_JWKS_URL,
+      cognito: pool,
+      identityProvider: value.OIDC_IDENTITY_PROVIDER,
     };
   } else {
     identity = {

@@ -10,6 +10,7 @@ import { apiTokenPrefix } from '../modules/tokens/tokens.service';
 import type { AuthCache } from './auth-cache';
 import type { Principal } from './principal';
 import type { TokenVerifier, VerifiedClaims } from './token-verifier';
+import type { UserInfoReader } from './user-info';
 
 export type Authenticator = (authorization: string | undefined) => Promise<{ principal: Principal; user: UserRow }>;
 
@@ -39,10 +40,14 @@ export const createAuthenticator = (options: {
   /** The embedded issuer's subject is the user id; an external issuer's is its own. */
   subjectIsUserId: boolean;
   cache: AuthCache;
+  /** where the email comes from when the access token has none (Cognito's) */
+  readUserInfo?: UserInfoReader | undefined;
 }): Authenticator => {
   const { db, clock, cache } = options;
+  // A subject seen for the first time by several requests at once is linked or created once.
+  const firstSights = new Map<string, Promise<UserRow>>();
 
-  const userForClaims = async (claims: VerifiedClaims): Promise<UserRow> => {
+  const userForClaims = async (claims: VerifiedClaims, token: string): Promise<UserRow> => {
     if (options.subjectIsUserId) {
       const user = await findUserById(db, claims.subject);
       if (!user) throw unauthenticated('The account of this token no longer exists');
@@ -57,9 +62,27 @@ export const createAuthenticator = (options: {
       }
       return known;
     }
-    // First sight of an external user: link by email when an invitation created the account.
-    const email = (claims.email ?? `${claims.subject}@users.invalid`).toLowerCase();
-    const invited = await findUserByEmail(db, email);
+    let pending = firstSights.get(claims.subject);
+    if (!pending) {
+      pending = firstSight(claims, token, groups).finally(() => firstSights.delete(claims.subject));
+      firstSights.set(claims.subject, pending);
+    }
+    return pending;
+  };
+
+  /**
+   * First sight of an external user: link by email when an invitation created the account. Only
+   * an email the issuer has verified links; an unverified one could be anyone's, so its account
+   * is created unlinked, and without that email, which a later invitation would otherwise find.
+   */
+  const firstSight = async (claims: VerifiedClaims, token: string, groups: string): Promise<UserRow> => {
+    const known = await findUserBySubject(db, claims.subject);
+    if (known) return known;
+    const { email, emailVerified } =
+      claims.email === undefined && options.readUserInfo ? await options.readUserInfo(token, claims.subject) : claims;
+    const placeholder = `${claims.subject}@users.invalid`;
+    const trusted = email !== undefined && emailVerified !== false ? email.toLowerCase() : undefined;
+    const invited = trusted ? await findUserByEmail(db, trusted) : undefined;
     const now = iso(clock);
     if (invited && !invited.external_subject) {
       await updateUser(db, invited.id, { external_subject: claims.subject, groups, updated_at: now });
@@ -67,7 +90,7 @@ export const createAuthenticator = (options: {
     }
     return insertUser(db, {
       id: newId(),
-      email: invited ? `${claims.subject}@users.invalid` : email,
+      email: trusted && !invited ? trusted : placeholder,
       name: claims.name ?? null,
       password_hash: null,
       groups,
@@ -109,7 +132,7 @@ export const createAuthenticator = (options: {
       return auth;
     }
     const claims = await options.verify(token);
-    const user = await userForClaims(claims);
+    const user = await userForClaims(claims, token);
     // Groups come from the token (SPEC 6), so a change at the issuer applies at the next token.
     const auth = { principal: toPrincipal(user, claims.groups), user };
     cache.set(token, auth, now, claims.expiresAt * 1000);

@@ -1,37 +1,24 @@
-import { createLocalJWKSet, createRemoteJWKSet, type JWK, type JWTVerifyGetKey } from 'jose';
-import { unauthenticated } from '../errors/app-error';
+import { createLocalJWKSet, createRemoteJWKSet, errors, type JWK, type JWTVerifyGetKey } from 'jose';
+import { AppError } from '../errors/app-error';
 import { publicJwks } from './issuer/keys';
 
 export const localKeys = (signingKeys: readonly JWK[]): JWTVerifyGetKey => createLocalJWKSet(publicJwks(signingKeys));
 
 /**
- * An external issuer's keys, found through its discovery document on first use (or at the
- * configured JWKS URL) and cached and refreshed by jose.
+ * An external issuer's keys from its JWKS address, cached by jose. A token signed with a key not
+ * in the cache makes jose fetch the set again at once (no cooldown), so a key the issuer has just
+ * rotated in is accepted on its first use; jose runs one fetch at a time, so a stream of tokens
+ * with unknown keys costs the issuer at most one request in flight.
  */
-export const discoveredKeys = (issuer: string, jwksUrl: string | undefined): JWTVerifyGetKey => {
-  let keys: Promise<JWTVerifyGetKey> | undefined;
-  const load = async (): Promise<JWTVerifyGetKey> => {
-    let url = jwksUrl;
-    if (!url) {
-      const response = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(5000) });
-      if (!response.ok) throw new Error(`discovery answered ${response.status}`);
-      const discovery = (await response.json()) as { jwks_uri?: unknown };
-      if (typeof discovery.jwks_uri !== 'string') throw new Error('discovery has no jwks_uri');
-      url = discovery.jwks_uri;
-    }
-    return createRemoteJWKSet(new URL(url), { timeoutDuration: 5000 });
-  };
+export const remoteKeys = (jwksUrl: string): JWTVerifyGetKey => {
+  const keys = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000, cooldownDuration: 0 });
   return async (header, token) => {
-    keys ??= load().catch((error: unknown) => {
-      keys = undefined;
-      throw error;
-    });
-    let getKey: JWTVerifyGetKey;
     try {
-      getKey = await keys;
-    } catch {
-      throw unauthenticated('The sign-in service cannot be reached to verify the access token');
+      return await keys(header, token);
+    } catch (error) {
+      // A key the set does not hold is the token's fault; anything else is the issuer's.
+      if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;
+      throw new AppError('unavailable', 'The sign-in service cannot be reached to verify the access token; try again shortly');
     }
-    return getKey(header, token);
   };
 };

@@ -20,4 +20,10 @@ export const oidcSettings = (config: WebConfig, origin: string, storage: Storage
   // Who the user is comes from the API (GET /admin/user/auth), not the userinfo endpoint.
   loadUserInfo: false,
   monitorSession: false,
+  // Cognito's discovery has no end_session_endpoint: the server names its hosted-UI /logout.
+  ...(config.signOutUrl ? { metadataSeed: { end_session_endpoint: config.signOutUrl } } : {}),
+  // A sign-in asking for scope "openid" alone is federated (SPEC 6): straight to the provider.
+  ...(config.identityProvider && config.scope.trim() === 'openid'
+    ? { extraQueryParams: { identity_provider: config.identityProvider } }
+    : {}),
 });
