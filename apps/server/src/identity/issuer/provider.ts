@@ -59,7 +59,12 @@ export const createIssuer = (options: IssuerOptions): Provider => {
       if (!user) return undefined;
       return {
         accountId: user.id,
-        claims: () => ({ sub: user.id, email: user.email, email_verified: true, name: user.name ?? user.email }),
+        claims: () => ({
+          sub: user.id,
+          email: user.email,
+          email_verified: user.email_verified_at !== null,
+          name: user.name ?? user.email,
+        }),
       };
     },
     routes: {
