@@ -131,6 +131,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     clientId: identity.clientId,
     scope: identity.scope,
     embeddedIssuer: identity.kind === 'embedded',
+    session: config.session,
   }));
   await app.register(clientLogRoutes);
 

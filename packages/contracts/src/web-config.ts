@@ -1,5 +1,20 @@
 import { z } from 'zod';
 
+export const cookieSameSites = ['strict', 'lax', 'none'] as const;
+export type CookieSameSite = (typeof cookieSameSites)[number];
+
+/**
+ * Where the web app keeps the signed-in session: the browser's localStorage, or cookies (SPEC 5
+ * and 9) that every host of `domain` can read.
+ */
+export const sessionStore = z
+  .discriminatedUnion('storage', [
+    z.object({ storage: z.literal('local') }),
+    z.object({ storage: z.literal('cookie'), domain: z.string(), sameSite: z.enum(cookieSameSites), secure: z.boolean() }),
+  ])
+  .meta({ id: 'SessionStore' });
+export type SessionStore = z.infer<typeof sessionStore>;
+
 /** What the web app needs before it can sign anyone in; served without authentication. */
 export const webConfig = z
   .object({
@@ -8,6 +23,7 @@ export const webConfig = z
     clientId: z.string(),
     scope: z.string(),
     embeddedIssuer: z.boolean(),
+    session: sessionStore,
   })
   .meta({ id: 'WebConfig' });
 export type WebConfig = z.infer<typeof webConfig>;

@@ -4,7 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAuthSession, type SessionUserManager } from './auth-session';
 import { identityErrorCode, identityMessages } from './identity-errors';
 
-const config: WebConfig = { productName: 'Resim', authority: 'http://issuer', clientId: 'c', scope: 'openid api', embeddedIssuer: true };
+const config: WebConfig = {
+  productName: 'Resim',
+  authority: 'http://issuer',
+  clientId: 'c',
+  scope: 'openid api',
+  embeddedIssuer: true,
+  session: { storage: 'local' },
+};
 
 type StoredUser = { access_token: string; id_token?: string; refresh_token?: string; expired: boolean; profile: { sub: string } };
 

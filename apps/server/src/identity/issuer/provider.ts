@@ -1,3 +1,4 @@
+import { accessTokenLifetimeSeconds } from '@resim/domain';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../../db/database';
 import { findUserById } from '../../modules/users/users.repository';
@@ -22,7 +23,7 @@ export type IssuerOptions = {
 
 /** Every path the issuer answers, besides its discovery document. */
 export const issuerPrefix = '/oidc';
-export const accessTokenTtl = 60 * 60;
+export const accessTokenTtl = accessTokenLifetimeSeconds;
 
 /**
  * The embedded OpenID Connect issuer (oidc-provider): authorization code with PKCE, refresh
