@@ -68,7 +68,14 @@ describe('API client', () => {
   });
 
   it('leaves the token off public routes', async () => {
-    const config = { productName: 'Resim', authority: 'http://x', clientId: 'c', scope: 'openid', embeddedIssuer: true, session: { storage: 'local' as const } };
+    const config = {
+      productName: 'Resim',
+      authority: 'http://x',
+      clientId: 'c',
+      scope: 'openid',
+      embeddedIssuer: true,
+      session: { storage: 'local' as const },
+    };
     const { client, apiCalls } = setup([json(200, config)]);
     await expect(client.config()).resolves.toEqual(config);
     expect(new Headers(apiCalls()[0]?.init.headers).has('authorization')).toBe(false);

@@ -7,7 +7,14 @@ import { PasswordSection } from './password-section';
 const fakeApi = (embeddedIssuer: boolean) => {
   const changePassword = vi.fn(async () => ({ ok: true as const }));
   const api = {
-    config: async () => ({ productName: 'Resim', authority: 'http://issuer', clientId: 'c', scope: 'openid', embeddedIssuer, session: { storage: 'local' as const } }),
+    config: async () => ({
+      productName: 'Resim',
+      authority: 'http://issuer',
+      clientId: 'c',
+      scope: 'openid',
+      embeddedIssuer,
+      session: { storage: 'local' as const },
+    }),
     user: { changePassword },
   };
   return { api: api as unknown as ApiClient, changePassword };
