@@ -146,6 +146,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     // Only where discovery has none: the embedded issuer's and a standard issuer's are found by the client.
     signOutUrl: external && !external.metadata.end_session_endpoint ? external.signOutUrl : null,
     identityProvider: identity.kind === 'external' ? (identity.identityProvider ?? null) : null,
+    session: config.session,
   }));
   await app.register(clientLogRoutes);
 

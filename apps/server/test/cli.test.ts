@@ -4,6 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/database';
+import { systemClock } from '../src/lib/clock';
+import { findUserByEmail } from '../src/modules/users/users.repository';
+import { createUser } from '../src/modules/users/users.service';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -46,6 +50,21 @@ describe('command-line tool', () => {
     expect(link.code).toBe(0);
     expect(link.stdout.trim()).toMatch(/^http:\/\/\S+\/account\/reset\/[\w-]{20,}$/);
     expect((await cli('user', 'link', '--email', 'nobody@example.test')).stderr).toContain('No user with email');
+  });
+
+  it('counts an invited user’s address as proved', async () => {
+    const handle = createDatabase({ url: undefined, dataDir, schema: undefined });
+    try {
+      await createUser({ db: handle.db, clock: systemClock, email: 'invited@example.test' });
+      const verified = await cli('user', 'verify', '--email', 'invited@example.test');
+      expect(verified.code).toBe(0);
+      expect(verified.stdout).toContain('invited@example.test counts as proved');
+      expect((await findUserByEmail(handle.db, 'invited@example.test'))!.email_verified_at).not.toBeNull();
+      expect((await cli('user', 'verify', '--email', 'invited@example.test')).stdout).toContain('already proved');
+      expect((await cli('user', 'verify', '--email', 'nobody@example.test')).stderr).toContain('No user with email');
+    } finally {
+      await handle.db.destroy();
+    }
   });
 
   it('explains what is wrong with a command', async () => {

@@ -42,6 +42,8 @@ export type SignInOptions = {
   readonly withoutPkce?: boolean;
   /** what to type on the code page, for a user with multi-factor sign-in */
   readonly secondFactor?: () => string | Promise<string>;
+  /** what to type on the confirmation page, for a user whose address is not proved yet */
+  readonly confirmationCode?: () => string | Promise<string>;
 };
 
 /**
@@ -91,17 +93,22 @@ export const signInWithCode = async (options: SignInOptions) => {
   }
   // Follow the issuer's redirects until it sends the browser back to the app.
   let location = response.headers.get('location')!;
-  if (/\/interaction\/[^/]+\/mfa$/.test(location)) {
+  // The pages after the password, in their order: the emailed code, then the authenticator's.
+  for (const [step, typed] of [
+    ['confirm', options.confirmationCode],
+    ['mfa', options.secondFactor],
+  ] as const) {
+    if (!location.endsWith(`/${step}`) || !/\/interaction\/[^/]+\//.test(location)) continue;
     const codePage = await go(location);
     const codeHtml = await codePage.text();
-    if (!options.secondFactor) return { ok: false as const, status: codePage.status, location, body: codeHtml, go };
+    if (!typed) return { ok: false as const, status: codePage.status, location, body: codeHtml, go };
     response = await go(location, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ code: await options.secondFactor() }).toString(),
+      body: new URLSearchParams({ code: await typed() }).toString(),
     });
     if (response.status !== 303 && response.status !== 302) {
-      return { ok: false as const, status: response.status, location: null, body: await response.text() };
+      return { ok: false as const, status: response.status, location: null, body: await response.text(), go };
     }
     location = response.headers.get('location')!;
   }

@@ -51,7 +51,23 @@ describe.each(dialects)('platform on %s', (dialect) => {
       embeddedIssuer: true,
       signOutUrl: null,
       identityProvider: null,
+      session: { storage: 'local' },
     });
+  });
+
+  it('tells the web app to keep the session in cookies when configured so', async () => {
+    const cookies = await createTestApp(dialect, {
+      SESSION_STORAGE: 'cookie',
+      SESSION_COOKIE_DOMAIN: 'localhost',
+      SESSION_COOKIE_SAMESITE: 'lax',
+    });
+    try {
+      expect((await cookies.app.inject({ url: '/config.json' })).json()).toMatchObject({
+        session: { storage: 'cookie', domain: 'localhost', sameSite: 'lax', secure: true },
+      });
+    } finally {
+      await cookies.close();
+    }
   });
 
   it('takes failure reports from the browser and refuses malformed ones', async () => {

@@ -7,15 +7,16 @@ import { createQueryClient } from './api/query-client';
 import { App } from './app/app';
 import { showDanger } from './app/notify';
 import { createAuthSession } from './auth/auth-session';
+import { sessionStorageFor } from './auth/session-store';
 import { readStoredSession } from './auth/stored-session';
 
 // The OpenID Connect client is a chunk of its own: a page opened with a valid session never loads it.
 const auth = createAuthSession({
   createUserManager: async (config) => {
     const [{ UserManager }, { oidcSettings }] = await Promise.all([import('oidc-client-ts'), import('./auth/oidc-settings')]);
-    return new UserManager(oidcSettings(config, window.location.origin, window.localStorage));
+    return new UserManager(oidcSettings(config, window.location.origin, sessionStorageFor(config.session, window)));
   },
-  readStoredSession: (config) => readStoredSession(window.localStorage, config, Date.now()),
+  readStoredSession: (config) => readStoredSession(sessionStorageFor(config.session, window), config, Date.now()),
 });
 
 // Set when the page is left (and cleared if it comes back from the back-forward cache).

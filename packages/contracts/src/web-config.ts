@@ -1,5 +1,20 @@
 import { z } from 'zod';
 
+export const cookieSameSites = ['strict', 'lax', 'none'] as const;
+export type CookieSameSite = (typeof cookieSameSites)[number];
+
+/**
+ * Where the web app keeps the signed-in session: the browser's localStorage, or cookies (SPEC 5
+ * and 9) that every host of `domain` can read.
+ */
+export const sessionStore = z
+  .discriminatedUnion('storage', [
+    z.object({ storage: z.literal('local') }),
+    z.object({ storage: z.literal('cookie'), domain: z.string(), sameSite: z.enum(cookieSameSites), secure: z.boolean() }),
+  ])
+  .meta({ id: 'SessionStore' });
+export type SessionStore = z.infer<typeof sessionStore>;
+
 /** What the web app needs before it can sign anyone in; served without authentication. */
 export const webConfig = z
   .object({
@@ -12,6 +27,7 @@ export const webConfig = z
     signOutUrl: z.string().nullable(),
     /** the identity provider a sign-in with scope "openid" alone goes to (Cognito's identity_provider) */
     identityProvider: z.string().nullable(),
+    session: sessionStore,
   })
   .meta({ id: 'WebConfig' });
 export type WebConfig = z.infer<typeof webConfig>;

@@ -41,3 +41,15 @@ export const retryCeilingMs = 300_000;
 
 /** SPEC 9: a code chunk that does not load within 120 s has failed. */
 export const chunkLoadTimeoutMs = 120_000;
+
+/** How long an access token of the embedded issuer lives. */
+export const accessTokenLifetimeSeconds = 60 * 60;
+/**
+ * SPEC 9: credentials refresh about every 50 minutes (the sign-in library's value). The web client
+ * renews this long before its access token expires: 60 minutes less 10.
+ */
+export const renewBeforeExpirySeconds = 10 * 60;
+
+/** SPEC 9: session cookies: path '/', 365 days expiry, secure. */
+export const sessionCookiePath = '/';
+export const sessionCookieDays = 365;

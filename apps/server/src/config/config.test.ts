@@ -121,4 +121,45 @@ describe('configuration', () => {
     ]);
     expect(found.join('\n')).not.toContain('hunter2');
   });
+
+  it('keeps the web session in localStorage unless told to use cookies (SPEC 5, 9)', () => {
+    expect(loadConfig({}).session).toEqual({ storage: 'local' });
+    const cookie = { PUBLIC_URL: 'https://sims.example.test', SESSION_STORAGE: 'cookie', SESSION_COOKIE_DOMAIN: '.Example.test' };
+    expect(loadConfig(cookie).session).toEqual({ storage: 'cookie', domain: 'example.test', sameSite: 'strict', secure: true });
+    expect(loadConfig({ ...cookie, SESSION_COOKIE_DOMAIN: 'sims.example.test', SESSION_COOKIE_SAMESITE: 'None' }).session).toEqual({
+      storage: 'cookie',
+      domain: 'sims.example.test',
+      sameSite: 'none',
+      secure: true,
+    });
+    expect(
+      loadConfig({ PUBLIC_URL: 'http://localhost:8080', SESSION_STORAGE: 'cookie', SESSION_COOKIE_DOMAIN: 'localhost' }).session,
+    ).toMatchObject({ domain: 'localhost', secure: true });
+    expect(
+      loadConfig({ ...cookie, PUBLIC_URL: 'http://sims.example.test', SESSION_COOKIE_SECURE: 'false', SESSION_COOKIE_SAMESITE: 'lax' })
+        .session,
+    ).toMatchObject({ sameSite: 'lax', secure: false });
+  });
+
+  it('refuses cookie storage without a domain, sameSite none without secure, and cookies browsers would drop', () => {
+    expect(problems({ SESSION_STORAGE: 'cookie' })).toEqual(['SESSION_COOKIE_DOMAIN: cookie storage needs a domain']);
+    expect(problems({ SESSION_STORAGE: 'cookies' })).toEqual(['SESSION_STORAGE: must be local or cookie']);
+    const cookie = { PUBLIC_URL: 'https://sims.example.test', SESSION_STORAGE: 'cookie', SESSION_COOKIE_DOMAIN: 'example.test' };
+    expect(problems({ ...cookie, SESSION_COOKIE_SAMESITE: 'relaxed' })).toEqual([
+      'SESSION_COOKIE_SAMESITE: sameSite must be strict, lax or none',
+    ]);
+    expect(problems({ ...cookie, SESSION_COOKIE_SAMESITE: 'none', SESSION_COOKIE_SECURE: 'false' })).toEqual([
+      'SESSION_COOKIE_SAMESITE: none requires secure (SESSION_COOKIE_SECURE=true)',
+    ]);
+    expect(problems({ ...cookie, SESSION_COOKIE_DOMAIN: 'not a domain' })).toEqual([
+      'SESSION_COOKIE_DOMAIN: must be a domain such as example.com',
+    ]);
+    expect(problems({ ...cookie, SESSION_COOKIE_DOMAIN: 'other.test' })).toEqual([
+      'SESSION_COOKIE_DOMAIN: must be the host of PUBLIC_URL (sims.example.test) or a domain it is under',
+    ]);
+    expect(problems({ ...cookie, SESSION_COOKIE_DOMAIN: 'ample.test' })).toHaveLength(1);
+    expect(problems({ ...cookie, PUBLIC_URL: 'http://sims.example.test' })).toEqual([
+      'SESSION_COOKIE_SECURE: secure cookies need an https PUBLIC_URL; set it, or SESSION_COOKIE_SECURE=false',
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { cookieSameSites, type SessionStore } from '@resim/contracts';
 import { defaultProductName } from '@resim/domain';
 
 const optionalText = z
@@ -86,6 +87,23 @@ const environment = z.object({
   EMAIL_RETRY_BASE_MS: milliseconds.default(5000),
   EMAIL_RETRY_MAX_MS: milliseconds.default(60 * 60 * 1000),
   EMAIL_MAX_ATTEMPTS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(100).default(8),
+  /** Where the web app keeps the session: localStorage, or cookies shared by the hosts of a domain. */
+  SESSION_STORAGE: z.enum(['local', 'cookie'], { message: 'must be local or cookie' }).default('local'),
+  SESSION_COOKIE_DOMAIN: optionalText.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^\.?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'must be a domain such as example.com')
+      .transform((value) => value.replace(/^\./, ''))
+      .optional(),
+  ),
+  SESSION_COOKIE_SAMESITE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(cookieSameSites, { message: 'sameSite must be strict, lax or none' }))
+    .default('strict'),
+  SESSION_COOKIE_SECURE: boolean.default(true),
 });
 
 export type ExternalIdentity = {
@@ -133,6 +151,7 @@ export type Config = {
   readonly groupsClaim: string;
   readonly identity: EmbeddedIdentity | ExternalIdentity;
   readonly email: EmailConfig;
+  readonly session: SessionStore;
 };
 
 export class ConfigError extends Error {
@@ -176,6 +195,29 @@ const readCognitoPool = (issuer: string, clientId: string): { pool: CognitoPool 
     problems.push('OIDC_CLIENT_ID: a Cognito app client id is letters, digits, "_" and "+", at most 128 of them');
   }
   return { pool: problems.length === 0 ? { region, userPoolId } : undefined, problems };
+};
+
+const isLoopback = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+
+/**
+ * SPEC 5: cookie storage needs a domain; sameSite none requires secure. The domain must be the
+ * public host or one above it, and secure cookies need https (or a loopback address), or
+ * browsers drop the cookies and nobody stays signed in.
+ */
+const sessionStore = (value: z.infer<typeof environment>, publicUrl: string): SessionStore => {
+  if (value.SESSION_STORAGE === 'local') return { storage: 'local' };
+  const problems: string[] = [];
+  const domain = value.SESSION_COOKIE_DOMAIN;
+  const { hostname, protocol } = new URL(publicUrl);
+  if (!domain) problems.push('SESSION_COOKIE_DOMAIN: cookie storage needs a domain');
+  else if (hostname !== domain && !hostname.endsWith(`.${domain}`))
+    problems.push(`SESSION_COOKIE_DOMAIN: must be the host of PUBLIC_URL (${hostname}) or a domain it is under`);
+  if (value.SESSION_COOKIE_SAMESITE === 'none' && !value.SESSION_COOKIE_SECURE)
+    problems.push('SESSION_COOKIE_SAMESITE: none requires secure (SESSION_COOKIE_SECURE=true)');
+  if (value.SESSION_COOKIE_SECURE && protocol !== 'https:' && !isLoopback(hostname))
+    problems.push('SESSION_COOKIE_SECURE: secure cookies need an https PUBLIC_URL; set it, or SESSION_COOKIE_SECURE=false');
+  if (!domain || problems.length > 0) throw new ConfigError(problems);
+  return { storage: 'cookie', domain, sameSite: value.SESSION_COOKIE_SAMESITE, secure: value.SESSION_COOKIE_SECURE };
 };
 
 /** Parses and validates the environment once, at start; every problem is named at once. */
@@ -234,5 +276,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       retryMaxMs: Math.max(value.EMAIL_RETRY_MAX_MS, value.EMAIL_RETRY_BASE_MS),
       maxAttempts: value.EMAIL_MAX_ATTEMPTS,
     },
+    session: sessionStore(value, publicUrl),
   };
 };

@@ -7,6 +7,7 @@ import * as learners from './migrations/0005-learners';
 import * as lockedOpenings from './migrations/0006-locked-openings';
 import * as scenarioPriority from './migrations/0007-scenario-priority';
 import * as mfa from './migrations/0008-mfa';
+import * as emailVerification from './migrations/0009-email-verification';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-locked-openings': lockedOpenings,
   '0007-scenario-priority': scenarioPriority,
   '0008-mfa': mfa,
+  '0009-email-verification': emailVerification,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

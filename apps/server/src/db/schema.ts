@@ -14,6 +14,8 @@ export type UsersTable = {
   /** JSON object: user metadata (collapsedSpaces, sortOrder) */
   metadata: string;
   external_subject: string | null;
+  /** when the embedded issuer's user proved their address; null: not yet (or an external issuer's user) */
+  email_verified_at: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -177,6 +179,8 @@ export type PasswordResetsTable = {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** the address the link was emailed to; null when it was not (the command line prints it) */
+  emailed_to: string | null;
 };
 
 export type SpaceLearnersTable = {
@@ -231,6 +235,21 @@ export type MfaChallengesTable = {
   expires_at: string;
 };
 
+/** A sign-in whose password was right, waiting for the code emailed to the user's unproved address. */
+export type EmailConfirmationsTable = {
+  interaction_id: string;
+  user_id: string;
+  /** sha256 of the user's id and the current code */
+  code_hash: string;
+  code_expires_at: string;
+  /** codes typed against the current code */
+  attempts: number;
+  /** codes sent for this sign-in */
+  sends: number;
+  last_sent_at: string;
+  expires_at: string;
+};
+
 export type Tables = {
   users: UsersTable;
   spaces: SpacesTable;
@@ -252,6 +271,7 @@ export type Tables = {
   user_mfa: UserMfaTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
+  email_confirmations: EmailConfirmationsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

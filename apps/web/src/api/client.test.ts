@@ -76,6 +76,7 @@ describe('API client', () => {
       embeddedIssuer: true,
       signOutUrl: null,
       identityProvider: null,
+      session: { storage: 'local' as const },
     };
     const { client, apiCalls } = setup([json(200, config)]);
     await expect(client.config()).resolves.toEqual(config);

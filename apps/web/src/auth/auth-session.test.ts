@@ -12,6 +12,7 @@ const config: WebConfig = {
   embeddedIssuer: true,
   signOutUrl: null,
   identityProvider: null,
+  session: { storage: 'local' },
 };
 
 type StoredUser = { access_token: string; id_token?: string; refresh_token?: string; expired: boolean; profile: { sub: string } };

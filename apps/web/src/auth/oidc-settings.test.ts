@@ -1,6 +1,7 @@
 import type { WebConfig } from '@resim/contracts';
-import { OidcClient } from 'oidc-client-ts';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { accessTokenLifetimeSeconds } from '@resim/domain';
+import { OidcClient, User, UserManager } from 'oidc-client-ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { oidcSettings } from './oidc-settings';
 
 const origin = 'https://sims.example.test';
@@ -13,6 +14,7 @@ const cognito: WebConfig = {
   embeddedIssuer: false,
   signOutUrl: `${hostedUi}/logout?client_id=client1&logout_uri=${encodeURIComponent(`${origin}/`)}`,
   identityProvider: 'Hospital-SAML',
+  session: { storage: 'local' },
 };
 // Cognito's discovery document: no end_session_endpoint.
 const discovery = {
@@ -64,5 +66,43 @@ describe('OpenID Connect settings', () => {
     const settings = oidcSettings({ ...cognito, signOutUrl: null, identityProvider: null }, origin, window.localStorage);
     expect(settings.metadataSeed).toBeUndefined();
     expect(settings.extraQueryParams).toBeUndefined();
+  });
+});
+
+const embedded: WebConfig = {
+  productName: 'Resim',
+  authority: 'http://issuer.test',
+  clientId: 'resim-console',
+  scope: 'openid api',
+  embeddedIssuer: true,
+  signOutUrl: null,
+  identityProvider: null,
+  session: { storage: 'local' },
+};
+
+describe('sign-in settings', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('renew the session about every 50 minutes (SPEC 9): 10 minutes before the 60-minute access token expires', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 1, 12), toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
+    const settings = oidcSettings(embedded, 'http://app.test', window.localStorage);
+    expect(settings).toMatchObject({ automaticSilentRenew: true, accessTokenExpiringNotificationTimeInSeconds: 600 });
+    const manager = new UserManager({ ...settings, automaticSilentRenew: false });
+    const expiring = vi.fn();
+    manager.events.addAccessTokenExpiring(expiring);
+    const user = new User({
+      access_token: 'a',
+      id_token: 'i',
+      token_type: 'Bearer',
+      profile: { sub: 'u', iss: embedded.authority, aud: embedded.clientId, exp: 0, iat: 0 },
+      expires_at: Math.floor(Date.now() / 1000) + accessTokenLifetimeSeconds,
+    });
+    await manager.events.load(user);
+    await vi.advanceTimersByTimeAsync(49 * 60 * 1000);
+    expect(expiring).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2 * 60 * 1000);
+    expect(expiring).toHaveBeenCalledTimes(1);
   });
 });

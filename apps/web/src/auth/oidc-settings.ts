@@ -1,11 +1,13 @@
 import type { WebConfig } from '@resim/contracts';
+import { renewBeforeExpirySeconds } from '@resim/domain';
 import { WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
 import { callbackPath } from './auth-paths';
 
 /**
  * Authorization code with PKCE against the configured issuer, back to this origin after sign-in
- * and sign-out (SPEC 7). The session lives in localStorage so a reload keeps it, and is renewed
- * before it expires with the refresh token, so no hidden frame is needed.
+ * and sign-out (SPEC 7). The session lives in the storage given (localStorage or cookies, as
+ * configured) so a reload keeps it, and is renewed with the refresh token, so no hidden frame is
+ * needed, 10 minutes before its access token expires: about every 50 minutes (SPEC 9).
  */
 export const oidcSettings = (config: WebConfig, origin: string, storage: Storage): UserManagerSettings => ({
   authority: config.authority,
@@ -17,6 +19,7 @@ export const oidcSettings = (config: WebConfig, origin: string, storage: Storage
   userStore: new WebStorageStateStore({ store: storage }),
   stateStore: new WebStorageStateStore({ store: storage }),
   automaticSilentRenew: true,
+  accessTokenExpiringNotificationTimeInSeconds: renewBeforeExpirySeconds,
   // Who the user is comes from the API (GET /admin/user/auth), not the userinfo endpoint.
   loadUserInfo: false,
   monitorSession: false,

@@ -1,15 +1,17 @@
 import { User, WebStorageStateStore } from 'oidc-client-ts';
 import { describe, expect, it } from 'vitest';
+import { createCookieStorage } from './cookie-storage';
+import { sessionStorageFor } from './session-store';
 import { readStoredSession, storedUserKey } from './stored-session';
 
 const config = { authority: 'http://issuer', clientId: 'resim-console' };
 const now = Date.UTC(2026, 0, 1, 12);
 
 /** Stores a user as oidc-client-ts itself does, so that a change of its format fails here. */
-const storeAsTheClientDoes = async (storage: Storage, expiresAt: number) => {
+const storeAsTheClientDoes = async (storage: Storage, expiresAt: number, tokens = { access: 'access', id: 'id' }) => {
   const user = new User({
-    access_token: 'access',
-    id_token: 'id',
+    access_token: tokens.access,
+    id_token: tokens.id,
     refresh_token: 'refresh',
     token_type: 'Bearer',
     profile: { sub: 'u1', iss: config.authority, aud: config.clientId, exp: expiresAt, iat: expiresAt - 600 },
@@ -32,5 +34,32 @@ describe('stored session', () => {
     expect(readStoredSession(window.localStorage, config, now)).toBeNull();
     window.localStorage.setItem(storedUserKey(config), '{not json');
     expect(readStoredSession(window.localStorage, config, now)).toBeNull();
+  });
+
+  it('reads the session from cookies when it is kept there, tokens too big for one cookie included', async () => {
+    window.localStorage.clear();
+    const storage = createCookieStorage({
+      domain: 'localhost',
+      sameSite: 'strict',
+      secure: false,
+      document: window.document,
+      // real time: the cookies' expiry must be ahead of the document's clock
+      now: Date.now,
+    });
+    const tokens = { access: `eyJ.${'a'.repeat(6000)}.sig`, id: `eyJ.${'i'.repeat(3000)}.sig` };
+    await storeAsTheClientDoes(storage, now / 1000 + 60, tokens);
+    expect(window.localStorage.getItem(storedUserKey(config))).toBeNull();
+    expect(readStoredSession(storage, config, now)).toEqual({ accessToken: tokens.access, idToken: tokens.id, expired: false });
+    storage.clear();
+  });
+
+  it('is looked for where the configuration says', () => {
+    const browser = { localStorage: window.localStorage, document: window.document };
+    expect(sessionStorageFor({ storage: 'local' }, browser)).toBe(window.localStorage);
+    const cookies = sessionStorageFor({ storage: 'cookie', domain: 'localhost', sameSite: 'lax', secure: false }, browser);
+    cookies.setItem('oidc.x', '1');
+    expect(window.document.cookie).toContain('resim-session.oidc.x=1');
+    expect(window.localStorage.getItem('oidc.x')).toBeNull();
+    cookies.removeItem('oidc.x');
   });
 });

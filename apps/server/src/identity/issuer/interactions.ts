@@ -14,9 +14,17 @@ import {
   startChallenge,
   wrongCodeMessage,
 } from '../../modules/mfa/mfa.service';
-import { findUserByEmail } from '../../modules/users/users.repository';
+import {
+  checkConfirmationCode,
+  codeTtlMs,
+  confirmationUserId,
+  needsEmailConfirmation,
+  resendConfirmationCode,
+  startEmailConfirmation,
+} from '../../modules/email-confirmation/email-confirmation.service';
+import { findUserByEmail, findUserById } from '../../modules/users/users.repository';
 import { minPasswordLength, verifyPassword } from '../passwords';
-import { forgotPasswordPage, messagePage, mfaCodePage, newPasswordPage, signInPage } from './pages';
+import { confirmCodePage, forgotPasswordPage, messagePage, mfaCodePage, newPasswordPage, signInPage } from './pages';
 import { completePasswordReset, requestPasswordReset, resetLinkAccount } from './password-reset';
 
 export type InteractionOptions = {
@@ -127,13 +135,95 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
       request.log.info({ event: 'sign-in-failed' }, 'sign-in refused');
       return renderSignIn(reply, details.uid, { email, error: 'Incorrect email or password.' }, 401);
     }
-    if (await hasMfa(options.db, user.id)) {
-      await startChallenge({ db: options.db, clock: options.clock, userId: user.id, interactionId: details.uid });
-      return reply.redirect(`/interaction/${details.uid}/mfa`, 303);
+    if (needsEmailConfirmation(user)) {
+      await startEmailConfirmation({ ...options, user, interactionId: details.uid });
+      return reply.redirect(`/interaction/${details.uid}/confirm`, 303);
+    }
+    return afterAddress(request, reply, details.uid, user.id);
+  });
+
+  // Once the address is proved: the code of the authenticator app if the user has one, else signed in.
+  const afterAddress = async (request: FastifyRequest, reply: FastifyReply, uid: string, userId: string) => {
+    if (await hasMfa(options.db, userId)) {
+      await startChallenge({ db: options.db, clock: options.clock, userId, interactionId: uid });
+      return reply.redirect(`/interaction/${uid}/mfa`, 303);
     }
     reply.hijack();
-    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: userId } }, { mergeWithLastSubmission: false });
+  };
+
+  const renderConfirm = async (
+    reply: FastifyReply,
+    pending: { uid: string; userId: string },
+    alert: { error?: string; notice?: string } = {},
+    status = 200,
+  ) => {
+    const user = await findUserById(options.db, pending.userId);
+    return html(
+      reply,
+      confirmCodePage({
+        productName,
+        action: `/interaction/${pending.uid}/confirm`,
+        resendAction: `/interaction/${pending.uid}/confirm/resend`,
+        cancelHref: `/interaction/${pending.uid}/abort`,
+        email: user?.email ?? '',
+        minutes: codeTtlMs / 60_000,
+        ...alert,
+      }),
+      status,
+    );
+  };
+
+  // Like the code page below: only for this browser's sign-in, once its password was right.
+  const pendingConfirmation = async (request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
+    let details;
+    try {
+      details = await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      return { page: expired(reply) };
+    }
+    if (details.uid !== request.params.uid) return { page: expired(reply) };
+    const userId = await confirmationUserId(options, details.uid);
+    if (!userId) return { page: reply.redirect(`/interaction/${details.uid}`, 303) };
+    return { uid: details.uid, userId };
+  };
+
+  app.get<{ Params: UidParams }>('/interaction/:uid/confirm', async (request, reply) => {
+    const pending = await pendingConfirmation(request, reply);
+    return pending.page ?? renderConfirm(reply, pending);
   });
+
+  app.post<{ Params: UidParams }>(
+    '/interaction/:uid/confirm',
+    // Per sign-in; each emailed code also takes a few tries only (checkConfirmationCode).
+    { config: attemptLimit(10, (request) => (request.params as UidParams).uid) },
+    async (request, reply) => {
+      const pending = await pendingConfirmation(request, reply);
+      if (pending.page) return pending.page;
+      const check = await checkConfirmationCode({ ...options, interactionId: pending.uid, code: field(request.body, 'code') });
+      if (!check.ok) {
+        request.log.info({ event: 'email-confirmation-failed' }, 'confirmation code refused');
+        return renderConfirm(reply, pending, { error: check.message }, check.status);
+      }
+      request.log.info({ event: 'email-confirmed' }, 'email address confirmed at sign-in');
+      return afterAddress(request, reply, pending.uid, check.userId);
+    },
+  );
+
+  app.post<{ Params: UidParams }>(
+    '/interaction/:uid/confirm/resend',
+    { config: attemptLimit(5, (request) => (request.params as UidParams).uid) },
+    async (request, reply) => {
+      const pending = await pendingConfirmation(request, reply);
+      if (pending.page) return pending.page;
+      const sent = await resendConfirmationCode({ ...options, interactionId: pending.uid });
+      if (!sent.ok) return renderConfirm(reply, pending, { error: sent.message }, 429);
+      const user = await findUserById(options.db, pending.userId);
+      return renderConfirm(reply, pending, {
+        notice: `A new code is on its way to ${user?.email ?? 'your address'}. Earlier codes no longer work.`,
+      });
+    },
+  );
 
   const renderCode = (reply: FastifyReply, uid: string, error?: string, status = 200) =>
     html(reply, mfaCodePage({ productName, action: `/interaction/${uid}/mfa`, cancelHref: `/interaction/${uid}/abort`, error }), status);

@@ -101,6 +101,34 @@ export const mfaCodePage = (options: { productName: string; action: string; canc
 <div class="links"><a href="${escapeHtml(options.cancelHref)}">Cancel</a></div>`,
   });
 
+/** The step of sign-in for a user whose address is not yet proved: the code emailed to it. */
+export const confirmCodePage = (options: {
+  productName: string;
+  action: string;
+  resendAction: string;
+  cancelHref: string;
+  email: string;
+  minutes: number;
+  error?: string | undefined;
+  notice?: string | undefined;
+}): string =>
+  page({
+    productName: options.productName,
+    title: 'Confirm your email',
+    lead: `We sent a 6-digit confirmation code to ${options.email}. Enter it to finish signing in. The code works for ${options.minutes} minutes.`,
+    alert: options.error ? { kind: 'danger', text: options.error } : options.notice ? { kind: 'info', text: options.notice } : undefined,
+    body: `<form method="post" action="${escapeHtml(options.action)}" autocomplete="off">
+<label for="code">Confirmation code</label>
+<input id="code" name="code" type="text" required autofocus inputmode="numeric" maxlength="12" autocomplete="one-time-code" spellcheck="false" aria-describedby="code-hint">
+<p id="code-hint" class="hint">Not in your inbox? Look in your spam folder, or send a new code.</p>
+<button type="submit">Confirm</button>
+</form>
+<form method="post" action="${escapeHtml(options.resendAction)}">
+<button type="submit" class="secondary">Send a new code</button>
+</form>
+<div class="links"><a href="${escapeHtml(options.cancelHref)}">Cancel</a></div>`,
+  });
+
 export const forgotPasswordPage = (options: {
   productName: string;
   action: string;

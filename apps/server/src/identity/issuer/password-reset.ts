@@ -10,13 +10,17 @@ export const resetLinkTtlMs = 60 * 60 * 1000;
 /** An invited learner may read the email days later, so their first-password link lasts a week. */
 export const invitationLinkTtlMs = 7 * 24 * 60 * 60 * 1000;
 
-/** A one-use link by which the account's user chooses a password, working for `ttlMs`. */
+/**
+ * A one-use link by which the account's user chooses a password, working for `ttlMs`. Given the
+ * address it is emailed to, following it also proves that address (a printed link does not).
+ */
 export const createPasswordLink = async (options: {
   db: Database;
   clock: Clock;
   userId: string;
   ttlMs: number;
   publicUrl: string;
+  emailedTo?: string;
 }): Promise<string> => {
   const token = randomSecret(32);
   const now = options.clock.now();
@@ -29,6 +33,7 @@ export const createPasswordLink = async (options: {
       expires_at: new Date(now.getTime() + options.ttlMs).toISOString(),
       used_at: null,
       created_at: now.toISOString(),
+      emailed_to: options.emailedTo ?? null,
     })
     .execute();
   return `${options.publicUrl}/account/reset/${token}`;
@@ -45,7 +50,7 @@ export const requestPasswordReset = async (options: {
 }): Promise<void> => {
   const user = await findUserByEmail(options.db, options.address.trim());
   if (!user || user.external_subject) return;
-  const link = await createPasswordLink({ ...options, userId: user.id, ttlMs: resetLinkTtlMs });
+  const link = await createPasswordLink({ ...options, userId: user.id, ttlMs: resetLinkTtlMs, emailedTo: user.email });
   await options.email.send({
     to: user.email,
     subject: `Reset your ${options.productName} password`,
@@ -78,11 +83,14 @@ export const completePasswordReset = async (options: {
   if (options.password !== options.confirm) throw badRequest('The two passwords are not the same');
   const reset = await findValidReset(options.db, options.clock, options.token);
   if (!reset) throw badRequest('This reset link has expired or has already been used. Ask for a new one.');
-  const firstPassword = !(await findUserById(options.db, reset.user_id))?.password_hash;
+  const user = await findUserById(options.db, reset.user_id);
+  const firstPassword = !user?.password_hash;
+  // The link came by email to the account's address: following it proves that mailbox.
+  const proves = user !== undefined && !user.email_verified_at && reset.emailed_to?.toLowerCase() === user.email.toLowerCase();
   const passwordHash = await hashPassword(options.password);
   await options.db.transaction().execute(async (trx) => {
     const now = iso(options.clock);
-    await updateUser(trx, reset.user_id, { password_hash: passwordHash, updated_at: now });
+    await updateUser(trx, reset.user_id, { password_hash: passwordHash, updated_at: now, ...(proves ? { email_verified_at: now } : {}) });
     // Any other outstanding link for this account stops working too.
     await trx
       .updateTable('password_resets')

@@ -1,3 +1,4 @@
+import { accessTokenLifetimeSeconds } from '@resim/domain';
 import Provider, { errors, type Configuration, type FindAccount, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../../db/database';
 import { findUserById } from '../../modules/users/users.repository';
@@ -24,7 +25,7 @@ export type IssuerOptions = {
 
 /** Every path the issuer answers, besides its discovery document. */
 export const issuerPrefix = '/oidc';
-export const accessTokenTtl = 60 * 60;
+export const accessTokenTtl = accessTokenLifetimeSeconds;
 
 /**
  * The embedded OpenID Connect issuer (oidc-provider): authorization code with PKCE, refresh
@@ -40,7 +41,12 @@ export const createIssuer = (options: IssuerOptions): Provider => {
     if (!user) return undefined;
     return {
       accountId: user.id,
-      claims: () => ({ sub: user.id, email: user.email, email_verified: true, name: user.name ?? user.email }),
+      claims: () => ({
+        sub: user.id,
+        email: user.email,
+        email_verified: user.email_verified_at !== null,
+        name: user.name ?? user.email,
+      }),
     };
   };
 

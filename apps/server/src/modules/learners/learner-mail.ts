@@ -52,6 +52,7 @@ export const mailLearners = async (
           userId: account.id,
           ttlMs: invitationLinkTtlMs,
           publicUrl: ctx.config.publicUrl,
+          emailedTo: to,
         })
       : playUrl;
     recipients.push({

@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../errors/app-error';
 import type { Principal } from '../../identity/principal';
 import { iso, type Clock } from '../../lib/clock';
 import type { EmailSender } from './email-queue';
-import { maskPasswordLinks } from './mask-password-links';
+import { maskSecrets } from './mask-secrets';
 import * as repo from './outbox.repository';
 
 export type OutboxContext = { readonly db: Database; readonly principal: Principal };
@@ -28,8 +28,8 @@ const toMessage = (row: repo.OutboxListRow): OutboxMessage => ({
   templateName: row.template_name,
   spaceId: row.space_id,
   sender: row.sender_email,
-  text: maskPasswordLinks(row.text_body),
-  html: row.html_body === null ? null : maskPasswordLinks(row.html_body),
+  text: maskSecrets(row.text_body),
+  html: row.html_body === null ? null : maskSecrets(row.html_body),
 });
 
 // A cursor is the place of the last message shown: its time and id.

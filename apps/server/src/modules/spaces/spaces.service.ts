@@ -103,6 +103,7 @@ const sendInvitation = async (
         userId: invitation.userId,
         ttlMs: invitationLinkTtlMs,
         publicUrl: ctx.config.publicUrl,
+        emailedTo: invitation.to,
       })
     : `${ctx.config.publicUrl}/`;
   await sendTemplatedEmail(ctx, {

@@ -18,7 +18,7 @@ export const insertUser = async (db: Database, user: NewUser): Promise<UserRow> 
 export const updateUser = (
   db: Database,
   id: string,
-  changes: Partial<Pick<UserRow, 'name' | 'password_hash' | 'groups' | 'metadata' | 'external_subject' | 'email'>> & {
+  changes: Partial<Pick<UserRow, 'name' | 'password_hash' | 'groups' | 'metadata' | 'external_subject' | 'email' | 'email_verified_at'>> & {
     updated_at: string;
   },
 ) => db.updateTable('users').set(changes).where('id', '=', id).execute();

@@ -53,7 +53,11 @@ export const saveUserMetadata = async (options: {
 
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Creates an account of the embedded issuer (CLI, demo seed, invitations). */
+/**
+ * Creates an account of the embedded issuer (CLI, demo seed, invitations). One created with a
+ * password (by an administrator, or the demo seed) counts as having a proved address; an invited
+ * one proves it by following the emailed link that chooses its password, or by a code at sign-in.
+ */
 export const createUser = async (options: {
   db: Database;
   clock: Clock;
@@ -78,6 +82,7 @@ export const createUser = async (options: {
     groups: JSON.stringify(parseGroupList(options.groups ?? '')),
     metadata: '{}',
     external_subject: null,
+    email_verified_at: options.password === undefined ? null : now,
     created_at: now,
     updated_at: now,
   });

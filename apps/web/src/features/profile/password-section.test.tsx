@@ -15,6 +15,7 @@ const fakeApi = (embeddedIssuer: boolean) => {
       embeddedIssuer,
       signOutUrl: null,
       identityProvider: null,
+      session: { storage: 'local' as const },
     }),
     user: { changePassword },
   };
