@@ -19,63 +19,97 @@ const valueOf = (dialect: Dialect, field: ScoreField): RawBuilder<number | null>
     ? sql<number | null>`(doc #>> ${pathOf(field)}::text[])::double precision`
     : sql<number | null>`json_extract(doc, ${sqlitePath(pathOf(field))})`;
 
-/** The runs of a scenario that count, with the score parsed once per row. */
-const scoredRuns = (dialect: Dialect, resimId: string) =>
-  sql`select g.*, ${dialect === 'postgres' ? sql`g.score::jsonb` : sql`g.score`} as doc from games g
-      where g.resim_id = ${resimId} and g.test = 0`;
-
-/** ORDER BY the criteria, best first; a missing value ranks below any value, as in the domain. */
-const byCriteria = (dialect: Dialect, criteria: readonly ScoreCriterion[]) =>
-  sql.join(
-    criteria.map((criterion) => sql`${valueOf(dialect, criterion.field)} ${sql.raw(criterion.lowerFirst ? 'asc' : 'desc')} nulls last`),
-  );
-
 const notRemoved = sql`(end_reason is null or end_reason <> ${removedReason})`;
 
-export type BestRunRow = {
+/** A scenario and its ranking criteria. */
+export type RankedScenario = { readonly id: string; readonly criteria: readonly ScoreCriterion[] };
+
+const depthOf = (scenarios: readonly RankedScenario[]) => Math.max(1, ...scenarios.map((scenario) => scenario.criteria.length));
+const criterionColumns = (scenarios: readonly RankedScenario[]) => Array.from({ length: depthOf(scenarios) }, (_, at) => `c${at}`);
+
+/** A value of each run, read by its own scenario's criterion: `CASE resim_id WHEN ... THEN ... END`. */
+const perScenario = (scenarios: readonly RankedScenario[], read: (scenario: RankedScenario) => RawBuilder<unknown> | null) => {
+  const branches = scenarios.flatMap((scenario) => {
+    const value = read(scenario);
+    return value === null ? [] : [sql`when ${scenario.id} then ${value}`];
+  });
+  return branches.length === 0 ? sql`null` : sql`case resim_id ${sql.join(branches, sql` `)} end`;
+};
+
+/**
+ * The counted runs of the scenarios, in one pass over them: each run's score (its scenario's first
+ * criterion), points and time taken read from its stored score once, and the criteria's values
+ * c0, c1, ... signed so that higher is better in every scenario (a lower-first value is negated);
+ * `ranked` marks the finished runs that are not removed.
+ */
+const runValues = (dialect: Dialect, scenarios: readonly RankedScenario[]) => {
+  const raw = Array.from({ length: depthOf(scenarios) }, (_, at) =>
+    perScenario(scenarios, (scenario) => (scenario.criteria[at] ? valueOf(dialect, scenario.criteria[at].field) : null)),
+  );
+  const signed = criterionColumns(scenarios).map((column, at) => {
+    const lowerFirst = scenarios.filter((scenario) => scenario.criteria[at]?.lowerFirst).map((scenario) => scenario.id);
+    const value = sql.ref(`v${at}`);
+    return lowerFirst.length === 0
+      ? sql`${value} as ${sql.ref(column)}`
+      : sql`case when resim_id in (${sql.join(lowerFirst)}) then -${value} else ${value} end as ${sql.ref(column)}`;
+  });
+  return sql`select values_read.*, ${sql.join(signed)} from (
+      select id, resim_id, instance_id, nickname, email, started_at, ended_at, end_reason, created_at,
+        case when ended_at is not null and ${notRemoved} then 1 else 0 end as ranked,
+        ${sql.join(raw.map((value, at) => sql`${value} as ${sql.ref(`v${at}`)}`))},
+        ${valueOf(dialect, 'points')} as points,
+        ${valueOf(dialect, 'durationMs')} as duration_ms
+      from (select games.*, ${dialect === 'postgres' ? sql`score::jsonb` : sql`score`} as doc from games
+            where resim_id in (${sql.join(scenarios.map((scenario) => scenario.id))}) and test = 0) scored
+    ) values_read`;
+};
+
+/** ORDER BY the criteria, best first; a missing value ranks below any value, as in the domain. */
+const byCriteria = (scenarios: readonly RankedScenario[]) =>
+  sql.join(criterionColumns(scenarios).map((column) => sql`${sql.ref(column)} desc nulls last`));
+
+export type LearnerRunRow = {
+  resim_id: string;
   email: string;
   score: number | null;
   points: number | null;
   duration_ms: number | null;
-  ended_at: string;
-  rank: number;
+  rank: number | null;
+  runs: number;
+  finished: number;
 };
 
 /**
- * Each learner's best finished run of a scenario (by email; anonymous runs have none), ranked
- * among those learners; a tie on every criterion goes to the earlier run.
+ * Each learner's best finished run of each scenario (learners known by email: anonymous runs have
+ * none), ranked among the scenario's learners, with how many runs they have and how many
+ * finished; a learner whose runs are all still going has no score. A tie on every criterion goes
+ * to the earlier run.
  */
-export const findBestRuns = async (db: Database, dialect: Dialect, resimId: string, criteria: readonly ScoreCriterion[]) => {
-  const order = byCriteria(dialect, criteria);
-  const first = criteria[0]!.field;
-  const { rows } = await sql<BestRunRow>`
-    select email, score, points, duration_ms, ended_at, rank() over (order by ${order}) as rank
+export const findLearnerRuns = async (db: Database, dialect: Dialect, scenarios: readonly RankedScenario[]): Promise<LearnerRunRow[]> => {
+  if (scenarios.length === 0) return [];
+  const order = byCriteria(scenarios);
+  const { rows } = await sql<LearnerRunRow>`
+    select resim_id, email, runs, finished,
+      case when ranked = 1 then v0 end as score,
+      case when ranked = 1 then points end as points,
+      case when ranked = 1 then duration_ms end as duration_ms,
+      case when ranked = 1 then rank() over (partition by resim_id, ranked order by ${order}) end as rank
     from (
-      select email, doc, ended_at,
-        ${valueOf(dialect, first)} as score,
-        ${valueOf(dialect, 'points')} as points,
-        ${valueOf(dialect, 'durationMs')} as duration_ms,
-        row_number() over (partition by email order by ${order}, ended_at, id) as pick
-      from (${scoredRuns(dialect, resimId)}) runs
-      where email is not null and ended_at is not null and ${notRemoved}
+      select runs.*,
+        row_number() over (partition by resim_id, email order by ranked desc, ${order}, ended_at, id) as pick,
+        count(*) over (partition by resim_id, email) as runs,
+        sum(ranked) over (partition by resim_id, email) as finished
+      from (${runValues(dialect, scenarios)}) runs
+      where email is not null and ${notRemoved}
     ) best
-    where pick = 1
-    order by rank, email`.execute(db);
-  return rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+    where pick = 1`.execute(db);
+  return rows.map((row) => ({
+    ...row,
+    rank: row.rank === null ? null : Number(row.rank),
+    runs: Number(row.runs),
+    finished: Number(row.finished),
+  }));
 };
-
-export type RunCountRow = { resim_id: string; email: string; runs: number; finished: number };
-
-/** How many runs each learner known by email has of each scenario, and how many of them finished. */
-export const countRunsByLearner = async (db: Database, resimIds: readonly string[]): Promise<RunCountRow[]> =>
-  resimIds.length === 0
-    ? []
-    : (
-        await sql<RunCountRow>`
-          select resim_id, email, count(*) as runs, count(ended_at) as finished from games
-          where resim_id in (${sql.join(resimIds)}) and test = 0 and email is not null and ${notRemoved}
-          group by resim_id, email`.execute(db)
-      ).rows.map((row) => ({ ...row, runs: Number(row.runs), finished: Number(row.finished) }));
 
 export type ScenarioCountRow = { resim_id: string; learners: number; runs: number; finished: number };
 
@@ -90,18 +124,23 @@ export const countRunsByScenario = async (db: Database, resimIds: readonly strin
           group by resim_id`.execute(db)
       ).rows.map((row) => ({ ...row, learners: Number(row.learners), runs: Number(row.runs), finished: Number(row.finished) }));
 
-/** Every learner known by email: the space's own and any who played one of its scenarios signed in, in order. */
-export const findLearnerEmails = async (db: Database, spaceId: string, resimIds: readonly string[]): Promise<string[]> => {
+/** How many learners are known by email: the space's own and any who played one of its scenarios signed in. */
+export const countLearners = async (db: Database, spaceId: string, resimIds: readonly string[]): Promise<number> => {
   const played =
     resimIds.length === 0
       ? sql``
       : sql`union select email from games where resim_id in (${sql.join(resimIds)}) and test = 0 and email is not null and ${notRemoved}`;
-  const { rows } = await sql<{ email: string }>`
-    select email from space_learners where space_id = ${spaceId} ${played} order by email`.execute(db);
-  return rows.map((row) => row.email);
+  const { rows } = await sql<{ learners: number }>`
+    select count(*) as learners from (select email from space_learners where space_id = ${spaceId} ${played}) known`.execute(db);
+  return Number(rows[0]?.learners ?? 0);
 };
 
+/** The space's own learners, by email. */
+export const findSpaceLearnerEmails = async (db: Database, spaceId: string): Promise<string[]> =>
+  (await db.selectFrom('space_learners').select('email').where('space_id', '=', spaceId).execute()).map((row) => row.email);
+
 export type OpeningRunRow = {
+  resim_id: string;
   instance_id: string;
   nickname: string;
   email: string | null;
@@ -111,23 +150,18 @@ export type OpeningRunRow = {
   started_at: string | null;
   ended_at: string | null;
   end_reason: string | null;
-  created_at: string;
   rank: number | null;
 };
 
-/** Every run of a scenario by opening; the finished ones (not removed) ranked within their opening. */
-export const findOpeningRuns = async (db: Database, dialect: Dialect, resimId: string, criteria: readonly ScoreCriterion[]) => {
-  const order = byCriteria(dialect, criteria);
+/** Every run of the scenarios by opening, as they joined; the finished ones (not removed) ranked within their opening. */
+export const findOpeningRuns = async (db: Database, dialect: Dialect, scenarios: readonly RankedScenario[]): Promise<OpeningRunRow[]> => {
+  if (scenarios.length === 0) return [];
   const { rows } = await sql<OpeningRunRow>`
-    select instance_id, nickname, email, started_at, ended_at, end_reason, created_at,
-      ${valueOf(dialect, criteria[0]!.field)} as score,
-      ${valueOf(dialect, 'points')} as points,
-      ${valueOf(dialect, 'durationMs')} as duration_ms,
-      case when ranked = 1 then rank() over (partition by instance_id, ranked order by ${order}) end as rank
-    from (
-      select runs.*, case when ended_at is not null and ${notRemoved} then 1 else 0 end as ranked
-      from (${scoredRuns(dialect, resimId)}) runs
-    ) openings
-    order by instance_id, ranked desc, rank, created_at, id`.execute(db);
+    select resim_id, instance_id, nickname, email, started_at, ended_at, end_reason, v0 as score, points, duration_ms, rank from (
+      select runs.*,
+        case when ranked = 1 then rank() over (partition by resim_id, instance_id, ranked order by ${byCriteria(scenarios)}) end as rank
+      from (${runValues(dialect, scenarios)}) runs
+    ) ranked_runs
+    order by resim_id, instance_id, ranked desc, rank, created_at, id`.execute(db);
   return rows.map((row) => ({ ...row, rank: row.rank === null ? null : Number(row.rank) }));
 };

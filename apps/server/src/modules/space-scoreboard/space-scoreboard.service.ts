@@ -55,20 +55,20 @@ const modeLabels: Record<SpaceScoreboardMode, { label: string; description: stri
 export const scoreboardAvailable = async (ctx: ScoreboardContext, spaceId: string): Promise<ScoreboardAvailable> => {
   const { header, scenarios } = await spaceWithScenarios(ctx, spaceId);
   const ids = scenarios.map((s) => s.scenario.id);
-  const [counts, learners] = await Promise.all([repo.countRunsByScenario(ctx.db, ids), repo.findLearnerEmails(ctx.db, spaceId, ids)]);
+  const [counts, learners] = await Promise.all([repo.countRunsByScenario(ctx.db, ids), repo.countLearners(ctx.db, spaceId, ids)]);
   const countOf = new Map(counts.map((row) => [row.resim_id, row]));
   const withCounts = scenarios.map(({ summary }) => {
     const count = countOf.get(summary.id);
     return { ...summary, learners: count?.learners ?? 0, runs: count?.runs ?? 0, finished: count?.finished ?? 0 };
   });
   const rows: Record<SpaceScoreboardMode, number> = {
-    learner: learners.length,
+    learner: learners,
     scenario: withCounts.reduce((sum, scenario) => sum + scenario.learners, 0),
     opening: withCounts.reduce((sum, scenario) => sum + scenario.runs, 0),
   };
   return {
     ...header,
-    learners: learners.length,
+    learners,
     scenarios: withCounts,
     modes: (['learner', 'scenario', 'opening'] as const).map((mode) => ({ mode, ...modeLabels[mode], rows: rows[mode] })),
     outputs: ['json', 'csv', 'xlsx'],
@@ -77,55 +77,43 @@ export const scoreboardAvailable = async (ctx: ScoreboardContext, spaceId: strin
 
 type LearnerResults = Map<string, Map<string, LearnerResult>>;
 
-/** Every learner's best finished run of every scenario, and their runs still going. */
+const ranked = (scenarios: readonly Scored[]): repo.RankedScenario[] => scenarios.map((s) => ({ id: s.scenario.id, criteria: s.criteria }));
+
+/** Per scenario, each learner's best finished run and their runs, by email. */
 const learnerResults = async (db: Database, dialect: Dialect, scenarios: readonly Scored[]): Promise<LearnerResults> => {
-  const results: LearnerResults = new Map();
-  const cell = (resimId: string, email: string): LearnerResult => {
-    let row = results.get(resimId)?.get(email);
-    if (!row) {
-      row = { score: null, points: null, durationMs: null, rank: null, runs: 0, finished: 0 };
-      const ofScenario = results.get(resimId) ?? new Map<string, LearnerResult>();
-      ofScenario.set(email, row);
-      results.set(resimId, ofScenario);
-    }
-    return row;
-  };
-  const [counts, ...best] = await Promise.all([
-    repo.countRunsByLearner(
-      db,
-      scenarios.map((s) => s.scenario.id),
-    ),
-    ...scenarios.map((s) => repo.findBestRuns(db, dialect, s.scenario.id, s.criteria)),
-  ]);
-  for (const [at, rows] of best.entries()) {
-    const resimId = scenarios[at]!.scenario.id;
-    for (const row of rows)
-      Object.assign(cell(resimId, row.email), { score: row.score, points: row.points, durationMs: row.duration_ms, rank: row.rank });
-  }
-  for (const row of counts) Object.assign(cell(row.resim_id, row.email), { runs: row.runs, finished: row.finished });
+  const results: LearnerResults = new Map(scenarios.map((s) => [s.scenario.id, new Map<string, LearnerResult>()]));
+  for (const row of await repo.findLearnerRuns(db, dialect, ranked(scenarios)))
+    results.get(row.resim_id)?.set(row.email, {
+      score: row.score,
+      points: row.points,
+      durationMs: row.duration_ms,
+      rank: row.rank,
+      runs: row.runs,
+      finished: row.finished,
+    });
   return results;
+};
+
+/** The space's learners and those who played one of its scenarios signed in, by email. */
+const learnerEmails = (own: readonly string[], results: LearnerResults): string[] => {
+  const emails = new Set(own);
+  for (const ofScenario of results.values()) for (const email of ofScenario.keys()) emails.add(email);
+  return [...emails].sort();
 };
 
 const byLearner = async (ctx: ScoreboardContext, spaceId: string): Promise<LearnerScoreboard> => {
   const { header, scenarios } = await spaceWithScenarios(ctx, spaceId);
-  const [emails, results] = await Promise.all([
-    repo.findLearnerEmails(
-      ctx.db,
-      spaceId,
-      scenarios.map((s) => s.scenario.id),
-    ),
-    learnerResults(ctx.db, ctx.dialect, scenarios),
-  ]);
+  const [own, results] = await Promise.all([repo.findSpaceLearnerEmails(ctx.db, spaceId), learnerResults(ctx.db, ctx.dialect, scenarios)]);
   return {
     mode: 'learner',
     ...header,
-    learners: emails.map((email) => {
-      const own: Record<string, LearnerResult> = {};
+    learners: learnerEmails(own, results).map((email) => {
+      const mine: Record<string, LearnerResult> = {};
       for (const { scenario } of scenarios) {
         const result = results.get(scenario.id)?.get(email);
-        if (result) own[scenario.id] = result;
+        if (result) mine[scenario.id] = result;
       }
-      return { email, results: own };
+      return { email, results: mine };
     }),
   };
 };
@@ -152,19 +140,22 @@ const byScenario = async (ctx: ScoreboardContext, spaceId: string): Promise<Scen
 
 const byOpening = async (ctx: ScoreboardContext, spaceId: string): Promise<OpeningScoreboard> => {
   const { header, scenarios } = await spaceWithScenarios(ctx, spaceId);
-  const runs = await Promise.all(scenarios.map((s) => repo.findOpeningRuns(ctx.db, ctx.dialect, s.scenario.id, s.criteria)));
+  const runs = new Map<string, repo.OpeningRunRow[]>();
+  for (const row of await repo.findOpeningRuns(ctx.db, ctx.dialect, ranked(scenarios))) {
+    const own = runs.get(row.resim_id) ?? [];
+    own.push(row);
+    runs.set(row.resim_id, own);
+  }
   return {
     mode: 'opening',
     ...header,
-    rows: scenarios.flatMap(({ scenario }, at) => {
-      // Openings in the order they were opened.
+    rows: scenarios.flatMap(({ scenario }) => {
+      // Openings in the order they were opened; the runs of each as the database ranked them.
       const position = new Map(scenario.instances.map((instance, index) => [instance.id, index]));
-      return runs[at]!.map((row, index) => ({ row, index }))
-        .sort(
-          (a, b) =>
-            (position.get(a.row.instance_id) ?? Number.MAX_SAFE_INTEGER) - (position.get(b.row.instance_id) ?? Number.MAX_SAFE_INTEGER) ||
-            a.index - b.index,
-        )
+      const at = (instanceId: string) => position.get(instanceId) ?? Number.MAX_SAFE_INTEGER;
+      return (runs.get(scenario.id) ?? [])
+        .map((row, index) => ({ row, index }))
+        .sort((a, b) => at(a.row.instance_id) - at(b.row.instance_id) || a.index - b.index)
         .map(({ row }) => ({
           resimId: scenario.id,
           instanceId: row.instance_id,
