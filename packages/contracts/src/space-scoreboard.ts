@@ -19,6 +19,12 @@ const oneOf = <const T extends readonly [string, ...string[]]>(what: string, val
     error: (issue) => `'${String(issue.input)}' is not ${what}; ask for ${listed(values)}`,
   });
 
+/** A scoreboard file's name: the space's name and the mode, in the characters every system accepts. */
+export const scoreboardFileName = (spaceName: string, mode: SpaceScoreboardMode, output: Exclude<SpaceScoreboardOutput, 'json'>): string => {
+  const name = spaceName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'space';
+  return `${name}-scoreboard-by-${mode}.${output}`;
+};
+
 export const spaceScoreboardQuery = z.strictObject({
   mode: oneOf('a mode', spaceScoreboardModes).default('learner'),
   output: oneOf('an output', spaceScoreboardOutputs).default('json'),

@@ -98,9 +98,3 @@ export const scoreboardXlsx = (table: ScoreboardTable): Readable => {
   write().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
   return stream;
 };
-
-/** The file's name: the space's name and the mode, in the characters every system accepts. */
-export const scoreboardFileName = (spaceName: string, mode: string, extension: string): string => {
-  const name = spaceName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'space';
-  return `${name}-scoreboard-by-${mode}.${extension}`;
-};

@@ -1,9 +1,9 @@
-import { errorBody, idParams, scoreboardAvailable, spaceScoreboard, spaceScoreboardQuery } from '@resim/contracts';
+import { errorBody, idParams, scoreboardAvailable, scoreboardFileName, spaceScoreboard, spaceScoreboardQuery } from '@resim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
-import { scoreboardCsv, scoreboardFileName, scoreboardTable, scoreboardXlsx, xlsxType } from './scoreboard-files';
+import { scoreboardCsv, scoreboardTable, scoreboardXlsx, xlsxType } from './scoreboard-files';
 import * as scoreboards from './space-scoreboard.service';
 
 const tags = ['Scoreboard'];
