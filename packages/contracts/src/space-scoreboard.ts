@@ -20,7 +20,11 @@ const oneOf = <const T extends readonly [string, ...string[]]>(what: string, val
   });
 
 /** A scoreboard file's name: the space's name and the mode, in the characters every system accepts. */
-export const scoreboardFileName = (spaceName: string, mode: SpaceScoreboardMode, output: Exclude<SpaceScoreboardOutput, 'json'>): string => {
+export const scoreboardFileName = (
+  spaceName: string,
+  mode: SpaceScoreboardMode,
+  output: Exclude<SpaceScoreboardOutput, 'json'>,
+): string => {
   const name = spaceName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'space';
   return `${name}-scoreboard-by-${mode}.${output}`;
 };
