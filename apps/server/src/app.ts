@@ -32,6 +32,7 @@ import { consoleSocketRoutes, learnerRoutes, recordRoutes } from './modules/runs
 import { createConsoleHub } from './modules/runs/console-hub';
 import { createSocketHub } from './modules/runs/socket-hub';
 import { spaceLearnerRoutes } from './modules/learners/learners.routes';
+import { spaceScoreboardRoutes } from './modules/space-scoreboard/space-scoreboard.routes';
 import { spaceRoutes } from './modules/spaces/spaces.routes';
 import { stageTemplateRoutes } from './modules/stage-templates/stage-templates.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
@@ -212,6 +213,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(templateRoutes);
     await api.register(stageTemplateRoutes, ctx);
     await api.register(spaceLearnerRoutes, ctx);
+    await api.register(spaceScoreboardRoutes, ctx);
     await api.register(emailTemplateRoutes, ctx);
     await api.register(outboxRoutes, ctx);
   });

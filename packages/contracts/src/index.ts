@@ -13,3 +13,4 @@ export * from './boards';
 export * from './console-live';
 export * from './run-detail';
 export * from './mfa';
+export * from './space-scoreboard';

@@ -27,4 +27,4 @@ export { measureValues, settleRun } from './engine/measures';
 export { applyEvent, replayRun, startRun } from './engine/run';
 export { runView } from './engine/view';
 export { startingStages } from './engine/stage-opening';
-export { rankRuns, runScore } from './engine/score';
+export { rankRuns, runScore, scoreCriteria, scoreValue, type ScoreCriterion, type ScoreField } from './engine/score';

@@ -49,11 +49,14 @@ import type {
   resimConflict,
   resimSummary,
   scoreboard,
+  scoreboardAvailable,
   scenarioTemplate,
   sendTestEmailBody,
   sessionMessage,
   sessionMessageBody,
   space,
+  spaceScoreboard,
+  SpaceScoreboardMode,
   spaceUser,
   stageTemplate,
   templatesMetadata,
@@ -111,6 +114,8 @@ export type RequestOptions<_T> = {
   readonly quietStatuses?: readonly number[];
   /** a file that is not JSON (a CSV download): asked for by this media type and read as text */
   readonly accept?: string;
+  /** read the file as bytes (an XLSX download) rather than text */
+  readonly binary?: boolean;
 };
 
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -182,7 +187,8 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
       }
 
       if (response.ok) {
-        const json = request.accept === undefined ? await readJson(response) : await response.text();
+        const json =
+          request.accept === undefined ? await readJson(response) : request.binary ? await response.blob() : await response.text();
         if (json === undefined) throw fail(`Unexpected response from ${method} ${path}`, response.status, 'invalid_response');
         return json as T;
       }
@@ -275,6 +281,20 @@ export const createApiClient = (options: ApiClientOptions) => {
         request<Out<typeof addedSpaceUser>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/user`, body }),
       removeUser: (spaceId: string, userId: string) =>
         request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/user/${id(userId)}` }),
+      /** SPEC 7: what the space's scoreboard can show: its modes, scenarios and outputs. */
+      scoreboardAvailable: (spaceId: string, signal?: AbortSignal) =>
+        get<Out<typeof scoreboardAvailable>>(`/admin/space/${id(spaceId)}/scoreboard/available`, signal),
+      /** SPEC 7: the space's results in one mode. */
+      scoreboard: (spaceId: string, mode: SpaceScoreboardMode, signal?: AbortSignal) =>
+        get<Out<typeof spaceScoreboard>>(`/admin/space/${id(spaceId)}/scoreboard?mode=${mode}`, signal),
+      /** The space's results in one mode as a CSV or XLSX file. */
+      scoreboardFile: (spaceId: string, mode: SpaceScoreboardMode, output: 'csv' | 'xlsx') =>
+        request<Blob>({
+          method: 'GET',
+          path: `/admin/space/${id(spaceId)}/scoreboard?mode=${mode}&output=${output}`,
+          accept: output === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          binary: true,
+        }),
     },
     /** SPEC 7: the learners of a space, named by email, and the scenarios allocated to them. */
     learners: {

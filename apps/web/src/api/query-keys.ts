@@ -18,6 +18,9 @@ export const queryKeys = {
   learners: (spaceId: string) => ['space', spaceId, 'learners'] as const,
   /** a space's owner, members and those a sign-in group gives it */
   spaceUsers: (spaceId: string) => ['space', spaceId, 'users'] as const,
+  /** a space's scoreboard: what it can show, and its results in a mode */
+  spaceScoreboardAvailable: (spaceId: string) => ['space', spaceId, 'scoreboard', 'available'] as const,
+  spaceScoreboard: (spaceId: string, mode: string) => ['space', spaceId, 'scoreboard', mode] as const,
   templates: ['templates'] as const,
   stageTemplates: ['stage-templates'] as const,
   emailTemplates: ['email-templates'] as const,

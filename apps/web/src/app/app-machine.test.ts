@@ -56,7 +56,12 @@ describe('application state machine (SPEC 4)', () => {
   it('switches between pages', () => {
     let state = run([{ type: 'SESSION_RESTORED', to: { name: 'HOME' } }]);
     for (const page of pageIds) {
-      const to: PageState = page === 'EDIT_RESIM' ? editor : page === 'SPACE_SETTINGS' ? spaceSettings : { name: page };
+      const to: PageState =
+        page === 'EDIT_RESIM'
+          ? editor
+          : page === 'SPACE_SETTINGS' || page === 'SPACE_SCOREBOARD'
+            ? { name: page, spaceId: 's1' }
+            : { name: page };
       state = appMachine(state, { type: 'NAVIGATE', to });
       expect(state).toEqual(to);
     }

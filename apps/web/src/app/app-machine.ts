@@ -15,14 +15,15 @@ export const pageIds = [
   'SCHEDULE',
   'PROFILE',
   'SPACE_SETTINGS',
+  'SPACE_SCOREBOARD',
 ] as const;
 export type PageId = (typeof pageIds)[number];
 
-/** A page of the signed-in console; the scenario editor names its scenario, a space's settings their space. */
+/** A page of the signed-in console; the scenario editor names its scenario, a space's settings and scoreboard their space. */
 export type PageState =
-  | { readonly name: Exclude<PageId, 'EDIT_RESIM' | 'SPACE_SETTINGS'> }
+  | { readonly name: Exclude<PageId, 'EDIT_RESIM' | 'SPACE_SETTINGS' | 'SPACE_SCOREBOARD'> }
   | { readonly name: 'EDIT_RESIM'; readonly resimId: string }
-  | { readonly name: 'SPACE_SETTINGS'; readonly spaceId: string };
+  | { readonly name: 'SPACE_SETTINGS' | 'SPACE_SCOREBOARD'; readonly spaceId: string };
 
 export type AppState =
   | { readonly name: 'INIT' }
@@ -53,7 +54,7 @@ export const isPageState = (state: AppState): state is PageState => (pageIds as 
 
 export const samePage = (a: PageState, b: PageState): boolean => {
   if (a.name === 'EDIT_RESIM') return b.name === 'EDIT_RESIM' && a.resimId === b.resimId;
-  if (a.name === 'SPACE_SETTINGS') return b.name === 'SPACE_SETTINGS' && a.spaceId === b.spaceId;
+  if (a.name === 'SPACE_SETTINGS' || a.name === 'SPACE_SCOREBOARD') return b.name === a.name && a.spaceId === b.spaceId;
   return a.name === b.name;
 };
 

@@ -24,6 +24,9 @@ const pages = {
   SPACE_SETTINGS: lazyPage(() =>
     loadChunk('space-settings', () => import('../features/space-settings/space-settings-page')).then((m) => m.SpaceSettingsPage),
   ),
+  SPACE_SCOREBOARD: lazyPage(() =>
+    loadChunk('space-scoreboard', () => import('../features/space-scoreboard/space-scoreboard-page')).then((m) => m.SpaceScoreboardPage),
+  ),
 } satisfies Record<PageState['name'], Pick<LazyPage<never>, 'preload'>>;
 
 const HomePage = pages.HOME.Page;
@@ -36,6 +39,7 @@ const EmailTemplatesPage = pages.TEMPLATES.Page;
 const SubscriptionsPage = pages.SUBSCRIPTIONS.Page;
 const SchedulePage = pages.SCHEDULE.Page;
 const SpaceSettingsPage = pages.SPACE_SETTINGS.Page;
+const SpaceScoreboardPage = pages.SPACE_SCOREBOARD.Page;
 
 /**
  * Starts downloading the chunk of a page before it is shown, e.g. of the page in the address while
@@ -75,6 +79,8 @@ const PageSwitch = ({ page }: { page: PageState }) => {
       return <SchedulePage />;
     case 'SPACE_SETTINGS':
       return <SpaceSettingsPage spaceId={page.spaceId} />;
+    case 'SPACE_SCOREBOARD':
+      return <SpaceScoreboardPage spaceId={page.spaceId} />;
   }
 };
 

@@ -38,6 +38,12 @@ describe('routes', () => {
     expect(parsePath('/space/%E0%A4%A')).toBeNull();
   });
 
+  it('reads the space id of the space scoreboard path', () => {
+    expect(parsePath('/space/sp_1/scoreboard')).toEqual({ name: 'SPACE_SCOREBOARD', spaceId: 'sp_1' });
+    expect(pathFor({ name: 'SPACE_SCOREBOARD', spaceId: 'a/b' })).toBe('/space/a%2Fb/scoreboard');
+    expect(parsePath('/space/a%2Fb/scoreboard/')).toEqual({ name: 'SPACE_SCOREBOARD', spaceId: 'a/b' });
+  });
+
   it('accepts a trailing slash and refuses unknown paths', () => {
     expect(parsePath('/profile/')).toEqual({ name: 'PROFILE' });
     expect(parsePath('/nowhere')).toBeNull();

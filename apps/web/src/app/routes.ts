@@ -1,6 +1,6 @@
 import type { PageId, PageState } from './app-machine';
 
-type StaticPageId = Exclude<PageId, 'EDIT_RESIM' | 'SPACE_SETTINGS'>;
+type StaticPageId = Exclude<PageId, 'EDIT_RESIM' | 'SPACE_SETTINGS' | 'SPACE_SCOREBOARD'>;
 
 const staticPaths: Record<StaticPageId, string> = {
   HOME: '/',
@@ -15,6 +15,7 @@ const staticPaths: Record<StaticPageId, string> = {
 
 const resimPath = /^\/resim\/([^/]+)$/;
 const spacePath = /^\/space\/([^/]+)$/;
+const spaceScoreboardPath = /^\/space\/([^/]+)\/scoreboard$/;
 
 /** The address of a page, so the URL always says where the console is. */
 export const pathFor = (page: PageState): string => {
@@ -23,6 +24,8 @@ export const pathFor = (page: PageState): string => {
       return `/resim/${encodeURIComponent(page.resimId)}`;
     case 'SPACE_SETTINGS':
       return `/space/${encodeURIComponent(page.spaceId)}`;
+    case 'SPACE_SCOREBOARD':
+      return `/space/${encodeURIComponent(page.spaceId)}/scoreboard`;
     default:
       return staticPaths[page.name];
   }
@@ -52,6 +55,11 @@ export const parsePath = (pathname: string): PageState | null => {
   if (space) {
     const spaceId = decoded(space);
     return spaceId === null ? null : { name: 'SPACE_SETTINGS', spaceId };
+  }
+  const scoreboard = spaceScoreboardPath.exec(path)?.[1];
+  if (scoreboard) {
+    const spaceId = decoded(scoreboard);
+    return spaceId === null ? null : { name: 'SPACE_SCOREBOARD', spaceId };
   }
   const entry = Object.entries(staticPaths).find(([, candidate]) => candidate === path);
   return entry ? { name: entry[0] as StaticPageId } : null;

@@ -25,7 +25,11 @@ import { useAppSession } from './app-session';
 import { pathFor } from './routes';
 import classes from './shell.module.css';
 
-type NavItem = { readonly page: Exclude<PageId, 'EDIT_RESIM' | 'SPACE_SETTINGS'>; readonly label: string; readonly icon: typeof IconHome };
+type NavItem = {
+  readonly page: Exclude<PageId, 'EDIT_RESIM' | 'SPACE_SETTINGS' | 'SPACE_SCOREBOARD'>;
+  readonly label: string;
+  readonly icon: typeof IconHome;
+};
 
 const mainNav: readonly NavItem[] = [
   { page: 'HOME', label: 'Home', icon: IconHome },
@@ -38,9 +42,10 @@ const mainNav: readonly NavItem[] = [
 ];
 const profileNav: NavItem = { page: 'PROFILE', label: 'Profile', icon: IconUser };
 
-// The scenario editor and a space's settings are reached from Home, so Home stays lit while they are open.
+// The scenario editor and a space's settings and scoreboard are reached from Home, so Home stays lit while they are open.
 const isActive = (item: NavItem, page: PageState): boolean =>
-  item.page === page.name || (item.page === 'HOME' && (page.name === 'EDIT_RESIM' || page.name === 'SPACE_SETTINGS'));
+  item.page === page.name ||
+  (item.page === 'HOME' && (page.name === 'EDIT_RESIM' || page.name === 'SPACE_SETTINGS' || page.name === 'SPACE_SCOREBOARD'));
 
 const initialsOf = (text: string): string => {
   const words = text
@@ -106,6 +111,7 @@ const UserMenu = () => {
 const titleOf = (page: PageState): string => {
   if (page.name === 'EDIT_RESIM') return 'Scenario';
   if (page.name === 'SPACE_SETTINGS') return 'Space settings';
+  if (page.name === 'SPACE_SCOREBOARD') return 'Scoreboard';
   return [...mainNav, profileNav].find((item) => item.page === page.name)?.label ?? '';
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { content } from '../scenario/test/fixtures';
 import { startRun } from './run';
-import { rankRuns, runScore } from './score';
+import { rankRuns, runScore, scoreCriteria } from './score';
 import { confirm, play, runAction } from './test/runs';
 import type { RunScore } from './types';
 
@@ -173,5 +173,23 @@ describe('ranking runs (DESIGN 4)', () => {
       { name: 'old', score: score({ points: -5 }) },
     ];
     expect(ranks(rankRuns(c, entries))).toEqual(['1 old', '2 new']);
+  });
+
+  it('names its criteria in order: scored measures by scoreOrder, else points then time taken', () => {
+    const scored = content({
+      measures: [
+        { id: 'measure1', name: 'Cost', type: 1, scoreOrder: 2 },
+        { id: 'points', name: 'Points', type: 7, scoreOrder: 1 },
+        { id: 'measure2', name: 'Ignored', type: 7 },
+      ],
+    });
+    expect(scoreCriteria(scored)).toEqual([
+      { field: { measure: 'points' }, label: 'Points', lowerFirst: false },
+      { field: { measure: 'measure1' }, label: 'Cost', lowerFirst: true },
+    ]);
+    expect(scoreCriteria(content({ measures: [{ id: 'points', name: 'Points' }] }))).toEqual([
+      { field: 'points', label: 'Points', lowerFirst: false },
+      { field: 'durationMs', label: 'Time taken', lowerFirst: true },
+    ]);
   });
 });

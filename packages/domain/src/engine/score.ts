@@ -68,21 +68,46 @@ const byValue =
     return lowerFirst ? x - y : y - x;
   };
 
+/** Where a criterion reads a run's score: a measure's value, the points, or the time taken. */
+export type ScoreField = { readonly measure: string } | 'points' | 'durationMs';
+
+/** One ranking criterion: the value compared and its better direction. */
+export type ScoreCriterion = { readonly field: ScoreField; readonly label: string; readonly lowerFirst: boolean };
+
 /**
- * DESIGN 4 ranking: by the measures that have a scoreOrder, lowest scoreOrder first, each in its
- * better direction (lower for money, time and the time counted up, higher for the rest); a
- * scenario scoring no measure ranks by points (higher first), then by time taken (shorter first).
- * Entries equal on every criterion share a rank and the next rank skips (1, 1, 3); equal entries
- * keep their order.
+ * DESIGN 4 ranking criteria, in order: the measures that have a scoreOrder, lowest scoreOrder
+ * first, each in its better direction (lower for money, time and the time counted up, higher for
+ * the rest); a scenario scoring no measure ranks by points (higher first), then by time taken
+ * (shorter first). The first criterion is the scenario's score.
  */
-export const rankRuns = <T extends { readonly score: RunScore }>(content: ReadonlyContent, entries: readonly T[]): RankedEntry<T>[] => {
+export const scoreCriteria = (content: ReadonlyContent): ScoreCriterion[] => {
   const scored = content.measures
     .filter((measure) => measure.scoreOrder !== null)
     .toSorted((a, b) => (a.scoreOrder ?? 0) - (b.scoreOrder ?? 0));
-  const criteria: Comparison[] =
-    scored.length > 0
-      ? scored.map((measure) => byValue((score) => score.measures[measure.id], lowerIsBetter.has(measure.type)))
-      : [byValue((score) => score.points, false), byValue((score) => score.durationMs, true)];
+  return scored.length > 0
+    ? scored.map((measure) => ({
+        field: { measure: measure.id },
+        label: measure.name || measure.id,
+        lowerFirst: lowerIsBetter.has(measure.type),
+      }))
+    : [
+        { field: 'points', label: 'Points', lowerFirst: false },
+        { field: 'durationMs', label: 'Time taken', lowerFirst: true },
+      ];
+};
+
+/** A criterion's value in a run's score; undefined when the run has none (a measure added since). */
+export const scoreValue = (score: RunScore, field: ScoreField): number | null | undefined =>
+  typeof field === 'string' ? score[field] : score.measures[field.measure];
+
+/**
+ * DESIGN 4 ranking by `scoreCriteria`. Entries equal on every criterion share a rank and the next
+ * rank skips (1, 1, 3); equal entries keep their order.
+ */
+export const rankRuns = <T extends { readonly score: RunScore }>(content: ReadonlyContent, entries: readonly T[]): RankedEntry<T>[] => {
+  const criteria: Comparison[] = scoreCriteria(content).map((criterion) =>
+    byValue((score) => scoreValue(score, criterion.field), criterion.lowerFirst),
+  );
   const compare: Comparison = (a, b) => {
     for (const criterion of criteria) {
       const order = criterion(a, b);

@@ -1,6 +1,6 @@
 import { Menu, Text } from '@mantine/core';
 import type { Space } from '@resim/contracts';
-import { IconPencil, IconSettings, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconPencil, IconSettings, IconTrash, IconTrophy, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { pathFor, spaceLearnersPath } from '../../app/routes';
 import { useDeferredMenuState, type DeferredMenuProps } from '../../ui/deferred-menu';
@@ -24,6 +24,9 @@ export const SpaceMenu = ({
         </Menu.Item>
         <Menu.Item component={Link} to={spaceLearnersPath(space.id)} leftSection={<IconUsers size={16} />}>
           Learners
+        </Menu.Item>
+        <Menu.Item component={Link} to={pathFor({ name: 'SPACE_SCOREBOARD', spaceId: space.id })} leftSection={<IconTrophy size={16} />}>
+          Scoreboard
         </Menu.Item>
         <Menu.Item leftSection={<IconPencil size={16} />} onClick={onRename} disabled={!mayRename}>
           Rename

@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
-import { IconArrowLeft, IconUsers } from '@tabler/icons-react';
+import { IconArrowLeft, IconTrophy, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { pathFor, spaceLearnersPath } from '../../app/routes';
 import { LoadFailed } from '../../ui/load-failed';
@@ -72,9 +72,19 @@ export const SpaceSettingsPage = ({ spaceId }: { spaceId: string }) => {
         title={current.description}
         description="Space settings: its name, who is in it, what members may do, and who owns it."
         actions={
-          <Button component={Link} to={spaceLearnersPath(current.id)} variant="default" leftSection={<IconUsers size={16} />}>
-            Learners
-          </Button>
+          <>
+            <Button component={Link} to={spaceLearnersPath(current.id)} variant="default" leftSection={<IconUsers size={16} />}>
+              Learners
+            </Button>
+            <Button
+              component={Link}
+              to={pathFor({ name: 'SPACE_SCOREBOARD', spaceId: current.id })}
+              variant="default"
+              leftSection={<IconTrophy size={16} />}
+            >
+              Scoreboard
+            </Button>
+          </>
         }
       />
       <Stack gap="lg">

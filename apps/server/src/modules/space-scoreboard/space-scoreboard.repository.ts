@@ -1,0 +1,167 @@
+import type { ScoreCriterion, ScoreField } from '@resim/domain';
+import { sql, type RawBuilder } from 'kysely';
+import type { Database, Dialect } from '../../db/database';
+import { removedReason } from '../runs/game-records';
+
+/**
+ * The space's results computed in the database: a run's stored score (JSON, written when it
+ * ended) is read there, and the best run of each learner and the ranks are picked there by the
+ * scenario's own ranking criteria, so that only the rows of the answer come back.
+ */
+
+const pathOf = (field: ScoreField): string[] => (typeof field === 'string' ? [field] : ['measures', field.measure]);
+
+// SQLite quotes each key of a JSON path, escaping quotes and backslashes; PostgreSQL takes the keys as an array.
+const sqlitePath = (keys: readonly string[]) => `$${keys.map((key) => `."${key.replace(/["\\]/g, '\\$&')}"`).join('')}`;
+
+const valueOf = (dialect: Dialect, field: ScoreField): RawBuilder<number | null> =>
+  dialect === 'postgres'
+    ? sql<number | null>`(doc #>> ${pathOf(field)}::text[])::double precision`
+    : sql<number | null>`json_extract(doc, ${sqlitePath(pathOf(field))})`;
+
+const notRemoved = sql`(end_reason is null or end_reason <> ${removedReason})`;
+
+/** A scenario and its ranking criteria. */
+export type RankedScenario = { readonly id: string; readonly criteria: readonly ScoreCriterion[] };
+
+const depthOf = (scenarios: readonly RankedScenario[]) => Math.max(1, ...scenarios.map((scenario) => scenario.criteria.length));
+const criterionColumns = (scenarios: readonly RankedScenario[]) => Array.from({ length: depthOf(scenarios) }, (_, at) => `c${at}`);
+
+/** A value of each run, read by its own scenario's criterion: `CASE resim_id WHEN ... THEN ... END`. */
+const perScenario = (scenarios: readonly RankedScenario[], read: (scenario: RankedScenario) => RawBuilder<unknown> | null) => {
+  const branches = scenarios.flatMap((scenario) => {
+    const value = read(scenario);
+    return value === null ? [] : [sql`when ${scenario.id} then ${value}`];
+  });
+  return branches.length === 0 ? sql`null` : sql`case resim_id ${sql.join(branches, sql` `)} end`;
+};
+
+/**
+ * The counted runs of the scenarios, in one pass over them: each run's score (its scenario's first
+ * criterion), points and time taken read from its stored score once, and the criteria's values
+ * c0, c1, ... signed so that higher is better in every scenario (a lower-first value is negated);
+ * `ranked` marks the finished runs that are not removed.
+ */
+const runValues = (dialect: Dialect, scenarios: readonly RankedScenario[]) => {
+  const raw = Array.from({ length: depthOf(scenarios) }, (_, at) =>
+    perScenario(scenarios, (scenario) => (scenario.criteria[at] ? valueOf(dialect, scenario.criteria[at].field) : null)),
+  );
+  const signed = criterionColumns(scenarios).map((column, at) => {
+    const lowerFirst = scenarios.filter((scenario) => scenario.criteria[at]?.lowerFirst).map((scenario) => scenario.id);
+    const value = sql.ref(`v${at}`);
+    return lowerFirst.length === 0
+      ? sql`${value} as ${sql.ref(column)}`
+      : sql`case when resim_id in (${sql.join(lowerFirst)}) then -${value} else ${value} end as ${sql.ref(column)}`;
+  });
+  return sql`select values_read.*, ${sql.join(signed)} from (
+      select id, resim_id, instance_id, nickname, email, started_at, ended_at, end_reason, created_at,
+        case when ended_at is not null and ${notRemoved} then 1 else 0 end as ranked,
+        ${sql.join(raw.map((value, at) => sql`${value} as ${sql.ref(`v${at}`)}`))},
+        ${valueOf(dialect, 'points')} as points,
+        ${valueOf(dialect, 'durationMs')} as duration_ms
+      from (select games.*, ${dialect === 'postgres' ? sql`score::jsonb` : sql`score`} as doc from games
+            where resim_id in (${sql.join(scenarios.map((scenario) => scenario.id))}) and test = 0) scored
+    ) values_read`;
+};
+
+/** ORDER BY the criteria, best first; a missing value ranks below any value, as in the domain. */
+const byCriteria = (scenarios: readonly RankedScenario[]) =>
+  sql.join(criterionColumns(scenarios).map((column) => sql`${sql.ref(column)} desc nulls last`));
+
+export type LearnerRunRow = {
+  resim_id: string;
+  email: string;
+  score: number | null;
+  points: number | null;
+  duration_ms: number | null;
+  rank: number | null;
+  runs: number;
+  finished: number;
+};
+
+/**
+ * Each learner's best finished run of each scenario (learners known by email: anonymous runs have
+ * none), ranked among the scenario's learners, with how many runs they have and how many
+ * finished; a learner whose runs are all still going has no score. A tie on every criterion goes
+ * to the earlier run.
+ */
+export const findLearnerRuns = async (db: Database, dialect: Dialect, scenarios: readonly RankedScenario[]): Promise<LearnerRunRow[]> => {
+  if (scenarios.length === 0) return [];
+  const order = byCriteria(scenarios);
+  const { rows } = await sql<LearnerRunRow>`
+    select resim_id, email, runs, finished,
+      case when ranked = 1 then v0 end as score,
+      case when ranked = 1 then points end as points,
+      case when ranked = 1 then duration_ms end as duration_ms,
+      case when ranked = 1 then rank() over (partition by resim_id, ranked order by ${order}) end as rank
+    from (
+      select runs.*,
+        row_number() over (partition by resim_id, email order by ranked desc, ${order}, ended_at, id) as pick,
+        count(*) over (partition by resim_id, email) as runs,
+        sum(ranked) over (partition by resim_id, email) as finished
+      from (${runValues(dialect, scenarios)}) runs
+      where email is not null and ${notRemoved}
+    ) best
+    where pick = 1`.execute(db);
+  return rows.map((row) => ({
+    ...row,
+    rank: row.rank === null ? null : Number(row.rank),
+    runs: Number(row.runs),
+    finished: Number(row.finished),
+  }));
+};
+
+export type ScenarioCountRow = { resim_id: string; learners: number; runs: number; finished: number };
+
+/** Per scenario: learners known by email, runs (anonymous ones too) and finished runs. */
+export const countRunsByScenario = async (db: Database, resimIds: readonly string[]): Promise<ScenarioCountRow[]> =>
+  resimIds.length === 0
+    ? []
+    : (
+        await sql<ScenarioCountRow>`
+          select resim_id, count(distinct email) as learners, count(*) as runs, count(ended_at) as finished from games
+          where resim_id in (${sql.join(resimIds)}) and test = 0 and ${notRemoved}
+          group by resim_id`.execute(db)
+      ).rows.map((row) => ({ ...row, learners: Number(row.learners), runs: Number(row.runs), finished: Number(row.finished) }));
+
+/** How many learners are known by email: the space's own and any who played one of its scenarios signed in. */
+export const countLearners = async (db: Database, spaceId: string, resimIds: readonly string[]): Promise<number> => {
+  const played =
+    resimIds.length === 0
+      ? sql``
+      : sql`union select email from games where resim_id in (${sql.join(resimIds)}) and test = 0 and email is not null and ${notRemoved}`;
+  const { rows } = await sql<{ learners: number }>`
+    select count(*) as learners from (select email from space_learners where space_id = ${spaceId} ${played}) known`.execute(db);
+  return Number(rows[0]?.learners ?? 0);
+};
+
+/** The space's own learners, by email. */
+export const findSpaceLearnerEmails = async (db: Database, spaceId: string): Promise<string[]> =>
+  (await db.selectFrom('space_learners').select('email').where('space_id', '=', spaceId).execute()).map((row) => row.email);
+
+export type OpeningRunRow = {
+  resim_id: string;
+  instance_id: string;
+  nickname: string;
+  email: string | null;
+  score: number | null;
+  points: number | null;
+  duration_ms: number | null;
+  started_at: string | null;
+  ended_at: string | null;
+  end_reason: string | null;
+  rank: number | null;
+};
+
+/** Every run of the scenarios by opening, as they joined; the finished ones (not removed) ranked within their opening. */
+export const findOpeningRuns = async (db: Database, dialect: Dialect, scenarios: readonly RankedScenario[]): Promise<OpeningRunRow[]> => {
+  if (scenarios.length === 0) return [];
+  const { rows } = await sql<OpeningRunRow>`
+    select resim_id, instance_id, nickname, email, started_at, ended_at, end_reason, v0 as score, points, duration_ms, rank from (
+      select runs.*,
+        case when ranked = 1 then rank() over (partition by resim_id, instance_id, ranked order by ${byCriteria(scenarios)}) end as rank
+      from (${runValues(dialect, scenarios)}) runs
+    ) ranked_runs
+    order by resim_id, instance_id, ranked desc, rank, created_at, id`.execute(db);
+  return rows.map((row) => ({ ...row, rank: row.rank === null ? null : Number(row.rank) }));
+};

@@ -1,0 +1,241 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Clock } from '../src/lib/clock';
+import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
+import { sessionScenario } from './session-scenario';
+
+const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+/** A self-paced scenario scored by cost, where less is better. */
+const budgetScenario = {
+  details: {
+    resimName: 'Budget round',
+    mode: 2,
+    allowAnonymous: false,
+    allowSignin: true,
+    userRestriction: { pattern: ['*@hospital.test'] },
+  },
+  stages: [{ id: 'stg1', name: 'Ward', default: true }],
+  measures: [
+    { id: 'measure1', name: 'Cost', type: 1, initial: 0, scoreOrder: 1 },
+    { id: 'points', name: 'Points', type: 7, initial: 0 },
+  ],
+  actions: [
+    { id: 'act1', name: 'MRI', stage: 'stg1', impact: [{ measureId: 'measure1', value: 400 }] },
+    { id: 'act2', name: 'Blood count', stage: 'stg1', impact: [{ measureId: 'measure1', value: 20 }] },
+  ],
+};
+
+type Join = { gameId: string; runToken: string | null };
+
+describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
+  let t: TestApp;
+  let author: TestUser;
+  let outsider: TestUser;
+  let spaceId: string;
+  let at = Date.parse('2025-03-03T09:00:00.000Z');
+  const clock: Clock = { now: () => new Date(at) };
+  const later = (seconds: number) => {
+    at += seconds * 1000;
+  };
+
+  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, who: TestUser | null, payload?: object, runToken?: string | null) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { ...(who?.auth ?? {}), ...(runToken ? { 'x-run-token': runToken } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+    return response;
+  };
+  const ok = async (method: 'GET' | 'POST' | 'PATCH', url: string, who: TestUser | null, payload?: object, runToken?: string | null) => {
+    const response = await call(method, url, who, payload, runToken);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+    return response.json<Record<string, unknown>>();
+  };
+
+  const newScenario = async (content: object) => {
+    const created = (await ok('POST', '/admin/resim/new', author, { groupId: spaceId })) as { id: string; code: string };
+    await ok('PATCH', `/admin/resim/${created.id}`, author, content);
+    return created;
+  };
+
+  /** A learner plays: joins, takes each step a minute apart, ends unless told not to. */
+  const play = async (code: string, who: TestUser | null, steps: object[], options: { nickname?: string; end?: boolean } = {}) => {
+    const joined = (await ok('POST', `/learn/join/${code}`, who, options.nickname ? { nickname: options.nickname } : {})) as Join;
+    for (const step of steps) {
+      later(60);
+      await ok('POST', `/learn/game/${joined.gameId}/event`, who, step, joined.runToken);
+    }
+    if (options.end !== false) {
+      later(60);
+      await ok('POST', `/learn/game/${joined.gameId}/event`, who, { type: 'end' }, joined.runToken);
+    }
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {}, clock);
+    author = await t.user('author@example.test');
+    outsider = await t.user('outsider@elsewhere.test');
+    const [ann, bob] = [await t.user('ann@hospital.test'), await t.user('bob@hospital.test')];
+    spaceId = ((await ok('POST', '/admin/space', author, { description: 'Ward 7' })) as { id: string }).id;
+    await ok('POST', `/admin/space/${spaceId}/learner`, author, {
+      learners: [{ email: 'cid@hospital.test' }, { email: 'ann@hospital.test' }],
+    });
+
+    const anaemia = await newScenario({ ...sessionScenario, details: { ...sessionScenario.details, mode: 2 } });
+    const budget = await newScenario(budgetScenario);
+
+    // First opening of the clinic: Ann 30 points, Bob 10, anonymous Kim -10.
+    await ok('POST', `/admin/control/${anaemia.id}/2`, author);
+    await play(anaemia.code, ann, [
+      { type: 'runAction', actionId: 'act1' },
+      { type: 'confirmConclusions', conclusionIds: ['conc1'] },
+    ]);
+    await play(anaemia.code, bob, [{ type: 'runAction', actionId: 'act1' }]);
+    await play(anaemia.code, null, [{ type: 'confirmConclusions', conclusionIds: ['conc2'] }], { nickname: 'Kim' });
+    await ok('POST', `/admin/control/${anaemia.id}/3`, author);
+    await ok('POST', `/admin/control/${anaemia.id}/0`, author);
+
+    // Test Mode: the author's run scores 35 and counts nowhere.
+    await ok('POST', `/admin/control/${anaemia.id}/4`, author);
+    await play(anaemia.code, author, [
+      { type: 'runAction', actionId: 'act1' },
+      { type: 'runAction', actionId: 'act2' },
+      { type: 'confirmConclusions', conclusionIds: ['conc1'] },
+    ]);
+    await ok('POST', `/admin/control/${anaemia.id}/0`, author);
+
+    // Second opening: Ann does worse (10), Bob has not finished.
+    later(3600);
+    await ok('POST', `/admin/control/${anaemia.id}/2`, author);
+    await play(anaemia.code, ann, [{ type: 'runAction', actionId: 'act1' }]);
+    await play(anaemia.code, bob, [{ type: 'runAction', actionId: 'act1' }], { end: false });
+
+    // The budget round: Bob spends 20, Ann 400; less is better.
+    await ok('POST', `/admin/control/${budget.id}/2`, author);
+    await play(budget.code, ann, [{ type: 'runAction', actionId: 'act1' }]);
+    await play(budget.code, bob, [{ type: 'runAction', actionId: 'act2' }]);
+  });
+  afterAll(() => t.close());
+
+  const scoreboardUrl = (query: string) => `/admin/space/${spaceId}/scoreboard${query}`;
+
+  it('answers a space that is not the caller’s, or none, with 404', async () => {
+    for (const url of [scoreboardUrl(''), scoreboardUrl('/available'), scoreboardUrl('?output=csv'), scoreboardUrl('?output=xlsx')]) {
+      expect((await call('GET', url, outsider)).statusCode).toBe(404);
+    }
+    expect((await call('GET', '/admin/space/nope/scoreboard', author)).statusCode).toBe(404);
+    expect((await call('GET', scoreboardUrl(''), null)).statusCode).toBe(401);
+  });
+
+  it('refuses a mode or an output it does not know, naming it and the ones it knows', async () => {
+    const mode = await call('GET', scoreboardUrl('?mode=team'), author);
+    expect(mode.statusCode).toBe(400);
+    expect(mode.json()).toEqual({
+      code: 'bad_request',
+      message: "querystring.mode: 'team' is not a mode; ask for learner, scenario or opening",
+    });
+    const output = await call('GET', scoreboardUrl('?mode=learner&output=pdf'), author);
+    expect(output.statusCode).toBe(400);
+    expect(output.json<{ message: string }>().message).toBe("querystring.output: 'pdf' is not an output; ask for json, csv or xlsx");
+  });
+
+  it('says what can be asked for: the modes with their rows, the scenarios with their openings, the outputs', async () => {
+    const available = await ok('GET', scoreboardUrl('/available'), author);
+    expect(available).toMatchObject({
+      spaceName: 'Ward 7',
+      learners: 3,
+      outputs: ['json', 'csv', 'xlsx'],
+      modes: [
+        { mode: 'learner', label: 'By learner', rows: 3 },
+        { mode: 'scenario', label: 'By scenario', rows: 4 },
+        { mode: 'opening', label: 'By opening', rows: 7 },
+      ],
+      scenarios: [
+        { resimName: 'Anaemia clinic', scoreLabel: 'Points', lowerIsBetter: false, learners: 2, runs: 5, finished: 4 },
+        {
+          resimName: 'Budget round',
+          scoreLabel: 'Cost',
+          lowerIsBetter: true,
+          learners: 2,
+          runs: 2,
+          finished: 2,
+          openings: [expect.anything()],
+        },
+      ],
+    });
+    expect((available['scenarios'] as { openings: unknown[] }[])[0]!.openings).toHaveLength(2);
+  });
+
+  it("gives each learner's best finished run per scenario, ranked, leaving Test Mode out", async () => {
+    const board = await ok('GET', scoreboardUrl(''), author);
+    const [anaemia, budget] = (board['scenarios'] as { id: string }[]).map((scenario) => scenario.id);
+    expect(board['mode']).toBe('learner');
+    expect(board['learners']).toEqual([
+      {
+        email: 'ann@hospital.test',
+        results: {
+          [anaemia!]: { score: 30, points: 30, durationMs: 180_000, rank: 1, runs: 2, finished: 2 },
+          [budget!]: { score: 400, points: 0, durationMs: 120_000, rank: 2, runs: 1, finished: 1 },
+        },
+      },
+      {
+        email: 'bob@hospital.test',
+        results: {
+          [anaemia!]: { score: 10, points: 10, durationMs: 120_000, rank: 2, runs: 2, finished: 1 },
+          [budget!]: { score: 20, points: 0, durationMs: 120_000, rank: 1, runs: 1, finished: 1 },
+        },
+      },
+      { email: 'cid@hospital.test', results: {} },
+    ]);
+  });
+
+  it('ranks the runs of each opening, anonymous ones too, and lists the unfinished after them', async () => {
+    const board = await ok('GET', scoreboardUrl('?mode=opening'), author);
+    const rows = board['rows'] as { nickname: string; rank: number | null; score: number | null; endedAt: string | null }[];
+    expect(rows.map((row) => [row.nickname, row.rank, row.score])).toEqual([
+      ['ann', 1, 30],
+      ['bob', 2, 10],
+      ['Kim', 3, -10],
+      ['ann', 1, 10],
+      ['bob', null, null],
+      ['bob', 1, 20],
+      ['ann', 2, 400],
+    ]);
+  });
+
+  it('sends each mode as CSV named after the space and the mode, equal to its fixture', async () => {
+    for (const mode of ['learner', 'scenario', 'opening']) {
+      const response = await call('GET', scoreboardUrl(`?mode=${mode}&output=csv`), author);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="Ward-7-scoreboard-by-${mode}.csv"`);
+      expect(response.body).toBe(fixture(`space-scoreboard-by-${mode}.csv`));
+    }
+  });
+
+  it('sends the learner grid as an XLSX workbook holding the same table as the CSV', async () => {
+    const response = await call('GET', scoreboardUrl('?output=xlsx'), author);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="Ward-7-scoreboard-by-learner.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('By learner')!;
+    const cells: string[] = [];
+    sheet.eachRow({ includeEmpty: true }, (row) => {
+      const values = (row.values as (string | number | null | undefined)[]).slice(1);
+      cells.push(Array.from({ length: sheet.columnCount }, (_, at) => String(values[at] ?? '')).join(','));
+    });
+    expect(`${cells.join('\r\n')}\r\n`).toBe(fixture('space-scoreboard-by-learner.csv'));
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+  });
+
+  it('is listed in the OpenAPI document', async () => {
+    const paths = (await ok('GET', '/openapi.json', null))['paths'] as Record<string, unknown>;
+    expect(paths).toHaveProperty(['/admin/space/{id}/scoreboard']);
+    expect(paths).toHaveProperty(['/admin/space/{id}/scoreboard/available']);
+  });
+});
