@@ -123,6 +123,26 @@ describe('auth session', () => {
     expect(lost).toHaveBeenCalledWith(identityMessages.cannotRefresh);
   });
 
+  it("says 'Username is null. Cannot retrieve a new session' when the stored session names no user", async () => {
+    const { session, lost } = setup({ ...expired, profile: { sub: '' } });
+    await expect(session.getAccessToken()).rejects.toMatchObject({ message: identityMessages.usernameMissing });
+    expect(lost).toHaveBeenCalledWith(identityMessages.usernameMissing);
+  });
+
+  it("clears the cached session on the provider's NotAuthorizedException, coded by its type (SPEC 8)", async () => {
+    class NotAuthorizedException extends Error {
+      override readonly name = 'NotAuthorizedException';
+    }
+    const { session, manager, lost } = setup(expired, () => Promise.reject(new NotAuthorizedException('Refresh Token has been revoked')));
+    await expect(session.getAccessToken()).rejects.toMatchObject({
+      code: 'NotAuthorizedException',
+      message: identityMessages.cannotRefresh,
+    });
+    expect(manager.removeUser).toHaveBeenCalled();
+    expect(await manager.getUser()).toBeNull();
+    expect(lost).toHaveBeenCalledWith(identityMessages.cannotRefresh);
+  });
+
   it('refuses a stored session without an ID token', async () => {
     const { session, manager } = setup({ ...valid, id_token: undefined });
     expect(await session.restore()).toEqual({ signedIn: false, reason: identityMessages.idTokenMissing });
