@@ -40,6 +40,10 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Alert: { defaultProps: { closeButtonLabel: 'Close' } },
+    // A list's options are rendered only while it is open: Mantine keeps every closed list mounted,
+    // hidden and placed on the page, 167 options on the editor's first view and a thousand in a list
+    // of a big scenario's tests, rendered again on every change.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 

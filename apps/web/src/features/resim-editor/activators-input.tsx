@@ -2,9 +2,6 @@ import { Fieldset, MultiSelect, Text } from '@mantine/core';
 import type { Activator } from '@resim/domain';
 import { memoField } from './memo-fields';
 
-// Options render only while the list is open: a stage may list a thousand tests.
-const closedComboboxProps = { keepMounted: false } as const;
-
 export type ActivatorOption = { readonly value: string; readonly label: string; readonly stage: string | null };
 
 /**
@@ -51,7 +48,6 @@ const ActivatorsField = (props: {
         clearable={!props.readOnly}
         hidePickedOptions
         nothingFoundMessage="Nothing found"
-        comboboxProps={closedComboboxProps}
       />
     </Fieldset>
   );

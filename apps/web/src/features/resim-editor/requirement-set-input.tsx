@@ -10,10 +10,6 @@ const kinds = [
   { key: 'none', label: 'None of', hint: 'none of them done' },
 ] as const;
 
-// Options are rendered only while the list is open: Mantine keeps them mounted (hidden) by default,
-// which for a scenario of a thousand tests is thousands of hidden elements rendered on every change.
-const closedComboboxProps = { keepMounted: false } as const;
-
 /**
  * A requirement set {all, any, none}: it holds when every id in all is done, one of any (when
  * there are any), and none of none. An id sits in one list at a time.
@@ -66,7 +62,6 @@ const RequirementSetField = (props: {
                 nothingFoundMessage="Nothing found"
                 placeholder={value[kind.key].length === 0 ? 'None' : undefined}
                 style={{ flex: 1, minWidth: 0 }}
-                comboboxProps={closedComboboxProps}
               />
             </Group>
           ))}
