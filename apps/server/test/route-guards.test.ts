@@ -85,6 +85,8 @@ const routes: RouteCase[] = [
     wrongType: ['learners', 3],
     inSpace: true,
   },
+  { method: 'GET', url: ({ spaceId }) => `/admin/space/${spaceId}/scoreboard`, inSpace: true },
+  { method: 'GET', url: ({ spaceId }) => `/admin/space/${spaceId}/scoreboard/available`, inSpace: true },
   { method: 'GET', url: ({ spaceId }) => `/admin/space/${spaceId}/allocation`, inSpace: true },
   {
     method: 'POST',
