@@ -174,8 +174,14 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
     );
   };
 
-  // Like the code page below: only for this browser's sign-in, once its password was right.
-  const pendingConfirmation = async (request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
+  // A code page belongs to this browser's sign-in, once its password was right: without that, back
+  // to the password. The path's uid must be the cookie's, so the attempt limit per sign-in cannot
+  // be dodged by changing it. `pendingFor` finds the user that sign-in's step waits on.
+  const pendingSignIn = async (
+    request: FastifyRequest<{ Params: UidParams }>,
+    reply: FastifyReply,
+    pendingFor: (interactionId: string) => Promise<string | null | undefined>,
+  ) => {
     let details;
     try {
       details = await provider.interactionDetails(request.raw, reply.raw);
@@ -183,10 +189,14 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
       return { page: expired(reply) };
     }
     if (details.uid !== request.params.uid) return { page: expired(reply) };
-    const userId = await confirmationUserId(options, details.uid);
+    const userId = await pendingFor(details.uid);
     if (!userId) return { page: reply.redirect(`/interaction/${details.uid}`, 303) };
     return { uid: details.uid, userId };
   };
+  const pendingConfirmation = (request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) =>
+    pendingSignIn(request, reply, (uid) => confirmationUserId(options, uid));
+  const pendingUser = (request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) =>
+    pendingSignIn(request, reply, (uid) => challengeUser(options.db, options.clock, uid));
 
   app.get<{ Params: UidParams }>('/interaction/:uid/confirm', async (request, reply) => {
     const pending = await pendingConfirmation(request, reply);
@@ -227,21 +237,6 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
 
   const renderCode = (reply: FastifyReply, uid: string, error?: string, status = 200) =>
     html(reply, mfaCodePage({ productName, action: `/interaction/${uid}/mfa`, cancelHref: `/interaction/${uid}/abort`, error }), status);
-
-  // The code page belongs to a sign-in whose password was right: without that, back to the password.
-  // The path's uid must be the cookie's, so the attempt limit per sign-in cannot be dodged by changing it.
-  const pendingUser = async (request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
-    let details;
-    try {
-      details = await provider.interactionDetails(request.raw, reply.raw);
-    } catch {
-      return { page: expired(reply) };
-    }
-    if (details.uid !== request.params.uid) return { page: expired(reply) };
-    const userId = await challengeUser(options.db, options.clock, details.uid);
-    if (!userId) return { page: reply.redirect(`/interaction/${details.uid}`, 303) };
-    return { uid: details.uid, userId };
-  };
 
   app.get<{ Params: UidParams }>('/interaction/:uid/mfa', async (request, reply) => {
     const pending = await pendingUser(request, reply);
