@@ -7,6 +7,9 @@ import { namesOf, stepWords } from './audit-wording';
 import { formatPoints, runStage } from './results-format';
 import { useRunDetail } from './results-queries';
 
+/** What the drawer names a run's steps by: the scenario's tests and diagnoses. */
+type NamedItems = Pick<ScenarioContent, 'actions' | 'conclusions'>;
+
 // Steps come seconds apart, so the run shows the seconds.
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
@@ -17,7 +20,7 @@ const Measures = ({ measures }: { measures: RunDetail['measures'] }) =>
     </Text>
   );
 
-const Run = ({ detail, content }: { detail: RunDetail; content: ScenarioContent }) => {
+const Run = ({ detail, content }: { detail: RunDetail; content: NamedItems }) => {
   const names = useMemo(() => namesOf(content), [content]);
   const stage = runStage(detail.run);
   return (
@@ -73,7 +76,7 @@ export const RunDrawer = (props: {
   resimId: string;
   gameId: string | null;
   nickname: string;
-  content: ScenarioContent;
+  content: NamedItems;
   onClose: () => void;
 }) => {
   const run = useRunDetail(props.resimId, props.gameId);
