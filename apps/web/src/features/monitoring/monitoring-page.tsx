@@ -263,7 +263,7 @@ export const MonitoringPage = () => {
     <>
       <PageHeader
         title="Monitoring"
-        description={`Learners playing now and those active in the last ${recentWindowHours} hours (who joined, or took a step, since), across your spaces. The page updates as they play.`}
+        description={`Learners playing now, and everyone who joined or took a step in the last ${recentWindowHours} hours, across your spaces. The page updates as they play.`}
       />
       <Group align="flex-end" gap="lg" mb="lg" wrap="wrap">
         <Select
