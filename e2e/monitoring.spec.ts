@@ -92,6 +92,7 @@ test('Monitoring follows two learners of a live session as they play and leave',
   const drawer = page.getByRole('dialog', { name: 'Sam' });
   await expect(drawer.getByLabel('Steps')).toContainText('ran Full blood count');
   await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
 
   // On a phone the page still reads.
   await page.setViewportSize(phone);

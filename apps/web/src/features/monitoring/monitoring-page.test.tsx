@@ -73,7 +73,9 @@ describe('the Monitoring page', () => {
     const { api } = show();
     await screen.findByRole('table', { name: 'Active learners of Anaemia clinic' });
     fireEvent.click(screen.getByRole('button', { name: 'Open the run of Ana' }));
-    expect(await screen.findByRole('dialog', { name: 'Ana' })).toBeTruthy();
+    const drawer = await screen.findByRole('dialog', { name: 'Ana' });
+    // Announced while the run loads.
+    expect(within(drawer).getByRole('status', { name: 'Loading the run' })).toBeTruthy();
     await waitFor(() => expect(api.resims.run).toHaveBeenCalledWith('r1', 'g-Ana', expect.anything()));
   });
 });
