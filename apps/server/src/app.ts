@@ -28,6 +28,7 @@ import { createDeliveryWorker } from './modules/outbox/delivery-worker';
 import { createEmailQueue } from './modules/outbox/email-queue';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { resimRoutes } from './modules/resims/resims.routes';
+import { clientRoutes } from './modules/clients/clients.routes';
 import { consoleSocketRoutes, learnerRoutes, recordRoutes } from './modules/runs/runs.routes';
 import { createConsoleHub } from './modules/runs/console-hub';
 import { createSocketHub } from './modules/runs/socket-hub';
@@ -210,6 +211,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(mfaRoutes, ctx);
     await api.register(resimRoutes, ctx);
     await api.register(recordRoutes, ctx);
+    await api.register(clientRoutes, { ...ctx, presence: hub });
     await api.register(templateRoutes);
     await api.register(stageTemplateRoutes, ctx);
     await api.register(spaceLearnerRoutes, ctx);

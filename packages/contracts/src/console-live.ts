@@ -20,7 +20,7 @@ export const consoleServerMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('subscribed'), resimId: z.string() }),
   /** the scenario's run status changed (SPEC 4) */
   z.strictObject({ type: z.literal('status'), resimId: z.string(), status: z.number().int() }),
-  /** the scenario's runs changed: a learner joined or took a step, or a session stopped them */
+  /** the scenario's runs changed: a learner joined, took a step, connected or left, or a session stopped them */
   z.strictObject({ type: z.literal('changed'), resimId: z.string() }),
   /** a refused message; `resimId` when a subscription was refused */
   z.strictObject({ type: z.literal('error'), code: z.string(), message: z.string(), resimId: z.string().optional() }),

@@ -1,5 +1,6 @@
 import type {
   ChangePassword,
+  clientsResponse,
   addLearnersResult,
   addedSpaceUser,
   addSpaceUserBody,
@@ -416,6 +417,11 @@ export const createApiClient = (options: ApiClientOptions) => {
           path: `/admin/resim/${id(resimId)}/instance/${id(instanceId)}/lock`,
           body: { locked } satisfies z.input<typeof lockBody>,
         }),
+    },
+    monitoring: {
+      /** SPEC 7: the learners active now and recently; of one scenario when it is named. */
+      clients: (resimId: string | null, signal?: AbortSignal) =>
+        get<Out<typeof clientsResponse>>(`/admin/clients${resimId === null ? '' : `?id=${id(resimId)}`}`, signal),
     },
     stageTemplates: {
       list: (signal?: AbortSignal) => get<Out<typeof stageTemplate>[]>('/admin/stagetemplate', signal),

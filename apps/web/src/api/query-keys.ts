@@ -4,6 +4,8 @@ export const queryKeys = {
   resims: ['resims'] as const,
   /** one scenario as the editor opens it (taken once, see editor-data) */
   resim: (resimId: string) => ['resim', resimId] as const,
+  /** a scenario's content as the Monitoring page names its items (apart from the editor's, which is taken once) */
+  resimContent: (resimId: string) => ['resim', resimId, 'content'] as const,
   /** the learners' runs of a scenario, polled while a session is on */
   games: (resimId: string) => ['resim', resimId, 'games'] as const,
   /** the results of a scenario: its openings (polled), one opening's scoreboard (polled), the audit trail */
@@ -21,6 +23,8 @@ export const queryKeys = {
   /** a space's scoreboard: what it can show, and its results in a mode */
   spaceScoreboardAvailable: (spaceId: string) => ['space', spaceId, 'scoreboard', 'available'] as const,
   spaceScoreboard: (spaceId: string, mode: string) => ['space', spaceId, 'scoreboard', mode] as const,
+  /** the learners active now and recently (Monitoring), of one scenario or all */
+  clients: (resimId: string | null) => ['clients', resimId ?? 'all'] as const,
   templates: ['templates'] as const,
   stageTemplates: ['stage-templates'] as const,
   emailTemplates: ['email-templates'] as const,

@@ -5,7 +5,9 @@ export type LiveEvent =
   | { readonly kind: 'status'; readonly resimId: string; readonly status: number }
   | { readonly kind: 'message'; readonly resimId: string; readonly instanceId: string; readonly message: SessionMessage }
   /** a run changed (the learner acted, or the session stopped it): its sockets get a new snapshot, but the `source` socket, already answered */
-  | { readonly kind: 'game'; readonly resimId: string; readonly gameId: string; readonly source?: string };
+  | { readonly kind: 'game'; readonly resimId: string; readonly gameId: string; readonly source?: string }
+  /** a learner's player connected to a process or left it: consoles following the scenario read afresh who is connected */
+  | { readonly kind: 'presence'; readonly resimId: string; readonly gameId: string };
 
 /**
  * Fan-out of live events between the server processes that serve one session (DESIGN 2): every

@@ -36,7 +36,7 @@ export const createConsoleHub = (options: { db: Database; clock: Clock; live: Li
     const message: ConsoleServerMessage | null =
       event.kind === 'status'
         ? { type: 'status', resimId: event.resimId, status: event.status }
-        : event.kind === 'game'
+        : event.kind === 'game' || event.kind === 'presence'
           ? { type: 'changed', resimId: event.resimId }
           : null;
     if (!message) return;

@@ -98,6 +98,7 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
         if (connection.instanceId === event.instanceId) send(connection.socket, { type: 'message', message: event.message });
       return;
     }
+    if (event.kind === 'presence') return;
     const concerned =
       event.kind === 'status'
         ? [...(byResim.get(event.resimId) ?? [])]
@@ -105,6 +106,7 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
     refresh(event.resimId, concerned).catch((error: unknown) => options.log.warn({ err: error }, 'could not push snapshots'));
   };
   const unsubscribe = options.live.subscribe(onLiveEvent);
+  let closing = false;
 
   const onMessage = async (connection: Connection, data: Buffer) => {
     if (data.length > maxMessageBytes) {
@@ -177,13 +179,26 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
         pending += 1;
         queue = queue.then(() => onMessage(connection, data)).finally(() => (pending -= 1));
       });
+      // Sockets closed by the server's own shutdown are not news: the bus is closing with them.
+      const presence = () =>
+        closing
+          ? Promise.resolve()
+          : options.live
+              .publish({ kind: 'presence', resimId: game.resimId, gameId: game.id })
+              .catch((error: unknown) => options.log.warn({ err: error }, 'could not tell of a connection'));
       socket.on('close', () => {
         remove(byResim, game.resimId, connection);
         remove(byGame, game.id, connection);
+        void presence();
       });
+      void presence();
       await refresh(game.resimId, [connection]);
     },
+    /** The runs whose learners hold a socket to this process now. */
+    connectedGameIds: (): string[] => [...byGame.keys()],
+    isConnected: (gameId: string): boolean => byGame.has(gameId),
     close: () => {
+      closing = true;
       unsubscribe();
       for (const set of byResim.values()) for (const connection of set) connection.socket.close(1001, 'server shutting down');
       byResim.clear();

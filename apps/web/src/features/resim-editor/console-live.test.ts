@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../player/player-fixtures';
 import { createConsoleLive } from './console-live';
 
-const setup = () => {
+const setup = (resimIds: readonly string[] = ['resim1']) => {
   FakeSocket.all = [];
   const pushes: ConsoleServerMessage[] = [];
   const timers: { callback: () => void; ms: number }[] = [];
@@ -11,7 +11,7 @@ const setup = () => {
     socketUrl: 'ws://console.test/admin/socket',
     openSocket: (url) => new FakeSocket(url),
     accessToken: vi.fn(async () => 'access-token'),
-    resimId: 'resim1',
+    resimIds,
     onPush: (message) => pushes.push(message),
     timer: { set: (callback, ms) => timers.push({ callback, ms }), clear: () => undefined },
     random: () => 1,
@@ -59,5 +59,31 @@ describe('the console live channel', () => {
     timers[1]!.callback();
     await Promise.resolve();
     expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('follows several scenarios, subscribing those added and leaving those gone, and all of them again after a drop', async () => {
+    const { live, timers } = setup(['a', 'b']);
+    live.start();
+    const socket = await opened();
+    // Before the socket opens there is nobody to tell: the connection subscribes what is followed then.
+    live.follow(['a', 'b', 'c']);
+    socket.open();
+    expect(socket.sent.slice(1)).toEqual([
+      { type: 'subscribe', resimId: 'a' },
+      { type: 'subscribe', resimId: 'b' },
+      { type: 'subscribe', resimId: 'c' },
+    ]);
+    live.follow(['b', 'c', 'd']);
+    expect(socket.sent.slice(4)).toEqual([
+      { type: 'unsubscribe', resimId: 'a' },
+      { type: 'subscribe', resimId: 'd' },
+    ]);
+    socket.drop();
+    timers[0]!.callback();
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2));
+    const again = FakeSocket.all[1]!;
+    again.open();
+    expect(again.sent.slice(1).map((message) => (message as { resimId: string }).resimId)).toEqual(['b', 'c', 'd']);
+    live.stop();
   });
 });

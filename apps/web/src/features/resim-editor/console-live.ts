@@ -7,8 +7,9 @@ export type ConsoleLiveOptions = {
   readonly openSocket: (url: string) => SocketLike;
   /** asked on every connection, since the session's token is renewed */
   readonly accessToken: () => Promise<string>;
-  readonly resimId: string;
-  /** what the server pushed about the scenario; `subscribed` also after a reconnection, when pushes may have been missed */
+  /** the scenarios followed from the start; `follow` changes them */
+  readonly resimIds: readonly string[];
+  /** what the server pushed about the scenarios; `subscribed` also after a reconnection, when pushes may have been missed */
   readonly onPush: (message: ConsoleServerMessage) => void;
   readonly timer?: Timer;
   readonly random?: () => number;
@@ -32,8 +33,8 @@ const parse = (data: unknown): ConsoleServerMessage | null => {
 };
 
 /**
- * The console's live channel for one scenario (WebSocket /admin/socket): authenticates, follows
- * the scenario and hands on what the server pushes. A dropped socket is opened again with
+ * The console's live channel (WebSocket /admin/socket): authenticates, follows the scenarios a
+ * screen shows and hands on what the server pushes. A dropped socket is opened again with
  * backoff; meanwhile the screens' polling keeps them current.
  */
 export const createConsoleLive = (options: ConsoleLiveOptions) => {
@@ -45,6 +46,9 @@ export const createConsoleLive = (options: ConsoleLiveOptions) => {
   let retry: unknown = null;
   let failures = 0;
   let stopped = false;
+  let followed = new Set(options.resimIds);
+  // Sends on the open socket, or does nothing while there is none: a connection subscribes afresh.
+  let sendNow: ((message: ConsoleClientMessage) => void) | null = null;
 
   const schedule = () => {
     if (stopped || retry !== null) return;
@@ -72,7 +76,8 @@ export const createConsoleLive = (options: ConsoleLiveOptions) => {
     const send = (message: ConsoleClientMessage) => opened.send(JSON.stringify(message));
     opened.onopen = () => {
       send({ type: 'auth', token });
-      send({ type: 'subscribe', resimId: options.resimId });
+      for (const resimId of followed) send({ type: 'subscribe', resimId });
+      sendNow = send;
     };
     opened.onmessage = (event) => {
       const message = parse(event.data);
@@ -84,14 +89,23 @@ export const createConsoleLive = (options: ConsoleLiveOptions) => {
     opened.onclose = () => {
       if (socket !== opened) return;
       socket = null;
+      sendNow = null;
       schedule();
     };
   };
 
   return {
     start: () => void connect(),
+    /** Follows these scenarios from now on: the new ones are subscribed, those no longer shown left. */
+    follow: (resimIds: readonly string[]) => {
+      const next = new Set(resimIds);
+      for (const resimId of followed) if (!next.has(resimId)) sendNow?.({ type: 'unsubscribe', resimId });
+      for (const resimId of next) if (!followed.has(resimId)) sendNow?.({ type: 'subscribe', resimId });
+      followed = next;
+    },
     stop: () => {
       stopped = true;
+      sendNow = null;
       if (retry !== null) timer.clear(retry);
       retry = null;
       const open = socket;

@@ -213,7 +213,7 @@ export const useResimEditor = (resimId: string) => {
       socketUrl: consoleSocketAddress(),
       openSocket: (url) => new WebSocket(url),
       accessToken: api.accessToken,
-      resimId,
+      resimIds: [resimId],
       onPush: (message) => {
         if (message.type === 'changed') refreshRuns();
         // Pushes missed while the socket was down are made up for on (re)subscribing.

@@ -4,7 +4,7 @@ import type { ScenarioContent } from '@resim/domain';
 type Names = { readonly actions: ReadonlyMap<string, string>; readonly conclusions: ReadonlyMap<string, string> };
 
 /** The scenario's items by id, named as the author named them (the id when unnamed). */
-export const namesOf = (content: ScenarioContent): Names => {
+export const namesOf = (content: Pick<ScenarioContent, 'actions' | 'conclusions'>): Names => {
   const byId = (items: readonly { readonly id: string; readonly name: string }[]) =>
     new Map(items.map((item) => [item.id, item.name.trim() || item.id]));
   return { actions: byId(content.actions), conclusions: byId(content.conclusions) };
@@ -17,15 +17,13 @@ const nameOf = (names: ReadonlyMap<string, string>, id: unknown): string =>
 const listed = (words: readonly string[]): string =>
   words.length <= 1 ? (words[0] ?? 'nothing') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
-/** One step of the audit trail in words: 'ran Full blood count', 'confirmed Iron deficiency'. */
-export const stepWords = (entry: Pick<AuditEntry, 'type' | 'detail'>, names: Names): string => {
-  switch (entry.type) {
+/** A step in words from the names of what it concerned: 'ran Full blood count', 'confirmed Iron deficiency'. */
+export const stepPhrase = (type: string, items: readonly string[]): string => {
+  switch (type) {
     case 'runAction':
-      return `ran ${nameOf(names.actions, entry.detail['actionId'])}`;
-    case 'confirmConclusions': {
-      const ids = entry.detail['conclusionIds'];
-      return `confirmed ${listed(Array.isArray(ids) ? ids.map((id) => nameOf(names.conclusions, id)) : [])}`;
-    }
+      return `ran ${items[0] ?? 'something unnamed'}`;
+    case 'confirmConclusions':
+      return `confirmed ${listed(items)}`;
     case 'takeHint':
       return 'took the hint';
     case 'end':
@@ -33,8 +31,20 @@ export const stepWords = (entry: Pick<AuditEntry, 'type' | 'detail'>, names: Nam
     case 'stop':
       return 'was stopped';
     default:
-      return entry.type;
+      return type;
   }
+};
+
+/** One step of the audit trail in words: 'ran Full blood count', 'confirmed Iron deficiency'. */
+export const stepWords = (entry: Pick<AuditEntry, 'type' | 'detail'>, names: Names): string => {
+  const ids = entry.detail['conclusionIds'];
+  const items =
+    entry.type === 'runAction'
+      ? [nameOf(names.actions, entry.detail['actionId'])]
+      : entry.type === 'confirmConclusions' && Array.isArray(ids)
+        ? ids.map((id) => nameOf(names.conclusions, id))
+        : [];
+  return stepPhrase(entry.type, items);
 };
 
 const kindLabels: Record<string, string> = {

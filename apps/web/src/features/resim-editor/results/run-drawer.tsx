@@ -1,11 +1,14 @@
 import { Badge, Drawer, Group, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { RunDetail } from '@resim/contracts';
 import type { ScenarioContent } from '@resim/domain';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { LoadFailed } from '../../../ui/load-failed';
 import { namesOf, stepWords } from './audit-wording';
 import { formatPoints, runStage } from './results-format';
 import { useRunDetail } from './results-queries';
+
+/** What the drawer names a run's steps by: the scenario's tests and diagnoses. */
+type NamedItems = Pick<ScenarioContent, 'actions' | 'conclusions'>;
 
 // Steps come seconds apart, so the run shows the seconds.
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
@@ -17,7 +20,7 @@ const Measures = ({ measures }: { measures: RunDetail['measures'] }) =>
     </Text>
   );
 
-const Run = ({ detail, content }: { detail: RunDetail; content: ScenarioContent }) => {
+const Run = ({ detail, content }: { detail: RunDetail; content: NamedItems }) => {
   const names = useMemo(() => namesOf(content), [content]);
   const stage = runStage(detail.run);
   return (
@@ -73,20 +76,24 @@ export const RunDrawer = (props: {
   resimId: string;
   gameId: string | null;
   nickname: string;
-  content: ScenarioContent;
+  content: NamedItems;
   onClose: () => void;
 }) => {
-  const run = useRunDetail(props.resimId, props.gameId);
+  // The run last opened stays in the drawer while it slides away, named and not loading again.
+  const [shown, setShown] = useState({ resimId: props.resimId, gameId: props.gameId, nickname: props.nickname });
+  if (props.gameId !== null && (props.gameId !== shown.gameId || props.resimId !== shown.resimId || props.nickname !== shown.nickname))
+    setShown({ resimId: props.resimId, gameId: props.gameId, nickname: props.nickname });
+  const run = useRunDetail(shown.resimId, shown.gameId);
   return (
     <Drawer
       opened={props.gameId !== null}
       onClose={props.onClose}
       position="right"
       size="md"
-      title={<Text fw={600}>{props.nickname}</Text>}
+      title={<Text fw={600}>{shown.nickname}</Text>}
     >
       {run.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the run">
+        <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the run">
           <Skeleton height={24} width={200} />
           <Skeleton height={200} />
         </Stack>
