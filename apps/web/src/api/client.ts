@@ -3,7 +3,7 @@ import type {
   addLearnersResult,
   addedSpaceUser,
   addSpaceUserBody,
-  auditEntry,
+  auditPage,
   AddLearnersBody,
   AllocationBody,
   lockBody,
@@ -394,12 +394,14 @@ export const createApiClient = (options: ApiClientOptions) => {
           path: `/admin/resim/${id(resimId)}/instance/${id(instanceId)}/scoreboard?output=csv`,
           accept: 'text/csv',
         }),
-      /** SPEC 7: every learner event, oldest first; of one opening when it is named. */
-      audit: (resimId: string, instanceId: string | null, signal?: AbortSignal) =>
-        get<Out<typeof auditEntry>[]>(
-          `/admin/resim/${id(resimId)}/audit${instanceId === null ? '' : `?instance=${id(instanceId)}`}`,
-          signal,
-        ),
+      /** SPEC 7: the learner events, oldest first, a page at a time from the cursor given; of one opening when it is named. */
+      audit: (resimId: string, query: { instanceId: string | null; cursor?: string | undefined }, signal?: AbortSignal) => {
+        const params = new URLSearchParams();
+        if (query.instanceId !== null) params.set('instance', query.instanceId);
+        if (query.cursor) params.set('cursor', query.cursor);
+        const search = params.toString();
+        return get<Out<typeof auditPage>>(`/admin/resim/${id(resimId)}/audit${search ? `?${search}` : ''}`, signal);
+      },
       /** One learner's run, step by step. */
       run: (resimId: string, gameId: string, signal?: AbortSignal) =>
         get<Out<typeof runDetail>>(`/admin/resim/${id(resimId)}/games/${id(gameId)}`, signal),

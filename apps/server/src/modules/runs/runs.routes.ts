@@ -1,5 +1,5 @@
 import {
-  auditEntry,
+  auditPage,
   auditQuery,
   boardLearner,
   gameOfInstanceParams,
@@ -202,13 +202,13 @@ export const recordRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ct
     {
       schema: {
         tags: recordTags,
-        summary: 'The audit trail: every learner event, oldest first',
+        summary: 'The audit trail: every learner event, oldest first, a page at a time (follow nextCursor)',
         params: idParams,
         querystring: auditQuery,
-        response: { 200: z.array(auditEntry), ...errors },
+        response: { 200: auditPage, ...errors },
       },
     },
-    (request) => records.listAudit(spaceCtx(request), request.params.id, request.query.instance),
+    (request) => records.listAudit(spaceCtx(request), request.params.id, request.query),
   );
 
   app.get(
