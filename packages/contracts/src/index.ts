@@ -14,3 +14,4 @@ export * from './console-live';
 export * from './run-detail';
 export * from './mfa';
 export * from './space-scoreboard';
+export * from './presenter-views';

@@ -8,6 +8,7 @@ import * as lockedOpenings from './migrations/0006-locked-openings';
 import * as scenarioPriority from './migrations/0007-scenario-priority';
 import * as mfa from './migrations/0008-mfa';
 import * as emailVerification from './migrations/0009-email-verification';
+import * as presenterViews from './migrations/0010-presenter-views';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-scenario-priority': scenarioPriority,
   '0008-mfa': mfa,
   '0009-email-verification': emailVerification,
+  '0010-presenter-views': presenterViews,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

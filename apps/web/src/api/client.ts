@@ -33,6 +33,9 @@ import type {
   mfaRecoveryCodes,
   mfaStatus,
   presenterView,
+  savedPresenterView,
+  CreatePresenterViewBody,
+  PatchPresenterViewBody,
   previewRun,
   ok,
   outboxMessage,
@@ -338,9 +341,19 @@ export const createApiClient = (options: ApiClientOptions) => {
     },
     resims: {
       list: (signal?: AbortSignal) => get<Out<typeof resimSummary>[]>('/admin/resim', signal),
-      /** DESIGN 1: what the presenter display shows of an opening; `current` is the latest. */
-      presenter: (resimId: string, instance: string, signal?: AbortSignal) =>
-        get<Out<typeof presenterView>>(`/presenter/resim/${id(resimId)}/${id(instance)}`, signal),
+      /** DESIGN 1: what the presenter display shows of an opening; `current` is the latest. Through a saved view when one is named. */
+      presenter: (resimId: string, instance: string, view: string | null, signal?: AbortSignal) =>
+        get<Out<typeof presenterView>>(
+          `/presenter/resim/${id(resimId)}/${id(instance)}${view === null ? '' : `?view=${id(view)}`}`,
+          signal,
+        ),
+      /** SPEC 3: the scenario's saved presenter views. */
+      presenterViews: (resimId: string, signal?: AbortSignal) =>
+        get<Out<typeof savedPresenterView>[]>(`/admin/resim/${id(resimId)}/presenter`, signal),
+      createPresenterView: (body: CreatePresenterViewBody) =>
+        request<Out<typeof savedPresenterView>>({ method: 'POST', path: '/admin/presenter', body }),
+      patchPresenterView: (viewId: string, body: PatchPresenterViewBody) =>
+        request<Out<typeof savedPresenterView>>({ method: 'PATCH', path: `/admin/presenter/${id(viewId)}`, body }),
       get: (resimId: string, signal?: AbortSignal) => get<Out<typeof scenario>>(`/admin/resim/${id(resimId)}`, signal),
       /** a new scenario in the space, from a scenario template when one is named */
       create: (groupId: string, templateId?: string) =>

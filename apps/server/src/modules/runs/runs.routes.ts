@@ -23,6 +23,7 @@ import {
   learnerScenario,
   resimScore,
   presenterParams,
+  presenterQuery,
   presenterView,
   previewRun,
   scoreboard,
@@ -303,13 +304,19 @@ export const recordRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ct
     {
       schema: {
         tags: recordTags,
-        summary: 'What the presenter display shows of an opening (current: the latest)',
+        summary: 'What the presenter display shows of an opening (current: the latest), through a saved view (?view=) or the default one',
         params: presenterParams,
+        querystring: presenterQuery,
         response: { 200: presenterView, ...errors },
       },
     },
     (request) =>
-      boards.presenterView({ ...spaceCtx(request), publicUrl: ctx.config.publicUrl }, request.params.id, request.params.instance),
+      boards.presenterView(
+        { ...spaceCtx(request), publicUrl: ctx.config.publicUrl },
+        request.params.id,
+        request.params.instance,
+        request.query.view,
+      ),
   );
 
   app.post(
