@@ -34,7 +34,8 @@ const rowsShown = 10;
 
 const phaseBadge: Record<PresenterView['phase'], { label: string; color: string }> = {
   lobby: { label: 'Waiting to start', color: 'yellow' },
-  open: { label: 'Running', color: 'green' },
+  // Mantine's filled green is too light under white text (3.4:1); teal's darkest shade reads at 5:1.
+  open: { label: 'Running', color: 'teal.9' },
   closed: { label: 'Finished', color: 'gray' },
 };
 
