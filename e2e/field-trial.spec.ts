@@ -103,7 +103,7 @@ test('an author previews as a learner from the editor, plays Test Mode from the 
   // The real records hold the Test Mode run only, counted apart, and nothing of the preview.
   const games = await api<{ instanceId: string }[]>('GET', `/admin/resim/${id}/games`);
   expect(games.map((game) => game.instanceId)).toEqual(['test']);
-  expect(await api('GET', `/admin/resim/${id}/audit`)).toHaveLength(1);
+  expect((await api<{ entries: unknown[] }>('GET', `/admin/resim/${id}/audit`)).entries).toHaveLength(1);
   await page.getByRole('tab', { name: 'Dashboard' }).click();
   await expect(page.getByLabel('Test Mode runs')).toHaveText('1 run in Test Mode, counted apart');
 });

@@ -203,7 +203,7 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
     { nickname: expect.any(String), points: -5, rank: 2, endReason: 'stopped' },
   ]);
   expect(games.map((game) => game.email)).not.toContain('guest@elsewhere.test');
-  const audit = await api<{ nickname: string; type: string }[]>('GET', `/admin/resim/${created.id}/audit`);
+  const audit = (await api<{ entries: { nickname: string; type: string }[] }>('GET', `/admin/resim/${created.id}/audit`)).entries;
   expect(audit.filter((entry) => entry.nickname === 'Sam').map((entry) => entry.type)).toEqual([
     'runAction',
     'runAction',

@@ -27,6 +27,7 @@ import type { ModuleContext } from './modules/module-context';
 import { createDeliveryWorker } from './modules/outbox/delivery-worker';
 import { createEmailQueue } from './modules/outbox/email-queue';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { presenterViewRoutes } from './modules/presenter-views/presenter-views.routes';
 import { resimRoutes } from './modules/resims/resims.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { consoleSocketRoutes, learnerRoutes, recordRoutes } from './modules/runs/runs.routes';
@@ -212,6 +213,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(resimRoutes, ctx);
     await api.register(recordRoutes, ctx);
     await api.register(clientRoutes, { ...ctx, presence: hub });
+    await api.register(presenterViewRoutes, ctx);
     await api.register(templateRoutes);
     await api.register(stageTemplateRoutes, ctx);
     await api.register(spaceLearnerRoutes, ctx);

@@ -145,6 +145,7 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
         'session_messages',
         'user_mfa',
         'mfa_recovery_codes',
+        'presenter_views',
       ];
       // A token's last-use time is bookkeeping of authentication, and an email's progress the
       // delivery worker's, going on in the background: neither is data a request writes.

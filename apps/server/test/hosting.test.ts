@@ -164,11 +164,16 @@ describe.each(dialects)('hosting a live session on %s', (dialect) => {
   });
 
   it('filters the audit by opening', async () => {
-    type Entry = { gameId: string };
-    const all = (await call<Entry[]>('GET', `/admin/resim/${resimId}/audit`, { who: host })).body;
-    expect(all.length).toBe(4);
-    expect((await call<Entry[]>('GET', `/admin/resim/${resimId}/audit?instance=${instanceId}`, { who: host })).body).toEqual(all);
-    expect((await call('GET', `/admin/resim/${resimId}/audit?instance=test`, { who: host })).body).toEqual([]);
+    type Page = { entries: { gameId: string }[]; nextCursor: string | null; total: number };
+    const all = (await call<Page>('GET', `/admin/resim/${resimId}/audit`, { who: host })).body;
+    expect(all.entries.length).toBe(4);
+    expect(all).toMatchObject({ nextCursor: null, total: 4 });
+    expect((await call<Page>('GET', `/admin/resim/${resimId}/audit?instance=${instanceId}`, { who: host })).body).toEqual(all);
+    expect((await call('GET', `/admin/resim/${resimId}/audit?instance=test`, { who: host })).body).toEqual({
+      entries: [],
+      nextCursor: null,
+      total: 0,
+    });
     const unknown = await call<{ message: string }>('GET', `/admin/resim/${resimId}/audit?instance=nope`, { who: host });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Instance not found');

@@ -58,7 +58,7 @@ describe.each(dialects)('previews and Test Mode on %s', (dialect) => {
 
     // The real records know nothing of it.
     expect((await call('GET', `/admin/resim/${resimId}/games`, author)).body).toEqual([]);
-    expect((await call('GET', `/admin/resim/${resimId}/audit`, author)).body).toEqual([]);
+    expect((await call('GET', `/admin/resim/${resimId}/audit`, author)).body).toEqual({ entries: [], nextCursor: null, total: 0 });
     expect((await call('GET', `/admin/resim/${resimId}/dashboard`, author)).body).toMatchObject({ instances: [], testRuns: 0 });
     expect((await call('GET', `/resim/${resimId}/score`, author)).body).toMatchObject({ players: 0, mine: [] });
     expect((await call('GET', `/admin/resim/${resimId}/instance/preview-${resimId}/scoreboard`, author)).status).toBe(404);

@@ -69,7 +69,7 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
 
   it('answers empty records for a scenario nobody has played', async () => {
     expect((await call('GET', `/admin/resim/${resimId}/games`, { who: author })).body).toEqual([]);
-    expect((await call('GET', `/admin/resim/${resimId}/audit`, { who: author })).body).toEqual([]);
+    expect((await call('GET', `/admin/resim/${resimId}/audit`, { who: author })).body).toEqual({ entries: [], nextCursor: null, total: 0 });
     const score = await call<{ players: number; ranking: unknown[]; averagePoints: null }>('GET', `/resim/${resimId}/score`, {
       who: author,
     });
@@ -273,7 +273,7 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
   });
 
   it('rebuilds the same score by replaying the audit trail', async () => {
-    const audit = await call<{ gameId: string; seq: number; type: string; detail: Record<string, unknown>; at: string }[]>(
+    const audit = await call<{ entries: { gameId: string; seq: number; type: string; detail: Record<string, unknown>; at: string }[] }>(
       'GET',
       `/admin/resim/${resimId}/audit`,
       { who: author },
@@ -287,14 +287,14 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
       },
     );
     for (const game of games.body) {
-      const events = audit.body
+      const events = audit.body.entries
         .filter((entry) => entry.gameId === game.id)
         .map((entry) => ({ type: entry.type, ...entry.detail, at: Date.parse(entry.at) }) as RunEvent);
       const replayed = replayRun(content, Date.parse(game.startedAt), events);
       if (!replayed.ok) throw new Error(replayed.error.message);
       expect(runScore(content, replayed.state, replayed.state.at).measures).toEqual(game.measures);
     }
-    expect(audit.body.filter((entry) => entry.gameId === signedIn.gameId).map((entry) => entry.type)).toEqual([
+    expect(audit.body.entries.filter((entry) => entry.gameId === signedIn.gameId).map((entry) => entry.type)).toEqual([
       'runAction',
       'runAction',
       'confirmConclusions',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { presenterPanels, presenterThemes } from './presenter-views';
 import { sessionMessage } from './runs';
 
 /**
@@ -56,11 +57,23 @@ export const presenterView = scoreboard
     /** the caller may open, start and stop the session and send messages */
     canControl: z.boolean(),
     messages: z.array(sessionMessage),
+    /** each measure's average over the learners with a score, for the measure charts */
+    measures: z.array(z.object({ id: z.string(), name: z.string(), average: z.number(), learners: z.number().int() })),
+    /** the saved view shown (null: the standard layout); with hideNames the nicknames above are already replaced */
+    layout: z.object({
+      viewId: z.string().nullable(),
+      name: z.string(),
+      panels: z.array(z.enum(presenterPanels)),
+      hideNames: z.boolean(),
+      theme: z.enum(presenterThemes),
+    }),
   })
   .meta({ id: 'PresenterView' });
 export type PresenterView = z.infer<typeof presenterView>;
 
 export const presenterParams = z.strictObject({ id: z.string().min(1).max(100), instance: z.string().min(1).max(100) });
+/** `?view=` names the saved presenter view to show; without it the scenario's default view, or the standard layout. */
+export const presenterQuery = z.strictObject({ view: z.string().trim().min(1, 'Name a saved presenter view').max(100).optional() });
 export const scoreboardParams = z.strictObject({ id: z.string().min(1).max(100), instanceId: z.string().min(1).max(100) });
 /** `?output=csv` answers the scoreboard as a CSV file, one row per run of the opening. */
 export const scoreboardQuery = z.strictObject({ output: z.enum(['json', 'csv']).default('json') });

@@ -15,3 +15,4 @@ export * from './run-detail';
 export * from './mfa';
 export * from './space-scoreboard';
 export * from './clients';
+export * from './presenter-views';

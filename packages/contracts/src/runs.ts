@@ -219,7 +219,7 @@ export const previewRun = z
   .meta({ id: 'PreviewRun' });
 export type PreviewRun = z.infer<typeof previewRun>;
 
-/** GET /admin/resim/{id}/audit: every learner event, oldest first. */
+/** GET /admin/resim/{id}/audit: one learner event; the trail runs oldest first. */
 export const auditEntry = z
   .object({
     gameId: z.string(),
@@ -232,8 +232,34 @@ export const auditEntry = z
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-/** GET /admin/resim/{id}/audit?instance=...: the steps of one opening only. */
-export const auditQuery = z.strictObject({ instance: z.string().trim().min(1).max(100).optional() });
+export const auditPageLimit = { default: 1000, max: 10_000 } as const;
+
+/**
+ * GET /admin/resim/{id}/audit?instance=&cursor=&limit=: `instance` keeps to the steps of one
+ * opening; `cursor` is the previous page's nextCursor, as it was given.
+ */
+export const auditQuery = z.strictObject({
+  instance: z.string().trim().min(1).max(100).optional(),
+  cursor: z.string().min(1, 'Give the nextCursor of the previous page').max(500).optional(),
+  limit: z.coerce
+    .number({ error: 'A whole number of steps' })
+    .int('A whole number of steps')
+    .min(1, 'At least 1 step')
+    .max(auditPageLimit.max, `At most ${auditPageLimit.max} steps`)
+    .default(auditPageLimit.default),
+});
+
+/** One page of the audit trail; nextCursor is null on the last. */
+export const auditPage = z
+  .object({
+    entries: z.array(auditEntry),
+    /** pass as ?cursor= for the steps after these */
+    nextCursor: z.string().nullable(),
+    /** every step of the trail (or of the opening), on every page */
+    total: z.number().int(),
+  })
+  .meta({ id: 'AuditPage' });
+export type AuditPage = z.infer<typeof auditPage>;
 
 /** GET /resim/{id}/score: the scenario's ranking as a learner may see it, and the caller's own runs. */
 export const resimScore = z

@@ -9,6 +9,7 @@ import * as scenarioPriority from './migrations/0007-scenario-priority';
 import * as mfa from './migrations/0008-mfa';
 import * as emailVerification from './migrations/0009-email-verification';
 import * as activeRuns from './migrations/0010-active-runs';
+import * as presenterViews from './migrations/0011-presenter-views';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-mfa': mfa,
   '0009-email-verification': emailVerification,
   '0010-active-runs': activeRuns,
+  '0011-presenter-views': presenterViews,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -250,6 +250,22 @@ export type EmailConfirmationsTable = {
   expires_at: string;
 };
 
+/** SPEC 3 presenter view: a saved layout of a scenario's presenter display. */
+export type PresenterViewsTable = {
+  id: string;
+  resim_id: string;
+  name: string;
+  /** JSON array of the panels shown */
+  panels: string;
+  /** 1: learners appear numbered, not by name */
+  hide_names: number;
+  theme: string;
+  /** 1 for the one view the display shows when it names none */
+  is_default: number;
+  created_at: string;
+  updated_at: string;
+};
+
 export type Tables = {
   users: UsersTable;
   spaces: SpacesTable;
@@ -272,6 +288,7 @@ export type Tables = {
   mfa_recovery_codes: MfaRecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
   email_confirmations: EmailConfirmationsTable;
+  presenter_views: PresenterViewsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
@@ -280,6 +297,7 @@ export type SpaceRow = Selectable<SpacesTable>;
 export type ResimRow = Selectable<ResimsTable>;
 export type GameRow = Selectable<GamesTable>;
 export type RunEventRow = Selectable<RunEventsTable>;
+export type PresenterViewRow = Selectable<PresenterViewsTable>;
 export type SessionMessageRow = Selectable<SessionMessagesTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;

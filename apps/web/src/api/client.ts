@@ -4,7 +4,7 @@ import type {
   addLearnersResult,
   addedSpaceUser,
   addSpaceUserBody,
-  auditEntry,
+  auditPage,
   AddLearnersBody,
   AllocationBody,
   lockBody,
@@ -34,6 +34,9 @@ import type {
   mfaRecoveryCodes,
   mfaStatus,
   presenterView,
+  savedPresenterView,
+  CreatePresenterViewBody,
+  PatchPresenterViewBody,
   previewRun,
   ok,
   outboxMessage,
@@ -339,9 +342,19 @@ export const createApiClient = (options: ApiClientOptions) => {
     },
     resims: {
       list: (signal?: AbortSignal) => get<Out<typeof resimSummary>[]>('/admin/resim', signal),
-      /** DESIGN 1: what the presenter display shows of an opening; `current` is the latest. */
-      presenter: (resimId: string, instance: string, signal?: AbortSignal) =>
-        get<Out<typeof presenterView>>(`/presenter/resim/${id(resimId)}/${id(instance)}`, signal),
+      /** DESIGN 1: what the presenter display shows of an opening; `current` is the latest. Through a saved view when one is named. */
+      presenter: (resimId: string, instance: string, view: string | null, signal?: AbortSignal) =>
+        get<Out<typeof presenterView>>(
+          `/presenter/resim/${id(resimId)}/${id(instance)}${view === null ? '' : `?view=${id(view)}`}`,
+          signal,
+        ),
+      /** SPEC 3: the scenario's saved presenter views. */
+      presenterViews: (resimId: string, signal?: AbortSignal) =>
+        get<Out<typeof savedPresenterView>[]>(`/admin/resim/${id(resimId)}/presenter`, signal),
+      createPresenterView: (body: CreatePresenterViewBody) =>
+        request<Out<typeof savedPresenterView>>({ method: 'POST', path: '/admin/presenter', body }),
+      patchPresenterView: (viewId: string, body: PatchPresenterViewBody) =>
+        request<Out<typeof savedPresenterView>>({ method: 'PATCH', path: `/admin/presenter/${id(viewId)}`, body }),
       get: (resimId: string, signal?: AbortSignal) => get<Out<typeof scenario>>(`/admin/resim/${id(resimId)}`, signal),
       /** a new scenario in the space, from a scenario template when one is named */
       create: (groupId: string, templateId?: string) =>
@@ -395,12 +408,14 @@ export const createApiClient = (options: ApiClientOptions) => {
           path: `/admin/resim/${id(resimId)}/instance/${id(instanceId)}/scoreboard?output=csv`,
           accept: 'text/csv',
         }),
-      /** SPEC 7: every learner event, oldest first; of one opening when it is named. */
-      audit: (resimId: string, instanceId: string | null, signal?: AbortSignal) =>
-        get<Out<typeof auditEntry>[]>(
-          `/admin/resim/${id(resimId)}/audit${instanceId === null ? '' : `?instance=${id(instanceId)}`}`,
-          signal,
-        ),
+      /** SPEC 7: the learner events, oldest first, a page at a time from the cursor given; of one opening when it is named. */
+      audit: (resimId: string, query: { instanceId: string | null; cursor?: string | undefined }, signal?: AbortSignal) => {
+        const params = new URLSearchParams();
+        if (query.instanceId !== null) params.set('instance', query.instanceId);
+        if (query.cursor) params.set('cursor', query.cursor);
+        const search = params.toString();
+        return get<Out<typeof auditPage>>(`/admin/resim/${id(resimId)}/audit${search ? `?${search}` : ''}`, signal);
+      },
       /** One learner's run, step by step. */
       run: (resimId: string, gameId: string, signal?: AbortSignal) =>
         get<Out<typeof runDetail>>(`/admin/resim/${id(resimId)}/games/${id(gameId)}`, signal),

@@ -15,7 +15,10 @@ export const queryKeys = {
   /** one learner's run, step by step */
   run: (resimId: string, gameId: string) => ['resim', resimId, 'run', gameId] as const,
   /** the presenter display of an opening, polled */
-  presenter: (resimId: string, instance: string) => ['resim', resimId, 'presenter', instance] as const,
+  presenter: (resimId: string, instance: string, view: string | null = null) =>
+    ['resim', resimId, 'presenter', instance, view ?? 'default'] as const,
+  /** the scenario's saved presenter views */
+  presenterViews: (resimId: string) => ['resim', resimId, 'presenter-views'] as const,
   /** a space's learners, each with the scenarios allocated to them */
   learners: (spaceId: string) => ['space', spaceId, 'learners'] as const,
   /** a space's owner, members and those a sign-in group gives it */

@@ -79,7 +79,8 @@ export const presenterPath = '/presenter';
 export const isPresenterPath = (path: string): boolean => (path.split(/[?#]/)[0] ?? '').startsWith(`${presenterPath}/`);
 
 /**
- * The presenter display of a scenario's current opening. One segment, so that it never meets the
+ * The presenter display of a scenario's current opening, through a saved view when one is named. One segment, so that it never meets the
  * API's /presenter/resim/{id}/{instance} that the display reads.
  */
-export const presenterPathFor = (resimId: string): string => `${presenterPath}/${encodeURIComponent(resimId)}`;
+export const presenterPathFor = (resimId: string, viewId: string | null = null): string =>
+  `${presenterPath}/${encodeURIComponent(resimId)}${viewId === null ? '' : `?view=${encodeURIComponent(viewId)}`}`;

@@ -75,7 +75,7 @@ export const listResims = async (ctx: SpaceContext): Promise<ResimSummary[]> => 
 };
 
 /** A scenario the caller may see: one in a space they are not in does not exist for them. */
-const getAccessibleResim = async (ctx: SpaceContext, id: string) => {
+export const getAccessibleResim = async (ctx: SpaceContext, id: string) => {
   const row = await repo.findResimById(ctx.db, id);
   if (!row) throw notFound('Scenario');
   try {

@@ -7,6 +7,7 @@ import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
 import { rankInstance, removedReason, scoreOf, toSessionMessage } from './game-records';
 import { currentInstanceId, phaseOf, testInstanceId } from './phase';
+import { layoutFor } from '../presenter-views/presenter-views.service';
 import * as repo from './runs.repository';
 
 const mean = (values: readonly number[]): number | null =>
@@ -98,20 +99,47 @@ export const instanceScoreboardCsv = async (
   return { name: `${name}${created ? `-${created}` : ''}.csv`, content };
 };
 
-/** GET /presenter/resim/{id}/{instance}: `current` is the opening learners join now, or the latest one. */
+/** A view that hides names shows learners numbered in the order they joined, the same on every refresh. */
+const numbered = (learners: readonly BoardLearner[]): BoardLearner[] => {
+  const order = [...learners].sort((a, b) => a.joined.localeCompare(b.joined) || a.gameId.localeCompare(b.gameId));
+  const numberOf = new Map(order.map((learner, index) => [learner.gameId, index + 1]));
+  return learners.map((learner) => ({ ...learner, nickname: `Learner ${numberOf.get(learner.gameId)}` }));
+};
+
+/** Each measure's average over the opening's learners who have a score; removed learners do not count. */
+const measureAverages = (scenario: Scenario, games: readonly GameRow[], now: number): PresenterView['measures'] => {
+  const scores = games
+    .filter((game) => !game.test && game.end_reason !== removedReason)
+    .flatMap((game) => scoreOf(scenario, game, now) ?? []);
+  return scenario.measures.flatMap((measure) => {
+    const values = scores.flatMap((score) => score.measures[measure.id] ?? []);
+    const average = mean(values);
+    return average === null ? [] : [{ id: measure.id, name: measure.name, average, learners: values.length }];
+  });
+};
+
+/**
+ * GET /presenter/resim/{id}/{instance}: `current` is the opening learners join now, or the
+ * latest one; shown through the saved view named by `viewId`, or the scenario's default view.
+ */
 export const presenterView = async (
   ctx: SpaceContext & { readonly publicUrl: string },
   resimId: string,
   instance: string,
+  viewId?: string,
 ): Promise<PresenterView> => {
   const scenario = await getResim(ctx, resimId);
+  const layout = await layoutFor(ctx.db, scenario.id, viewId);
   const instanceId = instance === 'current' ? (currentInstanceId(scenario) ?? scenario.instances.at(-1)?.id ?? null) : instance;
   if (instanceId) requireInstance(scenario, instanceId);
   const games = instanceId ? await repo.findGamesOfInstance(ctx.db, resimId, instanceId) : [];
   const messages = instanceId ? await repo.findMessages(ctx.db, resimId, instanceId) : [];
   const locked = instanceId ? await repo.isLocked(ctx.db, resimId, instanceId) : false;
+  const now = ctx.clock.now().getTime();
+  const shown = board(scenario, instanceId ?? '', games, now, locked);
   return {
-    ...board(scenario, instanceId ?? '', games, ctx.clock.now().getTime(), locked),
+    ...shown,
+    learners: layout.hideNames ? numbered(shown.learners) : shown.learners,
     code: scenario.code || null,
     joinUrl: scenario.code ? `${ctx.publicUrl}/play/${scenario.code}` : null,
     mode: scenario.mode,
@@ -123,6 +151,8 @@ export const presenterView = async (
     // getResim above is the check controlResim and sendMessage make: whoever sees the display may run it.
     canControl: true,
     messages: messages.map(toSessionMessage),
+    measures: measureAverages(scenario, games, now),
+    layout,
   };
 };
 

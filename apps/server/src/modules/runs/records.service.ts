@@ -1,7 +1,7 @@
-import type { AuditEntry, GameScore, GameSummary, ResimScore, RunDetail } from '@resim/contracts';
+import type { AuditPage, GameScore, GameSummary, ResimScore, RunDetail } from '@resim/contracts';
 import { applyEvent, runView, startRun, type RunEvent, type RunState, type RunView, type Scenario } from '@resim/domain';
 import type { GameRow } from '../../db/schema';
-import { AppError, notFound } from '../../errors/app-error';
+import { AppError, badRequest, notFound } from '../../errors/app-error';
 import { readJson } from '../../lib/json';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
@@ -32,20 +32,54 @@ export const listGames = async (ctx: SpaceContext, resimId: string): Promise<Gam
   return games.map((game) => toGameSummary(game, scoreOf(scenario, game, now), ranks.get(game.id) ?? null));
 };
 
-export const auditLimit = 10_000;
+const cursorVersion = 1;
 
-/** GET /admin/resim/{id}/audit: every learner event of the scenario, or of one opening, oldest first. */
-export const listAudit = async (ctx: SpaceContext, resimId: string, instanceId?: string): Promise<AuditEntry[]> => {
+/** The cursor is opaque to callers: the last step's place, so that the next page starts after it. */
+const encodeCursor = (position: repo.AuditPosition): string =>
+  Buffer.from(JSON.stringify([cursorVersion, position.at, position.gameId, position.seq])).toString('base64url');
+
+const decodeCursor = (cursor: string): repo.AuditPosition => {
+  const refused = badRequest('cursor: not one this server gave; pass the nextCursor of the previous page, or none for the first');
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw refused;
+  }
+  if (!Array.isArray(decoded) || decoded.length !== 4) throw refused;
+  const [version, at, gameId, seq] = decoded as unknown[];
+  if (version !== cursorVersion || typeof at !== 'string' || typeof gameId !== 'string' || !Number.isInteger(seq)) throw refused;
+  return { at, gameId, seq: seq as number };
+};
+
+/**
+ * GET /admin/resim/{id}/audit: the learner events of the scenario, or of one opening, oldest
+ * first, a page at a time; each page names the cursor of the next until the trail ends.
+ */
+export const listAudit = async (
+  ctx: SpaceContext,
+  resimId: string,
+  query: { instance?: string; cursor?: string; limit: number },
+): Promise<AuditPage> => {
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const scenario = await getResim(ctx, resimId);
-  if (instanceId !== undefined) requireInstance(scenario, instanceId);
-  return (await repo.findEventsOfResim(ctx.db, resimId, auditLimit, instanceId)).map((row) => ({
-    gameId: row.game_id,
-    nickname: row.nickname,
-    seq: row.seq,
-    type: row.type,
-    detail: readJson<Record<string, unknown>>(row.payload, {}),
-    at: row.at,
-  }));
+  if (query.instance !== undefined) requireInstance(scenario, query.instance);
+  const rows = await repo.findEventsOfResim(ctx.db, { resimId, instanceId: query.instance, after, limit: query.limit + 1 });
+  // One step more than asked says whether another page follows.
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map((row) => ({
+      gameId: row.game_id,
+      nickname: row.nickname,
+      seq: row.seq,
+      type: row.type,
+      detail: readJson<Record<string, unknown>>(row.payload, {}),
+      at: row.at,
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.at, gameId: last.game_id, seq: last.seq }) : null,
+    total: await repo.countEventsOfResim(ctx.db, resimId, query.instance),
+  };
 };
 
 const mean = (values: readonly number[]): number | null =>

@@ -71,20 +71,56 @@ export const findEventsOfGame = (db: Database, gameId: string): Promise<RunEvent
 
 export type AuditRow = RunEventRow & { nickname: string };
 
-/** The scenario's learner events, or those of one opening when `instanceId` is given. */
-export const findEventsOfResim = (db: Database, resimId: string, limit: number, instanceId?: string): Promise<AuditRow[]> =>
+/** Where a page of the audit trail ends: the last step's place in the trail's order. */
+export type AuditPosition = { readonly at: string; readonly gameId: string; readonly seq: number };
+
+const eventsOfResim = (db: Database, resimId: string, instanceId: string | undefined) =>
   db
     .selectFrom('run_events')
     .innerJoin('games', 'games.id', 'run_events.game_id')
-    .select(['run_events.game_id', 'run_events.seq', 'run_events.type', 'run_events.payload', 'run_events.at', 'games.nickname'])
     .where('games.resim_id', '=', resimId)
     .where('games.instance_id', '!=', previewInstanceId(resimId))
-    .$if(instanceId !== undefined, (query) => query.where('games.instance_id', '=', instanceId!))
+    .$if(instanceId !== undefined, (query) => query.where('games.instance_id', '=', instanceId!));
+
+/**
+ * The scenario's learner events, or those of one opening when `instanceId` is given, in time
+ * order; `after` continues past a step, so that pages neither repeat nor skip a step.
+ */
+export const findEventsOfResim = (
+  db: Database,
+  options: { resimId: string; instanceId?: string; after?: AuditPosition; limit: number },
+): Promise<AuditRow[]> => {
+  const { after } = options;
+  return eventsOfResim(db, options.resimId, options.instanceId)
+    .select(['run_events.game_id', 'run_events.seq', 'run_events.type', 'run_events.payload', 'run_events.at', 'games.nickname'])
+    .$if(after !== undefined, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb('run_events.at', '>', after!.at),
+          eb.and([eb('run_events.at', '=', after!.at), eb('run_events.game_id', '>', after!.gameId)]),
+          eb.and([
+            eb('run_events.at', '=', after!.at),
+            eb('run_events.game_id', '=', after!.gameId),
+            eb('run_events.seq', '>', after!.seq),
+          ]),
+        ]),
+      ),
+    )
     .orderBy('run_events.at')
     .orderBy('run_events.game_id')
     .orderBy('run_events.seq')
-    .limit(limit)
+    .limit(options.limit)
     .execute();
+};
+
+export const countEventsOfResim = async (db: Database, resimId: string, instanceId?: string): Promise<number> =>
+  Number(
+    (
+      await eventsOfResim(db, resimId, instanceId)
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
 
 export const insertMessage = (db: Database, row: SessionMessageRow) => db.insertInto('session_messages').values(row).execute();
 

@@ -1,5 +1,5 @@
 import {
-  auditEntry,
+  auditPage,
   auditQuery,
   boardLearner,
   gameOfInstanceParams,
@@ -23,6 +23,7 @@ import {
   learnerScenario,
   resimScore,
   presenterParams,
+  presenterQuery,
   presenterView,
   previewRun,
   scoreboard,
@@ -202,13 +203,13 @@ export const recordRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ct
     {
       schema: {
         tags: recordTags,
-        summary: 'The audit trail: every learner event, oldest first',
+        summary: 'The audit trail: every learner event, oldest first, a page at a time (follow nextCursor)',
         params: idParams,
         querystring: auditQuery,
-        response: { 200: z.array(auditEntry), ...errors },
+        response: { 200: auditPage, ...errors },
       },
     },
-    (request) => records.listAudit(spaceCtx(request), request.params.id, request.query.instance),
+    (request) => records.listAudit(spaceCtx(request), request.params.id, request.query),
   );
 
   app.get(
@@ -303,13 +304,19 @@ export const recordRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ct
     {
       schema: {
         tags: recordTags,
-        summary: 'What the presenter display shows of an opening (current: the latest)',
+        summary: 'What the presenter display shows of an opening (current: the latest), through a saved view (?view=) or the default one',
         params: presenterParams,
+        querystring: presenterQuery,
         response: { 200: presenterView, ...errors },
       },
     },
     (request) =>
-      boards.presenterView({ ...spaceCtx(request), publicUrl: ctx.config.publicUrl }, request.params.id, request.params.instance),
+      boards.presenterView(
+        { ...spaceCtx(request), publicUrl: ctx.config.publicUrl },
+        request.params.id,
+        request.params.instance,
+        request.query.view,
+      ),
   );
 
   app.post(

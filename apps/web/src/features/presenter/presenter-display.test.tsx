@@ -31,17 +31,32 @@ const viewOf = (changes: Partial<PresenterView>): PresenterView => ({
   allowSignin: false,
   canControl: false,
   messages: [],
+  measures: [],
+  layout: {
+    viewId: null,
+    name: 'Standard',
+    panels: ['join', 'lobby', 'leaderboard', 'measures', 'messages'],
+    hideNames: false,
+    theme: 'dark',
+  },
   ...changes,
 });
 
-const show = (view: PresenterView, control = vi.fn().mockResolvedValue({})) => {
+const layoutOf = (changes: Partial<PresenterView['layout']>): PresenterView['layout'] => ({
+  ...viewOf({}).layout,
+  viewId: 'v1',
+  name: 'Saved',
+  ...changes,
+});
+
+const show = (view: PresenterView, control = vi.fn().mockResolvedValue({}), viewId: string | null = null) => {
   const presenter = vi.fn().mockResolvedValue(view);
   const api = { resims: { presenter, control } } as unknown as ApiClient;
   render(
     <MantineProvider theme={theme}>
       <ApiProvider client={api}>
         <QueryClientProvider client={createQueryClient()}>
-          <PresenterDisplay resimId="r1" productName="Resim" />
+          <PresenterDisplay resimId="r1" productName="Resim" viewId={viewId} />
         </QueryClientProvider>
       </ApiProvider>
     </MantineProvider>,
@@ -59,7 +74,7 @@ describe('presenter display', () => {
     expect(within(lobby).getByText('Ann')).toBeTruthy();
     expect(within(lobby).getByText('Bo')).toBeTruthy();
     expect(screen.getByText('Waiting to start')).toBeTruthy();
-    expect(presenter).toHaveBeenCalledWith('r1', 'current', expect.anything());
+    expect(presenter).toHaveBeenCalledWith('r1', 'current', null, expect.anything());
   });
 
   it('shows the progress and who leads while running, and the latest message', async () => {
@@ -125,5 +140,48 @@ describe('presenter display', () => {
     expect(within(controls).getByRole('button', { name: 'Message learners' })).toBeTruthy();
     fireEvent.click(within(controls).getByRole('button', { name: 'Start Simulation' }));
     await waitFor(() => expect(control).toHaveBeenCalledWith('r1', 2));
+  });
+
+  it('reads the session through the saved view it was opened with', async () => {
+    const presenter = show(viewOf({ layout: layoutOf({}) }), undefined, 'v1');
+    await screen.findByLabelText('Join code');
+    expect(presenter).toHaveBeenCalledWith('r1', 'current', 'v1', expect.anything());
+  });
+
+  it('shows only the panels the view chose', async () => {
+    show(
+      viewOf({
+        phase: 'open',
+        resimStatus: 2,
+        players: 2,
+        learners: [learner('Learner 2', { rank: 1, points: 20 }), learner('Learner 1', { rank: 2, points: 5 })],
+        messages: [{ id: 'm1', title: 'Five minutes left', message: 'Hurry', sent: '2025-05-01T10:10:00.000Z' }],
+        layout: layoutOf({ panels: ['leaderboard'], hideNames: true, theme: 'light' }),
+      }),
+    );
+    const rows = within(await screen.findByLabelText('Ranking')).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['1Learner 220', '2Learner 15']);
+    expect(screen.queryByLabelText('Join code')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Measures' })).toBeNull();
+    expect(screen.getByRole('main').getAttribute('data-theme')).toBe('light');
+  });
+
+  it('charts each measure’s average when the view shows the measures', async () => {
+    show(
+      viewOf({
+        phase: 'open',
+        resimStatus: 2,
+        measures: [
+          { id: 'points', name: 'Points', average: 12.5, learners: 2 },
+          { id: 'measure1', name: 'Cost', average: 50, learners: 2 },
+        ],
+        layout: layoutOf({ panels: ['measures'] }),
+      }),
+    );
+    const measures = await screen.findByRole('group', { name: 'Measures' });
+    expect(within(measures).getByText('12.5')).toBeTruthy();
+    expect(within(measures).getByRole('progressbar', { name: 'Cost on average' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.queryByLabelText('Ranking')).toBeNull();
   });
 });

@@ -14,11 +14,11 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import type { BoardLearner, PresenterView } from '@resim/contracts';
+import type { BoardLearner, PresenterPanel, PresenterTheme, PresenterView } from '@resim/contracts';
 import { RunStatus } from '@resim/domain';
 import { IconAlertTriangle, IconDoorEnter, IconLock, IconMaximize, IconMessage } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
 import { ManageLobbyModal } from '../resim-editor/manage-lobby';
@@ -34,9 +34,39 @@ const rowsShown = 10;
 
 const phaseBadge: Record<PresenterView['phase'], { label: string; color: string }> = {
   lobby: { label: 'Waiting to start', color: 'yellow' },
-  open: { label: 'Running', color: 'green' },
+  // Mantine's filled green is too light under white text (3.4:1); teal's darkest shade reads at 5:1.
+  open: { label: 'Running', color: 'teal.9' },
   closed: { label: 'Finished', color: 'gray' },
 };
+
+/** The colours of the display in each theme, each pair of text and ground readable from the back of a room. */
+const palettes = {
+  dark: {
+    page: 'dark.8',
+    card: 'dark.6',
+    text: 'white',
+    dimmed: 'gray.4',
+    track: 'var(--mantine-color-dark-5)',
+    leader: 'yellow.8',
+    leaderText: 'white',
+    /** the host's controls are light: on a light page they need an edge */
+    framed: false,
+  },
+  light: {
+    page: 'gray.0',
+    card: 'white',
+    text: 'dark.9',
+    dimmed: 'gray.7',
+    track: 'var(--mantine-color-gray-3)',
+    leader: 'yellow.3',
+    leaderText: 'dark.9',
+    framed: true,
+  },
+} as const satisfies Record<PresenterTheme, Record<string, string | boolean>>;
+type Palette = (typeof palettes)[PresenterTheme];
+
+const PaletteContext = createContext<Palette>(palettes.dark);
+const usePalette = () => useContext(PaletteContext);
 
 const points = (value: number | null) => (value === null ? '–' : Number.isInteger(value) ? String(value) : value.toFixed(1));
 
@@ -44,50 +74,51 @@ const points = (value: number | null) => (value === null ? '–' : Number.isInte
 const neverOpened = (view: PresenterView) => view.resimStatus === RunStatus.Initialized && view.instanceId === '';
 
 const JoinPanel = ({ view }: { view: PresenterView }) => {
+  const colors = usePalette();
   const joinAt = view.joinUrl ? new URL(view.joinUrl) : null;
   return (
-    <Paper bg="dark.6" p="xl" radius="lg" h="100%" withBorder={false}>
+    <Paper bg={colors.card} p="xl" radius="lg" h="100%" withBorder={false}>
       <Stack gap="lg" justify="center" h="100%">
         {joinAt && view.phase !== 'closed' ? (
           <>
             <Group gap="xl" align="center" wrap="wrap">
               <JoinQrCode url={joinAt.href} size={220} />
               <Stack gap={4} miw={0}>
-                <Text c="gray.4" fz="lg">
+                <Text c={colors.dimmed} fz="lg">
                   Scan to join, or open
                 </Text>
-                <Text c="white" fz="lg" fw={600} style={{ wordBreak: 'break-all' }} aria-label="Join address">
+                <Text c={colors.text} fz="lg" fw={600} style={{ wordBreak: 'break-all' }} aria-label="Join address">
                   {joinAt.href}
                 </Text>
               </Stack>
             </Group>
             <Stack gap={4}>
-              <Text c="gray.4" fz="xl">
+              <Text c={colors.dimmed} fz="xl">
                 Join at
               </Text>
-              <Text c="white" fz={34} fw={700} style={{ wordBreak: 'break-all' }}>
+              <Text c={colors.text} fz={34} fw={700} style={{ wordBreak: 'break-all' }}>
                 {joinAt.host}/play
               </Text>
             </Stack>
             <Stack gap={4}>
-              <Text c="gray.4" fz="xl">
+              <Text c={colors.dimmed} fz="xl">
                 with the code
               </Text>
-              <Text c="white" fz={88} fw={800} ff="monospace" lh={1} style={{ letterSpacing: '0.12em' }} aria-label="Join code">
+              <Text c={colors.text} fz={88} fw={800} ff="monospace" lh={1} style={{ letterSpacing: '0.12em' }} aria-label="Join code">
                 {view.code}
               </Text>
             </Stack>
           </>
         ) : (
-          <Text c="gray.3" fz={28}>
+          <Text c={colors.dimmed} fz={28}>
             {neverOpened(view) ? 'The session is not open yet.' : 'The session is closed.'}
           </Text>
         )}
         <Group gap="xs" align="baseline">
-          <Text c="white" fz={56} fw={800} lh={1} aria-label="Learners joined">
+          <Text c={colors.text} fz={56} fw={800} lh={1} aria-label="Learners joined">
             {view.players}
           </Text>
-          <Text c="gray.4" fz="xl">
+          <Text c={colors.dimmed} fz="xl">
             {view.players === 1 ? 'learner joined' : 'learners joined'}
           </Text>
         </Group>
@@ -97,16 +128,17 @@ const JoinPanel = ({ view }: { view: PresenterView }) => {
 };
 
 const Lobby = ({ learners: all }: { learners: readonly BoardLearner[] }) => {
+  const colors = usePalette();
   // A learner the host removed leaves the room's screen.
   const learners = all.filter((learner) => learner.endReason !== 'removed');
   const newestFirst = [...learners].sort((a, b) => b.joined.localeCompare(a.joined));
   return (
     <Stack gap="md">
-      <Title order={2} c="white" fz={28}>
+      <Title order={2} c={colors.text} fz={28}>
         Waiting for everyone to join…
       </Title>
       {learners.length === 0 ? (
-        <Text c="gray.4" fz="lg">
+        <Text c={colors.dimmed} fz="lg">
           Names appear here as learners join.
         </Text>
       ) : (
@@ -117,7 +149,7 @@ const Lobby = ({ learners: all }: { learners: readonly BoardLearner[] }) => {
             </Badge>
           ))}
           {learners.length > chipsShown ? (
-            <Text c="gray.4" fz="lg">
+            <Text c={colors.dimmed} fz="lg">
               and {learners.length - chipsShown} more
             </Text>
           ) : null}
@@ -128,43 +160,47 @@ const Lobby = ({ learners: all }: { learners: readonly BoardLearner[] }) => {
 };
 
 const Ranking = ({ view, title }: { view: PresenterView; title: string }) => {
+  const colors = usePalette();
   const ranked = view.learners.filter((learner) => learner.rank !== null).slice(0, rowsShown);
   return (
     <Stack gap="sm">
-      <Title order={2} c="white" fz={28}>
+      <Title order={2} c={colors.text} fz={28}>
         {title}
       </Title>
       {ranked.length === 0 ? (
-        <Text c="gray.4" fz="lg">
+        <Text c={colors.dimmed} fz="lg">
           Scores appear here as learners take their steps.
         </Text>
       ) : (
         <Stack gap={6} component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Ranking">
-          {ranked.map((learner) => (
-            <Paper
-              key={learner.gameId}
-              component="li"
-              bg={learner.rank === 1 ? 'yellow.8' : 'dark.6'}
-              px="lg"
-              py="sm"
-              radius="md"
-              withBorder={false}
-            >
-              <Group justify="space-between" wrap="nowrap">
-                <Group gap="lg" wrap="nowrap" miw={0}>
-                  <Text c="white" fz={26} fw={800} w={48} ta="right">
-                    {learner.rank}
-                  </Text>
-                  <Text c="white" fz={26} fw={600} truncate>
-                    {learner.nickname}
+          {ranked.map((learner) => {
+            const text = learner.rank === 1 ? colors.leaderText : colors.text;
+            return (
+              <Paper
+                key={learner.gameId}
+                component="li"
+                bg={learner.rank === 1 ? colors.leader : colors.card}
+                px="lg"
+                py="sm"
+                radius="md"
+                withBorder={false}
+              >
+                <Group justify="space-between" wrap="nowrap">
+                  <Group gap="lg" wrap="nowrap" miw={0}>
+                    <Text c={text} fz={26} fw={800} w={48} ta="right">
+                      {learner.rank}
+                    </Text>
+                    <Text c={text} fz={26} fw={600} truncate>
+                      {learner.nickname}
+                    </Text>
+                  </Group>
+                  <Text c={text} fz={26} fw={700}>
+                    {points(learner.points)}
                   </Text>
                 </Group>
-                <Text c="white" fz={26} fw={700}>
-                  {points(learner.points)}
-                </Text>
-              </Group>
-            </Paper>
-          ))}
+              </Paper>
+            );
+          })}
         </Stack>
       )}
     </Stack>
@@ -172,15 +208,16 @@ const Ranking = ({ view, title }: { view: PresenterView; title: string }) => {
 };
 
 const Progressing = ({ view }: { view: PresenterView }) => {
+  const colors = usePalette();
   const share = view.players === 0 ? 0 : (100 * view.finished) / view.players;
   return (
     <Stack gap="xl">
       <Stack gap={6}>
         <Group justify="space-between">
-          <Text c="gray.3" fz="xl">
+          <Text c={colors.dimmed} fz="xl">
             Finished
           </Text>
-          <Text c="white" fz="xl" fw={700}>
+          <Text c={colors.text} fz="xl" fw={700}>
             {view.finished} of {view.players}
           </Text>
         </Group>
@@ -190,11 +227,11 @@ const Progressing = ({ view }: { view: PresenterView }) => {
           radius="xl"
           color="green"
           aria-label="Learners finished"
-          styles={{ root: { background: 'var(--mantine-color-dark-5)' } }}
+          styles={{ root: { background: colors.track } }}
         />
       </Stack>
       {view.hideRank ? (
-        <Text c="gray.4" fz="lg">
+        <Text c={colors.dimmed} fz="lg">
           The ranking is hidden for this scenario.
         </Text>
       ) : (
@@ -204,25 +241,67 @@ const Progressing = ({ view }: { view: PresenterView }) => {
   );
 };
 
-const Finished = ({ view }: { view: PresenterView }) => (
-  <Stack gap="xl">
-    <Group gap="xl">
-      <Stack gap={0}>
-        <Text c="gray.4">Learners</Text>
-        <Text c="white" fz={40} fw={800}>
-          {view.players}
+const Finished = ({ view }: { view: PresenterView }) => {
+  const colors = usePalette();
+  return (
+    <Stack gap="xl">
+      <Group gap="xl">
+        <Stack gap={0}>
+          <Text c={colors.dimmed}>Learners</Text>
+          <Text c={colors.text} fz={40} fw={800}>
+            {view.players}
+          </Text>
+        </Stack>
+        <Stack gap={0}>
+          <Text c={colors.dimmed}>Average points</Text>
+          <Text c={colors.text} fz={40} fw={800}>
+            {points(view.averagePoints)}
+          </Text>
+        </Stack>
+      </Group>
+      {view.hideRank ? null : <Ranking view={view} title="Final ranking" />}
+    </Stack>
+  );
+};
+
+/** Each measure's average over the learners, as a bar against the largest of them. */
+const MeasureCharts = ({ view }: { view: PresenterView }) => {
+  const colors = usePalette();
+  const largest = Math.max(0, ...view.measures.map((measure) => Math.abs(measure.average)));
+  return (
+    <Stack gap="sm" role="group" aria-label="Measures">
+      <Title order={2} c={colors.text} fz={28}>
+        Measures on average
+      </Title>
+      {view.measures.length === 0 ? (
+        <Text c={colors.dimmed} fz="lg">
+          Averages appear here as learners take their steps.
         </Text>
-      </Stack>
-      <Stack gap={0}>
-        <Text c="gray.4">Average points</Text>
-        <Text c="white" fz={40} fw={800}>
-          {points(view.averagePoints)}
-        </Text>
-      </Stack>
-    </Group>
-    {view.hideRank ? null : <Ranking view={view} title="Final ranking" />}
-  </Stack>
-);
+      ) : (
+        view.measures.map((measure) => (
+          <Stack key={measure.id} gap={4}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text c={colors.dimmed} fz="lg" truncate>
+                {measure.name}
+              </Text>
+              <Text c={colors.text} fz="lg" fw={700}>
+                {points(measure.average)}
+              </Text>
+            </Group>
+            <Progress
+              value={largest === 0 ? 0 : (100 * Math.abs(measure.average)) / largest}
+              size="lg"
+              radius="xl"
+              color="indigo"
+              aria-label={`${measure.name} on average`}
+              styles={{ root: { background: colors.track } }}
+            />
+          </Stack>
+        ))
+      )}
+    </Stack>
+  );
+};
 
 const LatestMessage = ({ view }: { view: PresenterView }) => {
   const latest = view.messages.at(-1);
@@ -245,6 +324,17 @@ const LatestMessage = ({ view }: { view: PresenterView }) => {
   );
 };
 
+/** What the session's phase shows of the panels the view chose: the lobby's names before the start, the ranking after. */
+const PhasePanels = ({ view, shows }: { view: PresenterView; shows: (panel: PresenterPanel) => boolean }) => {
+  if (view.phase === 'lobby') {
+    if (shows('lobby')) return <Lobby learners={view.learners} />;
+    return shows('leaderboard') && !view.hideRank ? <Ranking view={view} title="Leading now" /> : null;
+  }
+  if (!shows('leaderboard')) return null;
+  if (view.phase === 'open') return <Progressing view={view} />;
+  return neverOpened(view) ? null : <Finished view={view} />;
+};
+
 const controlledStatuses: readonly number[] = [RunStatus.Waiting, RunStatus.Running];
 
 /** The host's controls, on the display itself: open the lobby, start, stop, manage the lobby, message the room. */
@@ -255,7 +345,7 @@ const SessionControls = ({ resimId, view }: { resimId: string; view: PresenterVi
   const live = controlledStatuses.includes(view.resimStatus);
   // Light, as in the console: the controls keep their contrast on the dark display.
   return (
-    <Paper bg="gray.0" px="md" py="xs" radius="md" withBorder={false} role="toolbar" aria-label="Session controls">
+    <Paper bg="gray.0" px="md" py="xs" radius="md" withBorder={usePalette().framed} role="toolbar" aria-label="Session controls">
       <Group gap="sm" wrap="wrap">
         <RunStatusControl
           status={view.resimStatus}
@@ -284,12 +374,20 @@ const SessionControls = ({ resimId, view }: { resimId: string; view: PresenterVi
   );
 };
 
-/** What the room sees of the scenario's current opening, refreshed every few seconds. */
-export const PresenterDisplay = ({ resimId, productName }: { resimId: string; productName: string }) => {
+/** What the room sees of the scenario's current opening, refreshed every few seconds, through the view chosen. */
+export const PresenterDisplay = ({
+  resimId,
+  productName,
+  viewId = null,
+}: {
+  resimId: string;
+  productName: string;
+  viewId?: string | null;
+}) => {
   const api = useApi();
   const view = useQuery({
-    queryKey: queryKeys.presenter(resimId, 'current'),
-    queryFn: ({ signal }) => api.resims.presenter(resimId, 'current', signal),
+    queryKey: queryKeys.presenter(resimId, 'current', viewId),
+    queryFn: ({ signal }) => api.resims.presenter(resimId, 'current', viewId, signal),
     refetchInterval: pollMs,
     refetchIntervalInBackground: true,
   });
@@ -309,63 +407,77 @@ export const PresenterDisplay = ({ resimId, productName }: { resimId: string; pr
       </Box>
     );
   const data = view.data;
+  const colors = palettes[data.layout.theme];
+  const shows = (panel: PresenterPanel) => data.layout.panels.includes(panel);
   const notOpened = neverOpened(data);
   const badge = notOpened ? { label: 'Not open yet', color: 'gray' } : phaseBadge[data.phase];
+  const side = (
+    <Stack gap="xl">
+      <PhasePanels view={data} shows={shows} />
+      {shows('measures') ? <MeasureCharts view={data} /> : null}
+    </Stack>
+  );
   return (
-    <Box component="main" id={contentId} tabIndex={-1} mih="100dvh" bg="dark.8" p={{ base: 'md', md: 40 }}>
-      <SkipLink />
-      <Stack gap="xl">
-        <Group justify="space-between" wrap="nowrap">
-          <Stack gap={2} miw={0}>
-            <Text c="gray.5" fz="sm" tt="uppercase" fw={600} style={{ letterSpacing: '0.08em' }}>
-              {productName}
-            </Text>
-            <Title order={1} c="white" fz={40} lineClamp={1}>
-              {data.resimName}
-            </Title>
-          </Stack>
-          <Group gap="md" wrap="nowrap">
-            {view.isError ? (
-              <Badge color="red" size="lg" variant="filled">
-                Reconnecting…
+    <PaletteContext.Provider value={colors}>
+      <Box
+        component="main"
+        id={contentId}
+        tabIndex={-1}
+        mih="100dvh"
+        bg={colors.page}
+        p={{ base: 'md', md: 40 }}
+        data-theme={data.layout.theme}
+      >
+        <SkipLink />
+        <Stack gap="xl">
+          <Group justify="space-between" wrap="nowrap">
+            <Stack gap={2} miw={0}>
+              <Text c={colors.dimmed} fz="sm" tt="uppercase" fw={600} style={{ letterSpacing: '0.08em' }}>
+                {productName}
+              </Text>
+              <Title order={1} c={colors.text} fz={40} lineClamp={1}>
+                {data.resimName}
+              </Title>
+            </Stack>
+            <Group gap="md" wrap="nowrap">
+              {view.isError ? (
+                <Badge color="red" size="lg" variant="filled">
+                  Reconnecting…
+                </Badge>
+              ) : null}
+              {data.locked && data.phase === 'lobby' ? (
+                <Badge color="gray" size="xl" variant="light" leftSection={<IconLock size={16} />}>
+                  Lobby locked
+                </Badge>
+              ) : null}
+              <Badge color={badge.color} size="xl" variant="filled">
+                {badge.label}
               </Badge>
-            ) : null}
-            {data.locked && data.phase === 'lobby' ? (
-              <Badge color="gray" size="xl" variant="light" leftSection={<IconLock size={16} />}>
-                Lobby locked
-              </Badge>
-            ) : null}
-            <Badge color={badge.color} size="xl" variant="filled">
-              {badge.label}
-            </Badge>
-            <Tooltip label="Full screen">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="xl"
-                aria-label="Full screen"
-                onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
-              >
-                <IconMaximize size={24} color="var(--mantine-color-gray-4)" />
-              </ActionIcon>
-            </Tooltip>
+              <Tooltip label="Full screen">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="xl"
+                  aria-label="Full screen"
+                  onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
+                >
+                  <IconMaximize size={24} color={`var(--mantine-color-${colors.dimmed.replace('.', '-')})`} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
           </Group>
-        </Group>
-        {data.canControl ? <SessionControls resimId={resimId} view={data} /> : null}
-        <LatestMessage view={data} />
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          <JoinPanel view={data} />
-          <Box>
-            {data.phase === 'lobby' ? (
-              <Lobby learners={data.learners} />
-            ) : data.phase === 'open' ? (
-              <Progressing view={data} />
-            ) : notOpened ? null : (
-              <Finished view={data} />
-            )}
-          </Box>
-        </SimpleGrid>
-      </Stack>
-    </Box>
+          {data.canControl ? <SessionControls resimId={resimId} view={data} /> : null}
+          {shows('messages') ? <LatestMessage view={data} /> : null}
+          {shows('join') ? (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+              <JoinPanel view={data} />
+              <Box>{side}</Box>
+            </SimpleGrid>
+          ) : (
+            side
+          )}
+        </Stack>
+      </Box>
+    </PaletteContext.Provider>
   );
 };

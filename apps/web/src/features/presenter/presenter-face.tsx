@@ -3,7 +3,7 @@ import { loadingMessage } from '@resim/domain';
 import { Button, Paper, Stack, Text, Title, Box } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Route, Routes, useParams } from 'react-router';
+import { Route, Routes, useParams, useSearchParams } from 'react-router';
 import { useFaceBoot } from '../../app/face-boot';
 import { LoadingScreen } from '../../app/loading-screen';
 import type { AuthSession } from '../../auth/auth-session';
@@ -40,11 +40,13 @@ const SignInFirst = ({ productName, onSignIn }: { productName: string; onSignIn:
 
 const DisplayRoute = ({ productName }: { productName: string }) => {
   const { resimId = '' } = useParams();
-  return <PresenterDisplay resimId={resimId} productName={productName} />;
+  // ?view= names a saved presenter view; without it the scenario's default view is shown.
+  const [search] = useSearchParams();
+  return <PresenterDisplay resimId={resimId} productName={productName} viewId={search.get('view') || null} />;
 };
 
 /**
- * The presenter display (/presenter/{resimId}): a screen projected in the room during a live
+ * The presenter display (/presenter/{resimId}?view={presenterViewId}): a screen projected in the room during a live
  * session, a chunk of its own. It needs the console's sign-in, restored here as the player does.
  */
 export const PresenterFace = ({ auth, config }: { auth: AuthSession; config: Promise<WebConfig> }) => {

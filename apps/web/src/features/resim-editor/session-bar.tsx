@@ -1,13 +1,13 @@
 import { ActionIcon, Badge, Button, CopyButton, Group, Tooltip } from '@mantine/core';
 import { RunStatus } from '@resim/domain';
-import { IconCheck, IconCopy, IconDoorEnter, IconMessage, IconPresentation, IconUsers } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconDoorEnter, IconMessage, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
-import { presenterPathFor } from '../../app/routes';
 import { ManageLobbyModal } from './manage-lobby';
 import { MessageModal } from './message-modal';
+import { PresenterDisplayLauncher } from './presenter-views';
 
 const liveStatuses: readonly number[] = [RunStatus.Waiting, RunStatus.Running, RunStatus.TestMode];
 // SPEC 9 polls the dashboard every 6 s; the learner count follows it.
@@ -79,21 +79,7 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
           Message learners
         </Button>
       )}
-      {status !== RunStatus.TestMode && (
-        <Tooltip label="Open the display for the room in a new window">
-          <Button
-            component="a"
-            href={presenterPathFor(resimId)}
-            target="_blank"
-            rel="noopener"
-            size="compact-xs"
-            variant="subtle"
-            leftSection={<IconPresentation size={14} />}
-          >
-            Presenter display
-          </Button>
-        </Tooltip>
-      )}
+      {status !== RunStatus.TestMode && <PresenterDisplayLauncher resimId={resimId} />}
       <MessageModal resimId={resimId} opened={messaging} onClose={() => setMessaging(false)} />
       {managing ? <ManageLobbyModal resimId={resimId} onClose={() => setManaging(false)} /> : null}
     </Group>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { AuditEntry, AuditPage } from '@resim/contracts';
 import type { ApiClient } from '../../../api/client';
 import { renderWithProviders } from '../../../test/render';
 import { actionFixture, conclusionFixture, scenarioFixture } from '../../../test/scenario-fixtures';
@@ -19,8 +20,13 @@ const trail = [
   auditEntryOf('Bo', 2, 'stop'),
 ];
 
-const show = (entries = trail) => {
-  const audit = vi.fn().mockResolvedValue(entries);
+const pageOf = (entries: AuditEntry[], nextCursor: string | null = null, total = entries.length): AuditPage => ({
+  entries,
+  nextCursor,
+  total,
+});
+
+const show = (entries = trail, audit = vi.fn().mockResolvedValue(pageOf(entries))) => {
   const dashboard = vi.fn().mockResolvedValue(
     dashboardOf({
       currentInstanceId: 'i2',
@@ -69,12 +75,12 @@ describe('audit', () => {
   it('reads the steps of one opening when filtered by opening', async () => {
     const audit = show();
     await screen.findByRole('table', { name: 'Audit trail' });
-    expect(audit).toHaveBeenLastCalledWith('r1', null, expect.anything());
-    audit.mockResolvedValue(trail.filter((entry) => entry.nickname === 'Bo'));
+    expect(audit).toHaveBeenLastCalledWith('r1', { instanceId: null, cursor: undefined }, expect.anything());
+    audit.mockResolvedValue(pageOf(trail.filter((entry) => entry.nickname === 'Bo')));
     fireEvent.click(screen.getByRole('combobox', { name: 'Opening' }));
     fireEvent.click(await screen.findByRole('option', { name: /\(current\)/ }));
     await waitFor(() => expect(happenings()).toEqual(['Bo 1: ran Ferritin', 'Bo 2: was stopped']));
-    expect(audit).toHaveBeenLastCalledWith('r1', 'i2', expect.anything());
+    expect(audit).toHaveBeenLastCalledWith('r1', { instanceId: 'i2', cursor: undefined }, expect.anything());
   });
 
   it('pages the trail fifty steps at a time', async () => {
@@ -90,5 +96,21 @@ describe('audit', () => {
     expect(await screen.findByText('No steps yet')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(audit).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads the next page from the cursor the server gave, counting what is loaded against the whole trail', async () => {
+    const audit = vi
+      .fn()
+      .mockResolvedValueOnce(pageOf(trail.slice(0, 3), 'cursor-1', 5))
+      .mockResolvedValueOnce(pageOf(trail.slice(3), null, 5));
+    show(trail, audit);
+    await screen.findByRole('table', { name: 'Audit trail' });
+    expect(happenings()).toHaveLength(3);
+    expect(screen.getByText('3 steps of the 3 loaded, of 5 in all')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more steps' }));
+    await waitFor(() => expect(happenings()).toHaveLength(5));
+    expect(audit).toHaveBeenLastCalledWith('r1', { instanceId: null, cursor: 'cursor-1' }, expect.anything());
+    expect(screen.getByText('5 steps')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more steps' })).toBeNull();
   });
 });

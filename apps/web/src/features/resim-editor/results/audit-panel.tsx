@@ -9,6 +9,7 @@ import { instanceOptions } from './instance-options';
 import { useAudit, useDashboard } from './results-queries';
 
 const pageSize = 50;
+const count = (value: number) => value.toLocaleString();
 // Steps come seconds apart, so the trail shows the seconds.
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 const timeOf = (iso: string): string => {
@@ -40,7 +41,8 @@ export const AuditPanel = ({ resimId, content }: PanelProps) => {
   const [kind, setKind] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const names = useMemo(() => namesOf(content), [content]);
-  const entries = useMemo(() => audit.data ?? [], [audit.data]);
+  const entries = useMemo(() => audit.data?.pages.flatMap((page) => page.entries) ?? [], [audit.data]);
+  const total = audit.data?.pages.at(-1)?.total ?? entries.length;
   const shown = useMemo(
     () => entries.filter((entry) => (learner === null || entry.gameId === learner) && (kind === null || entry.type === kind)),
     [entries, learner, kind],
@@ -136,6 +138,7 @@ export const AuditPanel = ({ resimId, content }: PanelProps) => {
             <Group justify="space-between" wrap="wrap">
               <Text fz="sm" c="dimmed">
                 {shown.length === 1 ? '1 step' : `${shown.length} steps`}
+                {audit.hasNextPage ? ` of the ${count(entries.length)} loaded, of ${count(total)} in all` : null}
               </Text>
               {pages > 1 ? (
                 <Pagination total={pages} value={current} onChange={setPage} size="sm" aria-label="Pages of the audit trail" />
@@ -143,6 +146,13 @@ export const AuditPanel = ({ resimId, content }: PanelProps) => {
             </Group>
           </>
         )}
+        {audit.hasNextPage ? (
+          <Group justify="center">
+            <Button variant="default" onClick={() => void audit.fetchNextPage()} loading={audit.isFetchingNextPage}>
+              Load more steps
+            </Button>
+          </Group>
+        ) : null}
       </Stack>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context';
 import { queryKeys } from '../../../api/query-keys';
 
@@ -25,12 +25,17 @@ export const useScoreboard = (resimId: string, instanceId: string | null) => {
   });
 };
 
-/** The audit trail is long and changes with every step, so it is read on demand rather than polled. */
+/**
+ * The audit trail is long and changes with every step, so it is read on demand rather than
+ * polled, a page at a time as the server gives it.
+ */
 export const useAudit = (resimId: string, instanceId: string | null) => {
   const api = useApi();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: queryKeys.audit(resimId, instanceId),
-    queryFn: ({ signal }) => api.resims.audit(resimId, instanceId, signal),
+    queryFn: ({ signal, pageParam }) => api.resims.audit(resimId, { instanceId, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
     // The filters stay on screen while another opening's steps are read.
     placeholderData: (previous) => previous,
   });
