@@ -22,6 +22,11 @@ export default defineConfig({
         // libraries every page needs go in such a group, or pages would load code they never use.
         codeSplitting: {
           groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          // A page's first view in a few files, not some 60: the small chunks that pages share are copied
+          // into each page's file, and rolldown's runtime keeps one instance of each module across copies.
+          // A chunk with styles stays a file (Vite emits a stylesheet per chunk listing it), and so does
+          // the floating layer every menu, select and tooltip uses, downloaded once.
+          experimentalInlineCommonChunks: { maxSize: Infinity, exclude: [/\.css(\?|$)/, /node_modules[\\/]@floating-ui[\\/]/] },
         },
       },
     },

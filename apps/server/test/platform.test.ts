@@ -165,6 +165,7 @@ describe('web app serving', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toContain('javascript');
     expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toBe('accept-encoding');
     expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(script);
     const gzip = await asset('gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -176,6 +177,7 @@ describe('web app serving', () => {
     const index = await app.inject({ url: '/resim/abc', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
     expect(index.headers['content-encoding']).toBe('br');
     expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.headers.vary).toBe('accept-encoding');
     expect(brotliDecompressSync(index.rawPayload).toString('utf8')).toBe(page);
     await app.close();
     await database.drop();

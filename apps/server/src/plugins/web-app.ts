@@ -25,6 +25,8 @@ export const registerWebApp = async (app: FastifyInstance, options: { dir: strin
     setHeaders: (res, file) => {
       // Hashed assets never change; index.html must always be fresh.
       res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The body depends on the encodings the browser accepts: a shared cache must not give a brotli copy to one that does not.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   return true;
