@@ -52,6 +52,7 @@ import type {
   queuedEmail,
   resimConflict,
   resimSummary,
+  scheduleEntry,
   scoreboard,
   scoreboardAvailable,
   scenarioTemplate,
@@ -342,6 +343,8 @@ export const createApiClient = (options: ApiClientOptions) => {
     },
     resims: {
       list: (signal?: AbortSignal) => get<Out<typeof resimSummary>[]>('/admin/resim', signal),
+      /** every scenario's window and openings in the caller's spaces */
+      schedule: (signal?: AbortSignal) => get<Out<typeof scheduleEntry>[]>('/admin/schedule', signal),
       /** DESIGN 1: what the presenter display shows of an opening; `current` is the latest. Through a saved view when one is named. */
       presenter: (resimId: string, instance: string, view: string | null, signal?: AbortSignal) =>
         get<Out<typeof presenterView>>(

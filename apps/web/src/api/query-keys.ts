@@ -2,6 +2,8 @@
 export const queryKeys = {
   spaces: ['spaces'] as const,
   resims: ['resims'] as const,
+  /** every scenario's window and openings, for the Schedule page */
+  schedule: ['schedule'] as const,
   /** one scenario as the editor opens it (taken once, see editor-data) */
   resim: (resimId: string) => ['resim', resimId] as const,
   /** a scenario's content as the Monitoring page names its items (apart from the editor's, which is taken once) */

@@ -10,6 +10,7 @@ import {
   ok,
   patchResimBody,
   resimSummary,
+  scheduleEntry,
 } from '@resim/contracts';
 import { scenario } from '@resim/domain';
 import type { FastifyRequest } from 'fastify';
@@ -42,6 +43,18 @@ export const resimRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
     '/admin/resim',
     { schema: { tags, summary: "Scenarios in the caller's spaces", response: { 200: z.array(resimSummary), ...errors } } },
     (request) => resims.listResims(spaceCtx(request)),
+  );
+
+  app.get(
+    '/admin/schedule',
+    {
+      schema: {
+        tags,
+        summary: "Windows and openings of the scenarios in the caller's spaces",
+        response: { 200: z.array(scheduleEntry), ...errors },
+      },
+    },
+    (request) => resims.listSchedule(spaceCtx(request)),
   );
 
   app.post(

@@ -19,7 +19,7 @@ import {
   type Scenario,
   type ScenarioContent,
 } from '@resim/domain';
-import type { PatchResimBody, ResimSummary } from '@resim/contracts';
+import type { PatchResimBody, ResimSummary, ScheduleEntry } from '@resim/contracts';
 import type { ResimRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error';
 import { iso } from '../../lib/clock';
@@ -72,6 +72,28 @@ export const listResims = async (ctx: SpaceContext): Promise<ResimSummary[]> => 
       spaces.map((s) => s.id),
     )
   ).map(toResimSummary);
+};
+
+/** GET /admin/schedule: every window and opening in the caller's spaces, for the Schedule page. */
+export const listSchedule = async (ctx: SpaceContext): Promise<ScheduleEntry[]> => {
+  const spaces = await listSpaces(ctx);
+  const rows = await repo.findResimsInSpaces(
+    ctx.db,
+    spaces.map((s) => s.id),
+  );
+  return rows.map((row) => {
+    const scenario = toScenario(row);
+    return {
+      id: scenario.id,
+      resimName: scenario.resimName,
+      group: scenario.group,
+      resimStatus: scenario.resimStatus,
+      revision: scenario.revision,
+      scheduleStart: scenario.scheduleStart,
+      scheduleEnd: scenario.scheduleEnd,
+      openings: scenario.instances.map((instance) => ({ id: instance.id, created: instance.created })),
+    };
+  });
 };
 
 /** A scenario the caller may see: one in a space they are not in does not exist for them. */
