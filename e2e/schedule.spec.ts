@@ -52,9 +52,7 @@ test('a window is moved on the Schedule calendar by dragging and by keys, saved,
   await page.mouse.move(x - perHour * 1.5, y, { steps: 4 });
   await page.mouse.move(x - perHour * 3, y, { steps: 4 });
   await page.mouse.up();
-  await expect
-    .poll(async () => (await stored()).scheduleStart)
-    .toBe(new Date(start.getTime() - 3 * hour).toISOString());
+  await expect.poll(async () => (await stored()).scheduleStart).toBe(new Date(start.getTime() - 3 * hour).toISOString());
   expect((await stored()).scheduleEnd).toBe(new Date(end.getTime() - 3 * hour).toISOString());
 
   // Its end dragged two hours later by the grip.

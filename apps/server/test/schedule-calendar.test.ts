@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
 import { sessionScenario } from './session-scenario';
 
-type Entry = { id: string; revision: number; scheduleStart: string | null; scheduleEnd: string | null; openings: { id: string; created: string }[] };
+type Entry = {
+  id: string;
+  revision: number;
+  scheduleStart: string | null;
+  scheduleEnd: string | null;
+  openings: { id: string; created: string }[];
+};
 
 describe.each(dialects)('the schedule calendar (GET /admin/schedule) on %s', (dialect) => {
   let t: TestApp;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, barSpan, dayOffset, moveWindow, readWindow, resizeEnd, snapSteps, stepAnchor, storedWindow, viewDays } from './calendar-math';
+import {
+  addDays,
+  barSpan,
+  dayOffset,
+  moveWindow,
+  readWindow,
+  resizeEnd,
+  snapSteps,
+  stepAnchor,
+  storedWindow,
+  viewDays,
+} from './calendar-math';
 
 // Written in local wall-clock terms, so they hold in any time zone; run with TZ=Europe/London the
 // March and October cases cross a DST change.
@@ -10,7 +21,11 @@ describe('the Schedule calendar’s date arithmetic', () => {
     const week = viewDays('week', local(2026, 12, 3, 15));
     expect(week.map((d) => d.getDate())).toEqual([30, 1, 2, 3, 4, 5, 6]);
     expect(week[0]?.getDay()).toBe(1);
-    expect(viewDays('week', local(2026, 12, 6)).at(-1)?.getDate()).toBe(6);
+    expect(
+      viewDays('week', local(2026, 12, 6))
+        .at(-1)
+        ?.getDate(),
+    ).toBe(6);
     expect(viewDays('month', local(2028, 2, 17))).toHaveLength(29);
     expect(viewDays('month', local(2026, 2, 17))).toHaveLength(28);
   });

@@ -83,7 +83,8 @@ export const moveWindow = (window: ScheduleWindow, steps: number, step: 'hour' |
 export const resizeEnd = (window: ScheduleWindow, steps: number, step: 'hour' | 'day'): ScheduleWindow => {
   if (window.end === null) return window;
   const end = shiftTime(window.end, steps, step);
-  if (window.start !== null && end.getTime() <= window.start.getTime()) return { start: window.start, end: shiftTime(window.start, 1, step) };
+  if (window.start !== null && end.getTime() <= window.start.getTime())
+    return { start: window.start, end: shiftTime(window.start, 1, step) };
   return { start: window.start, end };
 };
 

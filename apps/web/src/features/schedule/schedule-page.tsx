@@ -27,14 +27,26 @@ import {
 import classes from './schedule-page.module.css';
 import { useRemindLearners, useSaveWindow, useSchedule, useScheduleSpaces } from './schedule-queries';
 
-const dayLabel = { week: new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric' }), month: new Intl.DateTimeFormat(undefined, { day: 'numeric' }) };
-const rangeLabel = { week: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }), month: new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }) };
+const dayLabel = {
+  week: new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric' }),
+  month: new Intl.DateTimeFormat(undefined, { day: 'numeric' }),
+};
+const rangeLabel = {
+  week: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }),
+  month: new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }),
+};
 const timeLabel = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const describeWindow = (window: ScheduleWindow): string =>
   `${window.start ? timeLabel.format(window.start) : 'open'} – ${window.end ? timeLabel.format(window.end) : 'open'}`;
 
-type Drag = { readonly id: string; readonly mode: 'move' | 'resize'; readonly x: number; readonly pixelsPerDay: number; readonly steps: number };
+type Drag = {
+  readonly id: string;
+  readonly mode: 'move' | 'resize';
+  readonly x: number;
+  readonly pixelsPerDay: number;
+  readonly steps: number;
+};
 type Change = (window: ScheduleWindow, steps: number, step: 'hour' | 'day') => ScheduleWindow;
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
@@ -383,7 +395,11 @@ export const SchedulePage = () => {
           remind.mutate(reminding, {
             onSuccess: (count) => {
               setReminding(null);
-              showSuccess(count === 0 ? `No learner is allocated to “${reminding.resimName}”.` : `Reminded ${count} learner${count === 1 ? '' : 's'}.`);
+              showSuccess(
+                count === 0
+                  ? `No learner is allocated to “${reminding.resimName}”.`
+                  : `Reminded ${count} learner${count === 1 ? '' : 's'}.`,
+              );
             },
           });
         }}

@@ -26,7 +26,9 @@ export const useSaveWindow = () => {
   return useMutation({
     mutationFn: async ({ entry, scheduleStart, scheduleEnd }: WindowChange): Promise<WindowSaved> => {
       const result = await api.resims.save(entry.id, { revision: entry.revision, details: { scheduleStart, scheduleEnd } });
-      return result.kind === 'saved' ? { kind: 'saved', revision: result.scenario.revision } : { kind: 'conflict', message: result.message };
+      return result.kind === 'saved'
+        ? { kind: 'saved', revision: result.scenario.revision }
+        : { kind: 'conflict', message: result.message };
     },
     onSuccess: (result, change) => {
       if (result.kind === 'saved')
