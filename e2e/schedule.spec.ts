@@ -54,6 +54,7 @@ test('a window is moved on the Schedule calendar by dragging and by keys, saved,
   await page.mouse.up();
   await expect.poll(async () => (await stored()).scheduleStart).toBe(new Date(start.getTime() - 3 * hour).toISOString());
   expect((await stored()).scheduleEnd).toBe(new Date(end.getTime() - 3 * hour).toISOString());
+  await expect(bar).not.toHaveAttribute('aria-busy');
 
   // Its end dragged two hours later by the grip.
   const grip = (await page.getByTestId(`window-end-${editable.id}`).boundingBox())!;
@@ -63,26 +64,33 @@ test('a window is moved on the Schedule calendar by dragging and by keys, saved,
   await page.mouse.up();
   await expect.poll(async () => (await stored()).scheduleEnd).toBe(new Date(end.getTime() - hour).toISOString());
   expect((await stored()).scheduleStart).toBe(new Date(start.getTime() - 3 * hour).toISOString());
+  await expect(bar).not.toHaveAttribute('aria-busy');
 
   // The keyboard path: an arrow moves the window an hour, Shift with an arrow its end.
   await bar.focus();
   await page.keyboard.press('ArrowRight');
   await expect.poll(async () => (await stored()).scheduleStart).toBe(new Date(start.getTime() - 2 * hour).toISOString());
+  // A key pressed while a change is saving is not taken, so the next waits for the calendar to have it.
+  await expect(bar).not.toHaveAttribute('aria-busy');
   await page.keyboard.press('Shift+ArrowLeft');
   await expect.poll(async () => (await stored()).scheduleEnd).toBe(new Date(end.getTime() - hour).toISOString());
-  await expect(page.getByRole('button', { name: 'Undo' }).first()).toBeVisible();
-  await page.getByRole('button', { name: 'Undo' }).first().click();
+  await expect(bar).not.toHaveAttribute('aria-busy');
+  // Only the latest change offers Undo, and it takes back that change alone.
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(async () => (await stored()).scheduleEnd).toBe(new Date(end.getTime()).toISOString());
+  expect((await stored()).scheduleStart).toBe(new Date(start.getTime() - 2 * hour).toISOString());
+  await expect(bar).not.toHaveAttribute('aria-busy');
 
   // The buttons of the selected window do the same.
   const selected = page.getByRole('region', { name: 'Selected window' });
-  await selected.getByRole('button', { name: 'An hour later' }).click();
+  await selected.getByRole('button', { name: 'An hour later', exact: true }).click();
   await expect.poll(async () => (await stored()).scheduleStart).toBe(new Date(start.getTime() - hour).toISOString());
 
   // A scenario that is running is read-only, with the reason.
   await readOnly.click();
   await expect(selected).toContainText('Read-only: This scenario is');
-  await expect(selected.getByRole('button', { name: 'An hour later' })).toHaveCount(0);
+  await expect(selected.getByRole('button', { name: 'An hour later', exact: true })).toHaveCount(0);
 
   // Reminders to the learners allocated to the scenario, after a confirmation.
   await bar.click();
@@ -95,7 +103,8 @@ test('a window is moved on the Schedule calendar by dragging and by keys, saved,
   const learners = await api<{ email: string; reminded: string | null }[]>('GET', `/admin/space/${space.id}/learner`);
   expect(learners.find((l) => l.email === learner)?.reminded).not.toBeNull();
 
-  await page.getByRole('radio', { name: 'Month' }).check({ force: true });
+  await page.getByText('Month', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
   await expect(bar).toBeVisible();
   await expectAccessible(page, 'Schedule, month');
   await shoot(page, 'schedule-month.png');

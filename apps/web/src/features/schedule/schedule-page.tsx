@@ -71,6 +71,8 @@ export const SchedulePage = () => {
   const today = new Date();
   const latest = useRef<ScheduleEntry[]>([]);
   latest.current = schedule.data ?? [];
+  // Only the latest change can be undone: undoing an earlier one would also drop those after it.
+  const undoToast = useRef<string | null>(null);
 
   const accessOf = (entry: ScheduleEntry): EditAccess =>
     editAccess(
@@ -84,6 +86,8 @@ export const SchedulePage = () => {
       { entry, ...storedWindow(next) },
       {
         onSuccess: (result) => {
+          if (undoToast.current) notifications.hide(undoToast.current);
+          undoToast.current = null;
           if (result.kind === 'conflict') {
             showDanger(`“${entry.resimName}” was changed elsewhere, so this change was not saved. The calendar now shows it as it is.`);
             return;
@@ -93,6 +97,7 @@ export const SchedulePage = () => {
             return;
           }
           const id = `schedule-${entry.id}-${result.revision}`;
+          undoToast.current = id;
           notifications.show({
             id,
             withBorder: true,
@@ -284,6 +289,7 @@ export const SchedulePage = () => {
                             data-selected={selectedId === entry.id || undefined}
                             data-testid={`window-${entry.id}`}
                             aria-pressed={selectedId === entry.id}
+                            aria-busy={(save.isPending && save.variables.entry.id === entry.id) || undefined}
                             aria-label={`${entry.resimName}: ${describeWindow(window)}${access.canEdit ? '. Arrow keys move it, Shift with an arrow moves its end' : `. ${access.reason}`}`}
                             style={{ left: `${span.left * 100}%`, width: `${span.width * 100}%` }}
                             onClick={() => setSelectedId(entry.id)}
