@@ -110,6 +110,7 @@ export const SchedulePage = () => {
                 <Button
                   size="xs"
                   variant="light"
+                  style={{ flex: 'none' }}
                   onClick={() => {
                     notifications.hide(id);
                     const current = latest.current.find((e) => e.id === entry.id);
