@@ -127,6 +127,7 @@ const routes: RouteCase[] = [
   { method: 'POST', url: () => '/admin/user/mfa/confirm', body: { code: '123456' }, wrongType: ['code', 123456] },
   { method: 'DELETE', url: () => '/admin/user/mfa', body: { code: '123456' }, wrongType: ['code', 123456] },
   { method: 'GET', url: () => '/admin/resim' },
+  { method: 'GET', url: () => '/admin/schedule' },
   { method: 'POST', url: () => '/admin/resim/new', body: { groupId: 'x' }, wrongType: ['groupId', 5] },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}`, inSpace: true },
   {
