@@ -64,15 +64,15 @@ export const LearnersFlowChart = ({ content, flow, labels }: LearnersFlowChartPr
         },
       };
     });
-    const known = new Set(graph.nodes.map((node) => node.id));
+    const names = new Map(graph.nodes.map((node) => [node.id, node.label]));
     const flowEdges: Edge[] = learnerEdges(flow)
-      .filter((edge) => known.has(edge.from) && known.has(edge.to))
+      .filter((edge) => names.has(edge.from) && names.has(edge.to))
       .map((edge) => ({
         id: `${edge.from}->${edge.to}`,
         source: edge.from,
         target: edge.to,
         label: String(edge.count),
-        ariaLabel: `${learnersText(edge.count)} went from ${edge.from} to ${edge.to}`,
+        ariaLabel: `${learnersText(edge.count)} went from ${names.get(edge.from)} to ${names.get(edge.to)}`,
         labelStyle: { fontSize: 12, fontWeight: 600 },
         style: { stroke: stepColour, strokeWidth: edge.width },
         markerEnd: { type: MarkerType.ArrowClosed, color: stepColour },
