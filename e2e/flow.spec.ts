@@ -61,7 +61,7 @@ test("the learners' flow of an opening: counts on the chart, where runs stand, t
   await play(page.request, created.code, 'Dan', [run('act1')]);
 
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Opening' })).toHaveValue(/\(current\)$/);
+  await expect(page.getByRole('combobox', { name: 'Opening' })).toHaveValue(/\(current\)$/);
   const node = (id: string) => page.getByTestId(`flow-node-${id}`);
   await expect(node('stg1')).toContainText('4 learners');
   await expect(node('stg2')).toContainText('4 learners');

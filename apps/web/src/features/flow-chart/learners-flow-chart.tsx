@@ -74,8 +74,11 @@ export const LearnersFlowChart = ({ content, flow, labels }: LearnersFlowChartPr
         label: String(edge.count),
         ariaLabel: `${learnersText(edge.count)} went from ${names.get(edge.from)} to ${names.get(edge.to)}`,
         labelStyle: { fontSize: 12, fontWeight: 600 },
+        // Above the boxes, so that a step passing behind one still shows its count.
+        zIndex: 1,
         style: { stroke: stepColour, strokeWidth: edge.width },
-        markerEnd: { type: MarkerType.ArrowClosed, color: stepColour },
+        // The arrow keeps one size, however thick the edge.
+        markerEnd: { type: MarkerType.ArrowClosed, color: stepColour, width: 16, height: 16, markerUnits: 'userSpaceOnUse' },
       }));
     return { nodes: flowNodes, edges: flowEdges };
   }, [graph, positions, flow, labels]);
