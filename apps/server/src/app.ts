@@ -35,6 +35,7 @@ import { createConsoleHub } from './modules/runs/console-hub';
 import { createSocketHub } from './modules/runs/socket-hub';
 import { spaceLearnerRoutes } from './modules/learners/learners.routes';
 import { spaceScoreboardRoutes } from './modules/space-scoreboard/space-scoreboard.routes';
+import { learnerFlowRoutes } from './modules/learner-flow/learner-flow.routes';
 import { spaceRoutes } from './modules/spaces/spaces.routes';
 import { stageTemplateRoutes } from './modules/stage-templates/stage-templates.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
@@ -212,6 +213,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(mfaRoutes, ctx);
     await api.register(resimRoutes, ctx);
     await api.register(recordRoutes, ctx);
+    await api.register(learnerFlowRoutes, ctx);
     await api.register(clientRoutes, { ...ctx, presence: hub });
     await api.register(presenterViewRoutes, ctx);
     await api.register(templateRoutes);

@@ -156,6 +156,7 @@ const routes: RouteCase[] = [
   },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/games`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/audit`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/flow`, inSpace: true },
   { method: 'GET', url: () => '/admin/clients' },
   { method: 'GET', url: ({ resimId }) => `/resim/${resimId}/score`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/dashboard`, inSpace: true },

@@ -17,3 +17,4 @@ export * from './space-scoreboard';
 export * from './clients';
 export * from './presenter-views';
 export * from './schedule';
+export * from './learner-flow';

@@ -5,6 +5,7 @@ import type {
   addedSpaceUser,
   addSpaceUserBody,
   auditPage,
+  learnerFlow,
   AddLearnersBody,
   AllocationBody,
   lockBody,
@@ -419,6 +420,12 @@ export const createApiClient = (options: ApiClientOptions) => {
         const search = params.toString();
         return get<Out<typeof auditPage>>(`/admin/resim/${id(resimId)}/audit${search ? `?${search}` : ''}`, signal);
       },
+      /** The learners' flow of the scenario, or of one opening. */
+      flow: (resimId: string, instanceId: string | null, signal?: AbortSignal) =>
+        get<Out<typeof learnerFlow>>(
+          `/admin/resim/${id(resimId)}/flow${instanceId === null ? '' : `?instance=${encodeURIComponent(instanceId)}`}`,
+          signal,
+        ),
       /** One learner's run, step by step. */
       run: (resimId: string, gameId: string, signal?: AbortSignal) =>
         get<Out<typeof runDetail>>(`/admin/resim/${id(resimId)}/games/${id(gameId)}`, signal),

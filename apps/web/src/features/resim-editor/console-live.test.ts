@@ -1,7 +1,8 @@
 import type { ConsoleServerMessage } from '@resim/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../player/player-fixtures';
-import { createConsoleLive } from './console-live';
+import { createConsoleLive, followsRuns } from './console-live';
+import { queryKeys } from '../../api/query-keys';
 
 const setup = (resimIds: readonly string[] = ['resim1']) => {
   FakeSocket.all = [];
@@ -85,5 +86,16 @@ describe('the console live channel', () => {
     again.open();
     expect(again.sent.slice(1).map((message) => (message as { resimId: string }).resimId)).toEqual(['b', 'c', 'd']);
     live.stop();
+  });
+});
+
+describe('what a push about runs reads again', () => {
+  it("reads the scenario's dashboard, scoreboards, runs and learners' flow again, and nothing of another scenario", () => {
+    expect(followsRuns(queryKeys.dashboard('r1'), 'r1')).toBe(true);
+    expect(followsRuns(queryKeys.scoreboard('r1', 'i1'), 'r1')).toBe(true);
+    expect(followsRuns(queryKeys.flow('r1', null), 'r1')).toBe(true);
+    expect(followsRuns(queryKeys.flow('r1', 'i1'), 'r1')).toBe(true);
+    expect(followsRuns(queryKeys.flow('r2', 'i1'), 'r1')).toBe(false);
+    expect(followsRuns(queryKeys.audit('r1'), 'r1')).toBe(false);
   });
 });

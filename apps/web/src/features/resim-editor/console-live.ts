@@ -17,6 +17,14 @@ export type ConsoleLiveOptions = {
   readonly reconnectCeilingMs?: number;
 };
 
+const runParts: ReadonlySet<unknown> = new Set(['dashboard', 'scoreboard', 'games', 'flow']);
+
+/** Whether a query shows the scenario's runs, and so is read again when the server says they changed. */
+export const followsRuns = (queryKey: readonly unknown[], resimId: string): boolean => {
+  const [kind, id, part] = queryKey;
+  return kind === 'resim' && id === resimId && runParts.has(part);
+};
+
 const browserTimer: Timer = {
   set: (callback, ms) => setTimeout(callback, ms),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

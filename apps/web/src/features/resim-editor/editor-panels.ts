@@ -34,5 +34,9 @@ export const AnswersPanel = lazyPanel(() => import('./answers-panel').then((modu
 export const DashboardPanel = lazyPanel(() => import('./results/dashboard-panel').then((module) => module.DashboardPanel));
 export const ScoreboardPanel = lazyPanel(() => import('./results/scoreboard-panel').then((module) => module.ScoreboardPanel));
 export const AuditPanel = lazyPanel(() => import('./results/audit-panel').then((module) => module.AuditPanel));
+// React Flow is large and seldom opened: the learners' flow is only fetched when it is.
+export const LearnerFlowPanel = lazyPanel(() => import('./results/learner-flow-panel').then((module) => module.LearnerFlowPanel), {
+  preload: false,
+});
 // React Flow is large and seldom opened: it is only fetched when the flow chart is.
 export const FlowPanel = lazyPanel(() => import('./flow-panel').then((module) => module.FlowPanel), { preload: false });

@@ -47,6 +47,7 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconTrophy,
+  IconRoute,
 } from '@tabler/icons-react';
 import { useCallbackRef, useMediaQuery } from '@mantine/hooks';
 import { Fragment, memo, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -67,6 +68,7 @@ import {
   FlowPanel,
   HintPanel,
   InfosPanel,
+  LearnerFlowPanel,
   MeasuresPanel,
   OverviewPanel,
   PagesPanel,
@@ -101,7 +103,8 @@ type TabId =
   | 'flow'
   | 'dashboard'
   | 'scoreboard'
-  | 'audit';
+  | 'audit'
+  | 'learner-flow';
 
 type TabSpec = {
   id: TabId;
@@ -163,6 +166,7 @@ const tabsOf = (content: ScenarioContent, labels: TextSet): TabSpec[] => {
     { id: 'dashboard', group: results, label: 'Dashboard', icon: <IconLayoutDashboard size={16} />, panel: DashboardPanel },
     { id: 'scoreboard', group: results, label: 'Scoreboard', icon: <IconTrophy size={16} />, panel: ScoreboardPanel },
     { id: 'audit', group: results, label: 'Audit', icon: <IconHistory size={16} />, panel: AuditPanel },
+    { id: 'learner-flow', group: results, label: "Learners' flow", icon: <IconRoute size={16} />, panel: LearnerFlowPanel },
     { id: 'flow', group: 'Views', label: 'Flow chart', icon: <IconHierarchy size={16} />, panel: FlowPanel },
   ];
 };

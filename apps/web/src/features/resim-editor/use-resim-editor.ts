@@ -21,7 +21,7 @@ import {
 import type { ChangeContent } from './editor-types';
 import { changesPatch, contentOf } from './scenario-changes';
 import { isTyping } from './typing';
-import { consoleSocketAddress, createConsoleLive } from './console-live';
+import { consoleSocketAddress, createConsoleLive, followsRuns } from './console-live';
 import { loadEditorData } from './editor-data';
 
 /** How long a pause in typing is before the editor shows what was typed beyond the field itself. */
@@ -200,10 +200,7 @@ export const useResimEditor = (resimId: string) => {
   useEffect(() => {
     const refreshRuns = () =>
       void queryClient.invalidateQueries({
-        predicate: (query) => {
-          const [kind, id, part] = query.queryKey;
-          return kind === 'resim' && id === resimId && (part === 'dashboard' || part === 'scoreboard' || part === 'games');
-        },
+        predicate: (query) => followsRuns(query.queryKey, resimId),
       });
     const followStatus = async () => {
       const [scenario, list] = await Promise.all([api.resims.get(resimId), spaces()]);
