@@ -16,3 +16,4 @@ export * from './mfa';
 export * from './space-scoreboard';
 export * from './clients';
 export * from './presenter-views';
+export * from './intel';
