@@ -75,7 +75,11 @@ const MeasureTable = ({ measures }: { measures: Intel['measures'] }) => (
 const Figures = ({ intel }: { intel: Intel }) => (
   <Stack gap="xl">
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-      <Figure label="Runs started" value={String(intel.totals.started)} detail={`in ${intel.totals.openings} openings`} />
+      <Figure
+        label="Runs started"
+        value={String(intel.totals.started)}
+        detail={`in ${intel.totals.openings} ${intel.totals.openings === 1 ? 'opening' : 'openings'}`}
+      />
       <Figure label="Runs finished" value={String(intel.totals.finished)} />
       <Figure label="Completion" value={formatRate(intel.totals.completionRate)} />
       <Figure label="Scenarios" value={String(intel.totals.scenarios)} />
