@@ -13,7 +13,7 @@ export const HardestItems = ({ title, empty, items }: { title: string; empty: st
         {empty}
       </Text>
     ) : (
-      <Table verticalSpacing={6} fz="sm">
+      <Table verticalSpacing={6} fz="sm" aria-label={title}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Item</Table.Th>

@@ -43,7 +43,7 @@ const Figure = ({ label, value, detail }: { label: string; value: string; detail
 
 const MeasureTable = ({ measures }: { measures: Intel['measures'] }) => (
   <Table.ScrollContainer minWidth={560}>
-    <Table verticalSpacing={6} fz="sm" striped>
+    <Table verticalSpacing={6} fz="sm" striped aria-label="Final values by measure">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Measure</Table.Th>
