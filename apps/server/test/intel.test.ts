@@ -226,6 +226,12 @@ describe.each(dialects)('Intel on %s', (dialect) => {
     expect((await call(`/admin/intel?space=${outsiderSpaceId}&resim=${clinicId}`, outsider)).statusCode).toBe(404);
   });
 
+  it('is described in the OpenAPI document with its filters', async () => {
+    const response = await call('/openapi.json', author);
+    const document = response.json<{ paths: Record<string, { get?: { parameters?: { name: string }[] } }> }>();
+    expect(document.paths['/admin/intel']?.get?.parameters?.map((parameter) => parameter.name)).toEqual(['space', 'resim', 'from', 'to']);
+  });
+
   it.each([
     ['?from=2025-02-30', 'querystring.from'],
     ['?to=yesterday', 'querystring.to'],

@@ -1,5 +1,5 @@
 import type { Intel } from '@resim/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../api/client';
 import { renderWithProviders } from '../../test/render';
@@ -45,7 +45,7 @@ const show = (answer: Intel | Promise<Intel>, path = '/intel') => {
   const intel = vi.fn(() => Promise.resolve(answer));
   const api = {
     monitoring: { intel },
-    spaces: { list: vi.fn().mockResolvedValue([]) },
+    spaces: { list: vi.fn().mockResolvedValue([{ id: 's2', description: 'Ward 9' }]) },
     resims: { list: vi.fn().mockResolvedValue([]) },
   } as unknown as ApiClient;
   renderWithProviders(<IntelPage />, { api, path });
@@ -64,6 +64,16 @@ describe('the Intel page', () => {
     expect(within(within(missed).getByRole('row', { name: /Full blood count/ })).getByText('2 of 4 (50%)')).toBeTruthy();
     expect(screen.getByText('No unnecessary test was run.')).toBeTruthy();
     expect(screen.queryByText(/not available yet/)).toBeNull();
+  });
+
+  it('keeps the range the right way up and drops a scenario when another space is chosen', async () => {
+    const { intel } = show(figures, '/intel?resim=r1&from=2025-03-01&to=2025-03-31');
+    await screen.findByText('80%');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-04-02' } });
+    await waitFor(() => expect(intel).toHaveBeenLastCalledWith({ resim: 'r1', from: '2025-04-02' }, expect.anything()));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Space' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ward 9' }));
+    await waitFor(() => expect(intel).toHaveBeenLastCalledWith({ space: 's2', from: '2025-04-02' }, expect.anything()));
   });
 
   it('shows that the filters hold no runs', async () => {
