@@ -1,6 +1,7 @@
 import type { Intel } from '@resim/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-error';
 import type { ApiClient } from '../../api/client';
 import { renderWithProviders } from '../../test/render';
 import { IntelPage } from './intel-page';
@@ -79,6 +80,18 @@ describe('the Intel page', () => {
   it('shows that the filters hold no runs', async () => {
     show(nothing);
     expect(await screen.findByText('No runs to show')).toBeTruthy();
+  });
+
+  it('says why filters in the address cannot be shown, and shows them all on request', async () => {
+    const { intel } = show(
+      Promise.reject(new ApiError('Space not found', { method: 'GET', path: '/admin/intel', status: 404, code: 'not_found' })),
+      '/intel?space=elsewhere',
+    );
+    expect(await screen.findByText('Space not found')).toBeTruthy();
+    intel.mockResolvedValue(figures);
+    fireEvent.click(screen.getByRole('button', { name: 'Show all my scenarios' }));
+    await waitFor(() => expect(intel).toHaveBeenLastCalledWith({}, expect.anything()));
+    expect(await screen.findByText('80%')).toBeTruthy();
   });
 
   it('shows that the figures are loading', () => {

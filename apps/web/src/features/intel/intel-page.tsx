@@ -1,8 +1,9 @@
-import { Card, EmptyState, Group, Loader, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, EmptyState, Group, Loader, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { Intel, IntelQuery } from '@resim/contracts';
 import { IconChartBar } from '@tabler/icons-react';
 import { Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { isApiError } from '../../api/api-error';
 import { LoadFailed } from '../../ui/load-failed';
 import { lazyNamed } from '../../ui/lazy-named';
 import { PageHeader } from '../../ui/page-header';
@@ -167,6 +168,18 @@ export const IntelPage = () => {
           <Skeleton height={96} radius="md" />
           <Skeleton height={320} radius="md" />
         </Stack>
+      );
+    // An address with a filter that is not valid or not the caller's: say which, and offer them all.
+    if (isApiError(intel.error) && (intel.error.status === 400 || intel.error.status === 404))
+      return (
+        <Alert color="orange" variant="light" title="These filters cannot be shown">
+          <Stack gap="sm" align="flex-start">
+            {intel.error.message}
+            <Button size="xs" variant="light" color="orange" onClick={() => setSearchParams(new URLSearchParams(), { replace: true })}>
+              Show all my scenarios
+            </Button>
+          </Stack>
+        </Alert>
       );
     if (intel.isError && !intel.data) return <LoadFailed what="The figures" onRetry={() => void intel.refetch()} />;
     if (intel.data.totals.started === 0)
