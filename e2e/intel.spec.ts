@@ -88,4 +88,11 @@ test("Intel: a space's runs by day, completion, the measures' spread and the har
   await page.getByLabel('To').fill('2000-01-31');
   await expect(page.getByText('No runs to show')).toBeVisible();
   await expectAccessible(page, 'intel without runs');
+  await shoot(page, 'intel-empty.png');
+
+  // A day that does not exist, typed into the address.
+  await page.goto('/intel?from=2025-02-30');
+  await expect(page.getByRole('alert').filter({ hasText: 'These filters cannot be shown' })).toContainText(
+    "querystring.from: '2025-02-30' is not a day",
+  );
 });
