@@ -80,6 +80,8 @@ test("Intel: a space's runs by day, completion, the measures' spread and the har
   await expect(page.getByRole('row', { name: /Ferritin/ })).toContainText('1 of 3 (33%)');
   await expect(page.getByRole('row', { name: /Transfusion/ })).toContainText('1 of 3 (33%)');
   await expect(page.getByRole('row', { name: /B12 deficiency/ })).toContainText('1 of 3 (33%)');
+  await page.getByText('Week', { exact: true }).click();
+  await expect(page.getByRole('figure', { name: 'Runs by week' }).locator('.recharts-bar-rectangle').first()).toBeVisible();
   await shoot(page, 'intel.png');
   await expectAccessible(page, 'intel');
 

@@ -205,7 +205,12 @@ describe.each(dialects)('Intel on %s', (dialect) => {
     expect(fourth.hardest.wrongConclusionsConfirmed).toEqual([]);
     const third = await intelFor('?from=2025-03-03&to=2025-03-03');
     expect(third.trend).toEqual([{ day: '2025-03-03', started: 3, finished: 3, completionRate: 1 }]);
-    expect(third.filters).toEqual({ space: null, resim: null, from: '2025-03-03', to: '2025-03-03' });
+    expect(third.filters).toEqual({ space: null, resim: null, from: '2025-03-03', to: '2025-03-03', by: 'day' });
+  });
+
+  it('gives the trend by week, each named by its Monday', async () => {
+    // 3 March 2025 is a Monday: both days fall in its week.
+    expect((await intelFor('?by=week')).trend).toEqual([{ day: '2025-03-03', started: 7, finished: 6, completionRate: 6 / 7 }]);
   });
 
   it('narrows to a space and to a scenario of it', async () => {
@@ -229,7 +234,13 @@ describe.each(dialects)('Intel on %s', (dialect) => {
   it('is described in the OpenAPI document with its filters', async () => {
     const response = await call('/openapi.json', author);
     const document = response.json<{ paths: Record<string, { get?: { parameters?: { name: string }[] } }> }>();
-    expect(document.paths['/admin/intel']?.get?.parameters?.map((parameter) => parameter.name)).toEqual(['space', 'resim', 'from', 'to']);
+    expect(document.paths['/admin/intel']?.get?.parameters?.map((parameter) => parameter.name)).toEqual([
+      'space',
+      'resim',
+      'from',
+      'to',
+      'by',
+    ]);
   });
 
   it.each([
@@ -239,6 +250,7 @@ describe.each(dialects)('Intel on %s', (dialect) => {
     ['?space=a%20b', 'querystring.space'],
     ['?resim=', 'querystring.resim'],
     ['?week=1', 'querystring'],
+    ['?by=month', 'querystring.by'],
   ])('answers %s with 400 naming the parameter', async (query, named) => {
     const response = await call(`/admin/intel${query}`, author);
     expect(response.statusCode).toBe(400);

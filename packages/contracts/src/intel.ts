@@ -25,6 +25,9 @@ const day = z
   })
   .optional();
 
+export const intelPeriods = ['day', 'week'] as const;
+export type IntelPeriod = (typeof intelPeriods)[number];
+
 export const intelQuery = z
   .strictObject({
     space: itemId('a space'),
@@ -33,6 +36,8 @@ export const intelQuery = z
     from: day,
     /** the last day counted, included */
     to: day,
+    /** the trend by day (the default) or by week, Monday to Sunday */
+    by: z.enum(intelPeriods, { error: (issue) => `'${String(issue.input)}' is not a period; ask for day or week` }).optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     path: ['to'],
@@ -88,10 +93,11 @@ export const intel = z
       resim: z.string().nullable(),
       from: z.string().nullable(),
       to: z.string().nullable(),
+      by: z.enum(intelPeriods),
     }),
     totals: z.object({ ...counts, scenarios: z.number().int(), openings: z.number().int() }),
     scenarios: z.array(z.object({ id: z.string(), resimName: z.string(), spaceId: z.string(), openings: z.number().int(), ...counts })),
-    /** runs by the day they started (UTC), oldest first; days without runs are left out */
+    /** runs by the day or week they started in (UTC), oldest first, each named by its first day; periods without runs are left out */
     trend: z.array(z.object({ day: z.string(), ...counts })),
     measures: z.array(intelMeasure),
     /** each list most often first, at most `hardestItemsLimit` */

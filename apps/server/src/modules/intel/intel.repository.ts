@@ -1,3 +1,4 @@
+import type { IntelPeriod } from '@resim/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { Database, Dialect } from '../../db/database';
 import { removedReason } from '../runs/game-records';
@@ -52,14 +53,24 @@ export const countByScenario = async (db: Database, filter: RunFilter): Promise<
   return toCounts(rows);
 };
 
-/** Runs started and finished per day they started on (UTC), oldest first. */
-export const countByDay = async (db: Database, filter: RunFilter): Promise<CountRow[]> => {
+const dayOf = sql`substr(g.started_at, 1, 10)`;
+
+/** The day a run started on (UTC), or the Monday of its week, as YYYY-MM-DD. */
+const periodOf = (dialect: Dialect, period: IntelPeriod): RawBuilder<string> => {
+  if (period === 'day') return sql<string>`${dayOf}`;
+  return dialect === 'postgres'
+    ? sql<string>`to_char(${dayOf}::date - (extract(isodow from ${dayOf}::date)::int - 1), 'YYYY-MM-DD')`
+    : sql<string>`date(${dayOf}, '-6 days', 'weekday 1')`;
+};
+
+/** Runs started and finished per day or week they started in (UTC), oldest first. */
+export const countByPeriod = async (db: Database, dialect: Dialect, filter: RunFilter, period: IntelPeriod): Promise<CountRow[]> => {
   if (filter.resimIds.length === 0) return [];
   const { rows } = await sql<Record<string, unknown>>`
-    select substr(g.started_at, 1, 10) as key, count(*) as started, count(g.ended_at) as finished, count(distinct g.instance_id) as openings
-    from games g where ${counted(filter)}
-    group by substr(g.started_at, 1, 10)
-    order by key`.execute(db);
+    select period as key, count(*) as started, count(ended_at) as finished, count(distinct instance_id) as openings
+    from (select ${periodOf(dialect, period)} as period, g.ended_at, g.instance_id from games g where ${counted(filter)}) runs
+    group by period
+    order by period`.execute(db);
   return toCounts(rows);
 };
 

@@ -96,7 +96,7 @@ export const intelOf = async (ctx: IntelContext, query: IntelQuery): Promise<Int
   };
   const [byScenario, byDay, measures, done] = await Promise.all([
     repo.countByScenario(ctx.db, filter),
-    repo.countByDay(ctx.db, filter),
+    repo.countByPeriod(ctx.db, ctx.dialect, filter, query.by ?? 'day'),
     repo.measureStats(ctx.db, ctx.dialect, filter),
     repo.countDone(ctx.db, ctx.dialect, filter),
   ]);
@@ -105,7 +105,13 @@ export const intelOf = async (ctx: IntelContext, query: IntelQuery): Promise<Int
   const finished = byScenario.reduce((sum, row) => sum + row.finished, 0);
   const statsOf = new Map(measures.map((row) => [`${row.resim_id}\n${row.measure}`, row]));
   return {
-    filters: { space: query.space ?? null, resim: query.resim ?? null, from: query.from ?? null, to: query.to ?? null },
+    filters: {
+      space: query.space ?? null,
+      resim: query.resim ?? null,
+      from: query.from ?? null,
+      to: query.to ?? null,
+      by: query.by ?? 'day',
+    },
     totals: {
       started,
       finished,

@@ -30,9 +30,16 @@ const ChartCard = ({ title, description, children }: { title: string; descriptio
 
 const percent = (value: unknown) => formatRate(typeof value === 'number' ? value : null);
 
-/** Runs started and finished on each day. */
-export const TrendChart = ({ trend }: { trend: Intel['trend'] }) => (
-  <ChartCard title="Runs by day" description="Runs started on each day, and how many of them finished">
+/** Runs started and finished in each day or week. */
+export const TrendChart = ({ trend, by }: { trend: Intel['trend']; by: Intel['filters']['by'] }) => (
+  <ChartCard
+    title={by === 'week' ? 'Runs by week' : 'Runs by day'}
+    description={
+      by === 'week'
+        ? 'Runs started in each week from Monday, and how many of them finished'
+        : 'Runs started on each day, and how many of them finished'
+    }
+  >
     <BarChart data={trend} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="day" tickFormatter={formatDay} />

@@ -1,4 +1,4 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { IntelQuery, ResimSummary, Space } from '@resim/contracts';
 
 type Props = {
@@ -8,7 +8,7 @@ type Props = {
   readonly onChange: (name: keyof IntelQuery, value: string | null) => void;
 };
 
-/** Space, scenario (of the space chosen) and the days the runs started on. */
+/** Space, scenario (of the space chosen), the days the runs started on, and the trend's period. */
 export const IntelFilters = ({ filters, spaces, scenarios, onChange }: Props) => (
   <Group gap="sm" align="flex-end" wrap="wrap" mb="lg">
     <Select
@@ -49,5 +49,19 @@ export const IntelFilters = ({ filters, spaces, scenarios, onChange }: Props) =>
       min={filters.from}
       onChange={(event) => onChange('to', event.currentTarget.value || null)}
     />
+    <Stack gap={4}>
+      <Text component="span" fz="sm" fw={500} id="intel-period">
+        Trend by
+      </Text>
+      <SegmentedControl
+        aria-labelledby="intel-period"
+        data={[
+          { value: 'day', label: 'Day' },
+          { value: 'week', label: 'Week' },
+        ]}
+        value={filters.by ?? 'day'}
+        onChange={(value) => onChange('by', value === 'day' ? null : value)}
+      />
+    </Stack>
   </Group>
 );

@@ -1,6 +1,6 @@
 import type { IntelQuery } from '@resim/contracts';
 
-export const filterNames = ['space', 'resim', 'from', 'to'] as const;
+export const filterNames = ['space', 'resim', 'from', 'to', 'by'] as const;
 
 /** The filters in the page's address, the ones not given left out. */
 export const filtersOf = (params: URLSearchParams): IntelQuery =>

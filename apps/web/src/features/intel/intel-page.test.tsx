@@ -9,7 +9,7 @@ import { IntelPage } from './intel-page';
 const item = (name: string, runs: number) => ({ resimId: 'r1', resimName: 'Anaemia clinic', id: name, name, runs, of: 4 });
 
 const figures: Intel = {
-  filters: { space: null, resim: null, from: null, to: null },
+  filters: { space: null, resim: null, from: null, to: null, by: 'day' },
   totals: { started: 5, finished: 4, completionRate: 0.8, scenarios: 1, openings: 2 },
   scenarios: [{ id: 'r1', resimName: 'Anaemia clinic', spaceId: 's1', openings: 2, started: 5, finished: 4, completionRate: 0.8 }],
   trend: [{ day: '2025-03-03', started: 5, finished: 4, completionRate: 0.8 }],
@@ -75,6 +75,8 @@ describe('the Intel page', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Space' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Ward 9' }));
     await waitFor(() => expect(intel).toHaveBeenLastCalledWith({ space: 's2', from: '2025-04-02' }, expect.anything()));
+    fireEvent.click(screen.getByRole('radio', { name: 'Week' }));
+    await waitFor(() => expect(intel).toHaveBeenLastCalledWith({ space: 's2', from: '2025-04-02', by: 'week' }, expect.anything()));
   });
 
   it('shows that the filters hold no runs', async () => {

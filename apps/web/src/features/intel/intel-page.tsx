@@ -87,7 +87,7 @@ const Figures = ({ intel }: { intel: Intel }) => (
     </SimpleGrid>
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <Suspense fallback={<ChartLoading />}>
-        <TrendChart trend={intel.trend} />
+        <TrendChart trend={intel.trend} by={intel.filters.by} />
         <CompletionChart scenarios={intel.scenarios} />
       </Suspense>
     </SimpleGrid>
