@@ -34,6 +34,7 @@ import { consoleSocketRoutes, learnerRoutes, recordRoutes } from './modules/runs
 import { createConsoleHub } from './modules/runs/console-hub';
 import { createSocketHub } from './modules/runs/socket-hub';
 import { spaceLearnerRoutes } from './modules/learners/learners.routes';
+import { intelRoutes } from './modules/intel/intel.routes';
 import { spaceScoreboardRoutes } from './modules/space-scoreboard/space-scoreboard.routes';
 import { learnerFlowRoutes } from './modules/learner-flow/learner-flow.routes';
 import { spaceRoutes } from './modules/spaces/spaces.routes';
@@ -215,6 +216,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(recordRoutes, ctx);
     await api.register(learnerFlowRoutes, ctx);
     await api.register(clientRoutes, { ...ctx, presence: hub });
+    await api.register(intelRoutes, ctx);
     await api.register(presenterViewRoutes, ctx);
     await api.register(templateRoutes);
     await api.register(stageTemplateRoutes, ctx);

@@ -158,6 +158,8 @@ const routes: RouteCase[] = [
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/audit`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/flow`, inSpace: true },
   { method: 'GET', url: () => '/admin/clients' },
+  { method: 'GET', url: () => '/admin/intel' },
+  { method: 'GET', url: ({ spaceId }) => `/admin/intel?space=${spaceId}`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/resim/${resimId}/score`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/dashboard`, inSpace: true },
   { method: 'POST', url: ({ resimId }) => `/admin/resim/${resimId}/preview`, inSpace: true },

@@ -18,3 +18,4 @@ export * from './clients';
 export * from './presenter-views';
 export * from './schedule';
 export * from './learner-flow';
+export * from './intel';

@@ -1,6 +1,8 @@
 import type {
   ChangePassword,
   clientsResponse,
+  intel,
+  IntelQuery,
   addLearnersResult,
   addedSpaceUser,
   addSpaceUserBody,
@@ -447,6 +449,11 @@ export const createApiClient = (options: ApiClientOptions) => {
       /** SPEC 7: the learners active now and recently; of one scenario when it is named. */
       clients: (resimId: string | null, signal?: AbortSignal) =>
         get<Out<typeof clientsResponse>>(`/admin/clients${resimId === null ? '' : `?id=${id(resimId)}`}`, signal),
+      /** SPEC 7: insight across the caller's runs, narrowed by the filters given. */
+      intel: (filters: IntelQuery, signal?: AbortSignal) => {
+        const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
+        return get<Out<typeof intel>>(`/admin/intel${query.size === 0 ? '' : `?${query}`}`, signal);
+      },
     },
     stageTemplates: {
       list: (signal?: AbortSignal) => get<Out<typeof stageTemplate>[]>('/admin/stagetemplate', signal),

@@ -31,6 +31,8 @@ export const queryKeys = {
   spaceScoreboard: (spaceId: string, mode: string) => ['space', spaceId, 'scoreboard', mode] as const,
   /** the learners active now and recently (Monitoring), of one scenario or all */
   clients: (resimId: string | null) => ['clients', resimId ?? 'all'] as const,
+  /** Intel's figures for the filters given */
+  intel: (filters: Readonly<Record<string, string | undefined>>) => ['intel', filters] as const,
   templates: ['templates'] as const,
   stageTemplates: ['stage-templates'] as const,
   emailTemplates: ['email-templates'] as const,

@@ -1,0 +1,103 @@
+import type { Intel } from '@resim/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-error';
+import type { ApiClient } from '../../api/client';
+import { renderWithProviders } from '../../test/render';
+import { IntelPage } from './intel-page';
+
+const item = (name: string, runs: number) => ({ resimId: 'r1', resimName: 'Anaemia clinic', id: name, name, runs, of: 4 });
+
+const figures: Intel = {
+  filters: { space: null, resim: null, from: null, to: null, by: 'day' },
+  totals: { started: 5, finished: 4, completionRate: 0.8, scenarios: 1, openings: 2 },
+  scenarios: [{ id: 'r1', resimName: 'Anaemia clinic', spaceId: 's1', openings: 2, started: 5, finished: 4, completionRate: 0.8 }],
+  trend: [{ day: '2025-03-03', started: 5, finished: 4, completionRate: 0.8 }],
+  measures: [
+    {
+      resimId: 'r1',
+      resimName: 'Anaemia clinic',
+      id: 'points',
+      name: 'Points',
+      runs: 4,
+      average: 6.25,
+      min: -10,
+      max: 30,
+      standardDeviation: 14.7373,
+    },
+  ],
+  hardest: {
+    requiredActionsMissed: [item('Full blood count', 2)],
+    unnecessaryActionsRun: [],
+    harmfulActionsRun: [item('Transfusion', 1)],
+    wrongConclusionsConfirmed: [item('B12 deficiency', 2)],
+  },
+};
+const nothing: Intel = {
+  ...figures,
+  totals: { started: 0, finished: 0, completionRate: null, scenarios: 1, openings: 0 },
+  scenarios: [],
+  trend: [],
+  measures: [],
+  hardest: { requiredActionsMissed: [], unnecessaryActionsRun: [], harmfulActionsRun: [], wrongConclusionsConfirmed: [] },
+};
+
+const show = (answer: Intel | Promise<Intel>, path = '/intel') => {
+  const intel = vi.fn(() => Promise.resolve(answer));
+  const api = {
+    monitoring: { intel },
+    spaces: { list: vi.fn().mockResolvedValue([{ id: 's2', description: 'Ward 9' }]) },
+    resims: { list: vi.fn().mockResolvedValue([]) },
+  } as unknown as ApiClient;
+  renderWithProviders(<IntelPage />, { api, path });
+  return { intel };
+};
+
+describe('the Intel page', () => {
+  it('asks for the filters in the address and shows the totals, the measures and the hardest items', async () => {
+    const { intel } = show(figures, '/intel?space=s1&from=2025-03-01&to=2025-03-31&other=x');
+    expect(intel).toHaveBeenCalledWith({ space: 's1', from: '2025-03-01', to: '2025-03-31' }, expect.anything());
+    expect((await screen.findByText('80%')).getAttribute('data-figure')).toBe('Completion');
+    expect(screen.getByText('in 2 openings')).toBeTruthy();
+    const measures = screen.getByRole('table', { name: 'Final values by measure' });
+    expect(within(measures).getByRole('row', { name: /Points Anaemia clinic 4 6.25 -10 30 14.74/ })).toBeTruthy();
+    const missed = screen.getByRole('table', { name: 'Required tests most often missed' });
+    expect(within(within(missed).getByRole('row', { name: /Full blood count/ })).getByText('2 of 4 (50%)')).toBeTruthy();
+    expect(screen.getByText('No unnecessary test was run.')).toBeTruthy();
+    expect(screen.queryByText(/not available yet/)).toBeNull();
+  });
+
+  it('keeps the range the right way up and drops a scenario when another space is chosen', async () => {
+    const { intel } = show(figures, '/intel?resim=r1&from=2025-03-01&to=2025-03-31');
+    await screen.findByText('80%');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-04-02' } });
+    await waitFor(() => expect(intel).toHaveBeenLastCalledWith({ resim: 'r1', from: '2025-04-02' }, expect.anything()));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Space' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ward 9' }));
+    await waitFor(() => expect(intel).toHaveBeenLastCalledWith({ space: 's2', from: '2025-04-02' }, expect.anything()));
+    fireEvent.click(screen.getByRole('radio', { name: 'Week' }));
+    await waitFor(() => expect(intel).toHaveBeenLastCalledWith({ space: 's2', from: '2025-04-02', by: 'week' }, expect.anything()));
+  });
+
+  it('shows that the filters hold no runs', async () => {
+    show(nothing);
+    expect(await screen.findByText('No runs to show')).toBeTruthy();
+  });
+
+  it('says why filters in the address cannot be shown, and shows them all on request', async () => {
+    const { intel } = show(
+      Promise.reject(new ApiError('Space not found', { method: 'GET', path: '/admin/intel', status: 404, code: 'not_found' })),
+      '/intel?space=elsewhere',
+    );
+    expect(await screen.findByText('Space not found')).toBeTruthy();
+    intel.mockResolvedValue(figures);
+    fireEvent.click(screen.getByRole('button', { name: 'Show all my scenarios' }));
+    await waitFor(() => expect(intel).toHaveBeenLastCalledWith({}, expect.anything()));
+    expect(await screen.findByText('80%')).toBeTruthy();
+  });
+
+  it('shows that the figures are loading', () => {
+    show(new Promise<Intel>(() => undefined));
+    expect(screen.getByRole('status', { name: 'Loading the figures' })).toBeTruthy();
+  });
+});
