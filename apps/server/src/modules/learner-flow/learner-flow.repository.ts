@@ -29,19 +29,23 @@ const elementsOf = (dialect: Dialect, column: RawBuilder<unknown>, key: string) 
 
 /**
  * Every action run and conclusion confirmed, one row per item, numbered by the learner's step:
- * conclusions confirmed together share their step.
+ * conclusions confirmed together share their step. `unfinished` keeps the runs still going only,
+ * so that asking where runs stand reads none of the finished runs' steps.
  */
-const steps = (dialect: Dialect, scope: FlowScope) => sql`
+const steps = (dialect: Dialect, scope: FlowScope, { unfinished = false } = {}) => {
+  const runs = unfinished ? sql`${counted(scope)} and g.ended_at is null` : counted(scope);
+  return sql`
   select game_id, kind, item, dense_rank() over (partition by game_id order by seq) as step
   from (
     select e.game_id, e.seq, 'action' as kind, ${actionOf(dialect)} as item
     from run_events e inner join games g on g.id = e.game_id
-    where e.type = 'runAction' and ${counted(scope)}
+    where e.type = 'runAction' and ${runs}
     union all
     select e.game_id, e.seq, 'conclusion' as kind, j.value as item
     from run_events e inner join games g on g.id = e.game_id, ${elementsOf(dialect, sql`e.payload`, 'conclusionIds')}
-    where e.type = 'confirmConclusions' and ${counted(scope)}
+    where e.type = 'confirmConclusions' and ${runs}
   ) items`;
+};
 
 const asNumber = (value: number | string) => Number(value);
 
@@ -89,12 +93,10 @@ export type StallRow = { item: string | null; learners: number };
 /** Where unfinished runs stand: the items of their last step, or null for runs with no step yet. */
 export const countStalls = async (db: Database, dialect: Dialect, scope: FlowScope): Promise<StallRow[]> => {
   const { rows } = await sql<{ item: string | null; learners: number | string }>`
-    with s as (${steps(dialect, scope)}),
+    with s as (${steps(dialect, scope, { unfinished: true })}),
     last as (select game_id, max(step) as step from s group by game_id)
     select s.item as item, count(*) as learners
     from s inner join last on last.game_id = s.game_id and last.step = s.step
-    inner join games g on g.id = s.game_id
-    where g.ended_at is null
     group by s.item
     union all
     select null as item, count(*) as learners
