@@ -18,6 +18,7 @@ import path from 'node:path';
 import { applyEvent, runScore, scenarioContent, startRun, type RunEvent, type RunState, type ScenarioContent } from '@resim/domain';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { call, type Api, postgresReachable } from './lib/api';
 import { guardRun, makeRunDir, runBenchmark, startChild, stopAll, waitUntilUp, type Child } from './lib/child-processes';
 import { fmt } from './lib/format';
 import { freePort } from './lib/free-port';
@@ -26,6 +27,7 @@ import { requireBuiltServer, serverJs } from './lib/paths';
 import { writeResultsSection } from './lib/results-file';
 import { createToken, runCli } from './lib/server-cli';
 import { positive } from './lib/settings';
+import { lowerMedian as median } from './lib/stats';
 
 const runCount = Math.round(positive('BENCH_RUNS', 10_000));
 const rounds = Math.round(positive('BENCH_ROUNDS', 5));
@@ -40,21 +42,6 @@ const actionCount = 60;
 const dayMs = 86_400_000;
 
 guardRun({ budgetMs: 30 * 60_000, stopping: 'the servers' });
-
-type Api = { base: string; headers: Record<string, string> };
-
-const call = async <T>(api: Api, method: string, route: string, body: unknown): Promise<T> => {
-  const response = await fetch(`${api.base}${route}`, {
-    method,
-    headers: { ...api.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text.slice(0, 500)}`);
-  return JSON.parse(text) as T;
-};
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 /** A small deterministic generator, so that every run of the benchmark seeds the same runs. */
 const seeded = (seed: number) => {
@@ -417,17 +404,6 @@ const measure = async (
   return figures;
 };
 
-const postgresReachable = async (): Promise<boolean> => {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const main = async () => {
   requireBuiltServer('npm run build');
   const started = new Date();
@@ -448,7 +424,7 @@ const main = async () => {
       }),
     });
 
-    if (await postgresReachable()) {
+    if (await postgresReachable(postgresUrl)) {
       const schema = `bench_flow_${process.pid}`;
       const admin = new pg.Client({ connectionString: postgresUrl });
       await admin.connect();

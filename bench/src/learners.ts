@@ -16,6 +16,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { postgresReachable } from './lib/api';
 import { guardRun, makeRunDir, runBenchmark, startChild, stopAll, waitUntilUp, type Child } from './lib/child-processes';
 import { fmt } from './lib/format';
 import { freePort } from './lib/free-port';
@@ -192,17 +193,6 @@ const measure = async (
   return figures;
 };
 
-const postgresReachable = async (): Promise<boolean> => {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const main = async () => {
   requireBuiltServer('npm run build');
   const started = new Date();
@@ -216,7 +206,7 @@ const main = async () => {
     results.push({ name: 'SQLite', figures: await measure('SQLite', { DATA_DIR: sqliteDir }, bareSqliteDb) });
     bareSqliteDb.close();
 
-    if (await postgresReachable()) {
+    if (await postgresReachable(postgresUrl)) {
       const schema = `bench_learners_${process.pid}`;
       const admin = new pg.Client({ connectionString: postgresUrl });
       await admin.connect();

@@ -13,6 +13,7 @@
  */
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { call, type Api } from './lib/api';
 import { guardRun, makeRunDir, runBenchmark, startChild, stopAll, waitUntilUp, type Child } from './lib/child-processes';
 import { fmt } from './lib/format';
 import { freePort } from './lib/free-port';
@@ -21,6 +22,7 @@ import { requireBuiltServer, serverJs } from './lib/paths';
 import { writeResultsSection } from './lib/results-file';
 import { createToken, runCli } from './lib/server-cli';
 import { positive } from './lib/settings';
+import { lowerMedian as median } from './lib/stats';
 
 const learnerCount = Math.round(positive('BENCH_LEARNERS', 10_000));
 const scenarioCount = Math.round(positive('BENCH_SCENARIOS', 20));
@@ -30,21 +32,6 @@ const host = '127.0.0.1';
 const targetMs = 5000;
 
 guardRun({ budgetMs: 15 * 60_000, stopping: 'the server' });
-
-type Api = { base: string; headers: Record<string, string> };
-
-const call = async <T>(api: Api, method: string, route: string, body: unknown): Promise<T> => {
-  const response = await fetch(`${api.base}${route}`, {
-    method,
-    headers: { ...api.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text.slice(0, 500)}`);
-  return JSON.parse(text) as T;
-};
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 /** Half the scenarios score points (higher first), half a cost (lower first). */
 const scenarioContent = (at: number) => ({

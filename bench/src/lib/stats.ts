@@ -26,3 +26,6 @@ export const forEachLimit = async (count: number, limit: number, task: (index: n
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, count)) }, worker));
 };
+
+/** The middle sample, the lower of the two middle ones for an even count. */
+export const lowerMedian = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
