@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Intel } from '@resim/contracts';
 import type { Clock } from '../src/lib/clock';
 import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
-import { sessionScenario } from './session-scenario';
+import { budgetScenario, sessionScenario } from './session-scenario';
 
 /** A self-paced clinic whose key also names a harmful test. */
 const clinic = {
@@ -13,26 +13,6 @@ const clinic = {
     answers: { actions: ['act1'], unnecessaryActions: ['act2'], harmfulActions: ['act3'], conclusions: ['conc1'] },
   },
   actions: [...sessionScenario.actions, { id: 'act3', name: 'Transfusion', stage: 'stg1', impact: [{ measureId: 'points', value: -20 }] }],
-};
-
-/** A self-paced round scored by cost, without an answer key. */
-const budget = {
-  details: {
-    resimName: 'Budget round',
-    mode: 2,
-    allowAnonymous: false,
-    allowSignin: true,
-    userRestriction: { pattern: ['*@hospital.test'] },
-  },
-  stages: [{ id: 'stg1', name: 'Ward', default: true }],
-  measures: [
-    { id: 'measure1', name: 'Cost', type: 1, initial: 0, scoreOrder: 1 },
-    { id: 'points', name: 'Points', type: 7, initial: 0 },
-  ],
-  actions: [
-    { id: 'act1', name: 'MRI', stage: 'stg1', impact: [{ measureId: 'measure1', value: 400 }] },
-    { id: 'act2', name: 'Blood count', stage: 'stg1', impact: [{ measureId: 'measure1', value: 20 }] },
-  ],
 };
 
 type Join = { gameId: string; runToken: string | null };
@@ -100,7 +80,7 @@ describe.each(dialects)('Intel on %s', (dialect) => {
     spaceId = ((await ok('/admin/space', author, 'POST', { description: 'Ward 7' })) as { id: string }).id;
     outsiderSpaceId = ((await ok('/admin/space', outsider, 'POST', { description: 'Elsewhere' })) as { id: string }).id;
     const anaemia = await newScenario(clinic);
-    const round = await newScenario(budget);
+    const round = await newScenario(budgetScenario);
     clinicId = anaemia.id;
     budgetId = round.id;
 

@@ -28,3 +28,23 @@ export const sessionScenario = {
     { id: 'conc2', name: 'B12 deficiency', stage: 'stg1', impact: [{ measureId: 'points', value: -10 }] },
   ],
 };
+
+/** A self-paced scenario scored by cost, where less is better, without an answer key. */
+export const budgetScenario = {
+  details: {
+    resimName: 'Budget round',
+    mode: 2,
+    allowAnonymous: false,
+    allowSignin: true,
+    userRestriction: { pattern: ['*@hospital.test'] },
+  },
+  stages: [{ id: 'stg1', name: 'Ward', default: true }],
+  measures: [
+    { id: 'measure1', name: 'Cost', type: 1, initial: 0, scoreOrder: 1 },
+    { id: 'points', name: 'Points', type: 7, initial: 0 },
+  ],
+  actions: [
+    { id: 'act1', name: 'MRI', stage: 'stg1', impact: [{ measureId: 'measure1', value: 400 }] },
+    { id: 'act2', name: 'Blood count', stage: 'stg1', impact: [{ measureId: 'measure1', value: 20 }] },
+  ],
+};

@@ -3,29 +3,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../src/lib/clock';
 import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
-import { sessionScenario } from './session-scenario';
+import { budgetScenario, sessionScenario } from './session-scenario';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
-
-/** A self-paced scenario scored by cost, where less is better. */
-const budgetScenario = {
-  details: {
-    resimName: 'Budget round',
-    mode: 2,
-    allowAnonymous: false,
-    allowSignin: true,
-    userRestriction: { pattern: ['*@hospital.test'] },
-  },
-  stages: [{ id: 'stg1', name: 'Ward', default: true }],
-  measures: [
-    { id: 'measure1', name: 'Cost', type: 1, initial: 0, scoreOrder: 1 },
-    { id: 'points', name: 'Points', type: 7, initial: 0 },
-  ],
-  actions: [
-    { id: 'act1', name: 'MRI', stage: 'stg1', impact: [{ measureId: 'measure1', value: 400 }] },
-    { id: 'act2', name: 'Blood count', stage: 'stg1', impact: [{ measureId: 'measure1', value: 20 }] },
-  ],
-};
 
 type Join = { gameId: string; runToken: string | null };
 

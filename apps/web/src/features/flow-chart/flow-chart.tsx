@@ -1,9 +1,9 @@
-import '@xyflow/react/dist/style.css';
 import { Group, SegmentedControl, Text } from '@mantine/core';
 import { flowGraph, startingStages, type FlowEdgeKind, type FlowNodeKind, type ReadonlyContent } from '@resim/domain';
-import { Background, Controls, MarkerType, Position, ReactFlow, type Edge, type Node } from '@xyflow/react';
+import { MarkerType, Position, type Edge, type Node } from '@xyflow/react';
 import { useMemo, useState } from 'react';
-import { layoutFlow, snapGrid, type FlowDirection } from './flow-layout';
+import { FlowCanvas } from './flow-canvas';
+import { layoutFlow, type FlowDirection } from './flow-layout';
 
 const nodeColours: Record<FlowNodeKind, { background: string; border: string }> = {
   stage: { background: 'var(--mantine-color-blue-0)', border: 'var(--mantine-color-blue-5)' },
@@ -94,23 +94,12 @@ export const FlowChart = ({ content, labels, onSelect }: FlowChartProps) => {
           ]}
         />
       </Group>
-      <div style={{ height: 560, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} data-testid="flow-chart">
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          minZoom={0.5}
-          maxZoom={2}
-          snapToGrid
-          snapGrid={snapGrid}
-          fitView
-          nodesConnectable={false}
-          onNodeClick={(_event, node: Node<NodeData>) => onSelect(node.data.kind, node.id)}
-          proOptions={{ hideAttribution: true }}
-        >
-          <Background gap={snapGrid[0]} />
-          <Controls showInteractive={false} />
-        </ReactFlow>
-      </div>
+      <FlowCanvas
+        nodes={nodes}
+        edges={edges}
+        testId="flow-chart"
+        onNodeClick={(_event, node: Node<NodeData>) => onSelect(node.data.kind, node.id)}
+      />
     </div>
   );
 };

@@ -1,9 +1,9 @@
-import '@xyflow/react/dist/style.css';
 import type { LearnerFlow } from '@resim/contracts';
 import { flowGraph, type FlowNodeKind, type ReadonlyContent } from '@resim/domain';
-import { Background, Controls, MarkerType, Position, ReactFlow, type Edge, type Node } from '@xyflow/react';
+import { MarkerType, Position, type Edge, type Node } from '@xyflow/react';
 import { useMemo } from 'react';
-import { layoutFlow, snapGrid } from './flow-layout';
+import { FlowCanvas } from './flow-canvas';
+import { layoutFlow } from './flow-layout';
 import { learnerEdges, learnersText, nodeCounts } from './learner-counts';
 
 const kindColours: Record<FlowNodeKind, string> = {
@@ -83,22 +83,5 @@ export const LearnersFlowChart = ({ content, flow, labels }: LearnersFlowChartPr
     return { nodes: flowNodes, edges: flowEdges };
   }, [graph, positions, flow, labels]);
 
-  return (
-    <div style={{ height: 560, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} data-testid="learners-flow-chart">
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        minZoom={0.5}
-        maxZoom={2}
-        snapToGrid
-        snapGrid={snapGrid}
-        fitView
-        nodesConnectable={false}
-        proOptions={{ hideAttribution: true }}
-      >
-        <Background gap={snapGrid[0]} />
-        <Controls showInteractive={false} />
-      </ReactFlow>
-    </div>
-  );
+  return <FlowCanvas nodes={nodes} edges={edges} testId="learners-flow-chart" />;
 };
