@@ -18,7 +18,7 @@ import path from 'node:path';
 import { applyEvent, runScore, scenarioContent, startRun, type RunEvent, type RunState, type ScenarioContent } from '@resim/domain';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { call, type Api, postgresReachable } from './lib/api';
+import { call, type Api } from './lib/api';
 import { guardRun, makeRunDir, runBenchmark, startChild, stopAll, waitUntilUp, type Child } from './lib/child-processes';
 import { fmt } from './lib/format';
 import { freePort } from './lib/free-port';
@@ -26,6 +26,7 @@ import { machineFacts } from './lib/machine';
 import { requireBuiltServer, serverJs } from './lib/paths';
 import { writeResultsSection } from './lib/results-file';
 import { createToken, runCli } from './lib/server-cli';
+import { inPostgresSchema } from './lib/postgres';
 import { positive } from './lib/settings';
 import { lowerMedian as median } from './lib/stats';
 
@@ -424,35 +425,21 @@ const main = async () => {
       }),
     });
 
-    if (await postgresReachable(postgresUrl)) {
-      const schema = `bench_flow_${process.pid}`;
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      try {
-        const env = { DATA_DIR: path.join(tmp, 'pg'), DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema };
-        results.push({
-          name: 'PostgreSQL',
-          figures: await measure('PostgreSQL', env, games, async (target) => {
-            const client = new pg.Client({ connectionString: postgresUrl, options: `-c search_path=${schema}` });
-            await client.connect();
-            try {
-              await seedPostgres(client, target, games);
-            } finally {
-              await client.end();
-            }
-            return barePostgres(schema, target.resimId);
-          }),
-        });
-      } finally {
-        await stopAll();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
-    } else {
-      skipped = `PostgreSQL at ${postgresUrl.replace(/\/\/[^@]*@/, '//')} was not reachable: not measured in this run.`;
-      console.log(skipped);
-    }
+    const postgres = await inPostgresSchema(postgresUrl, 'bench_flow', async (schema) => {
+      const env = { DATA_DIR: path.join(tmp, 'pg'), DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema };
+      return measure('PostgreSQL', env, games, async (target) => {
+        const client = new pg.Client({ connectionString: postgresUrl, options: `-c search_path=${schema}` });
+        await client.connect();
+        try {
+          await seedPostgres(client, target, games);
+        } finally {
+          await client.end();
+        }
+        return barePostgres(schema, target.resimId);
+      });
+    });
+    if ('value' in postgres) results.push({ name: 'PostgreSQL', figures: postgres.value });
+    else skipped = postgres.skipped;
   } finally {
     await stopAll();
   }

@@ -16,7 +16,6 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { postgresReachable } from './lib/api';
 import { guardRun, makeRunDir, runBenchmark, startChild, stopAll, waitUntilUp, type Child } from './lib/child-processes';
 import { fmt } from './lib/format';
 import { freePort } from './lib/free-port';
@@ -24,6 +23,7 @@ import { machineFacts } from './lib/machine';
 import { requireBuiltServer, serverJs } from './lib/paths';
 import { writeResultsSection } from './lib/results-file';
 import { createToken, runCli } from './lib/server-cli';
+import { inPostgresSchema } from './lib/postgres';
 import { positive } from './lib/settings';
 
 const learnerCount = Math.round(positive('BENCH_LEARNERS', 10_000));
@@ -206,32 +206,17 @@ const main = async () => {
     results.push({ name: 'SQLite', figures: await measure('SQLite', { DATA_DIR: sqliteDir }, bareSqliteDb) });
     bareSqliteDb.close();
 
-    if (await postgresReachable(postgresUrl)) {
-      const schema = `bench_learners_${process.pid}`;
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
+    const postgres = await inPostgresSchema(postgresUrl, 'bench_learners', async (schema) => {
+      console.log(`PostgreSQL: ${fmt(learnerCount)} learners, ${scenarioCount} scenarios, ${rounds} rounds`);
+      const barePg = await barePostgres(postgresUrl, schema);
       try {
-        console.log(`PostgreSQL: ${fmt(learnerCount)} learners, ${scenarioCount} scenarios, ${rounds} rounds`);
-        const barePg = await barePostgres(postgresUrl, schema);
-        results.push({
-          name: 'PostgreSQL',
-          figures: await measure(
-            'PostgreSQL',
-            { DATA_DIR: path.join(tmp, 'pg'), DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema },
-            barePg,
-          ),
-        });
-        await barePg.close();
+        return await measure('PostgreSQL', { DATA_DIR: path.join(tmp, 'pg'), DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema }, barePg);
       } finally {
-        await stopAll();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
+        await barePg.close();
       }
-    } else {
-      skipped = `PostgreSQL at ${postgresUrl.replace(/\/\/[^@]*@/, '//')} was not reachable: not measured in this run.`;
-      console.log(skipped);
-    }
+    });
+    if ('value' in postgres) results.push({ name: 'PostgreSQL', figures: postgres.value });
+    else skipped = postgres.skipped;
   } finally {
     await stopAll();
   }

@@ -1,5 +1,3 @@
-import pg from 'pg';
-
 /** The product's API as a signed-in script reaches it. */
 export type Api = { readonly base: string; readonly headers: Record<string, string> };
 
@@ -13,16 +11,4 @@ export const call = async <T>(api: Api, method: string, route: string, body: unk
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text) as T;
-};
-
-/** Whether PostgreSQL answers at the URL, so that a benchmark can skip it and say so. */
-export const postgresReachable = async (url: string): Promise<boolean> => {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 };
