@@ -21,6 +21,8 @@ import { createTokenVerifier } from './identity/token-verifier';
 import { createUserInfoReader } from './identity/user-info';
 import { systemClock, type Clock } from './lib/clock';
 import { clientLogRoutes } from './modules/client-log/client-log.routes';
+import { billingRoutes, billingWebhookRoutes } from './modules/billing/billing.routes';
+import { createBillingProvider } from './adapters/billing/billing';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import type { ModuleContext } from './modules/module-context';
@@ -205,6 +207,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   await app.register(learnerRoutes, { ...ctx, authenticate, hub });
   await app.register(consoleSocketRoutes, { consoleHub });
+  const billing = createBillingProvider(config.billing);
+  await app.register(billingWebhookRoutes, { ...ctx, billing });
 
   await app.register(async (api) => {
     requireAuthentication(api, authenticate);
@@ -224,6 +228,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(spaceScoreboardRoutes, ctx);
     await api.register(emailTemplateRoutes, ctx);
     await api.register(outboxRoutes, ctx);
+    await api.register(billingRoutes, { ...ctx, billing });
   });
 
   const webBuilt = await registerWebApp(app, { dir: options.webDist ?? defaultWebDist });
