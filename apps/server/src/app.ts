@@ -73,6 +73,13 @@ export const compressionThreshold = 1024;
 /** Largest JSON body the API accepts; uploads go through their own chunked path. */
 export const bodyLimit = 1_048_576;
 
+/** What Stripe's card form (Elements) loads, frames and calls, allowed only when Stripe bills. */
+const stripeElements = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
 /** Builds the whole product from its configuration; server.ts only starts and stops it. */
 export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
   const { config, db } = options;
@@ -109,7 +116,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(config.billing.stripe ? stripeElements.script : [])],
+        ...(config.billing.stripe ? { frameSrc: stripeElements.frame } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Scenario media (images and videos an author links) may live on any HTTPS host, such as a file store.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -117,6 +125,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
         connectSrc: [
           "'self'",
           ...(external ? issuerConnectSources(identity.issuer, external.metadata, external.signOutUrl) : [issuerOrigin]),
+          ...(config.billing.stripe ? stripeElements.connect : []),
         ],
         formAction: ["'self'", issuerOrigin],
         frameAncestors: ["'none'"],

@@ -216,6 +216,40 @@ describe.each(dialects)('embedded billing on %s', (dialect) => {
     expect(taken.body.message).toContain('this would make 3 (ann@example.test, bob@example.test, cy@example.test)');
   });
 
+  it('frees the slot of a learner who has left the space, and of a user who has, but gives them none', async () => {
+    await call(owner, 'POST', `/admin/space/${spaceId}/learner`, { learners: [{ email: 'eve@example.test' }] });
+    const leaver = await t.user('leaver@example.test');
+    await call(owner, 'POST', `/admin/space/${spaceId}/user`, { email: 'leaver@example.test' });
+    await subscribe('embed', 2);
+    expect(
+      (
+        await allocateSlots([
+          { spaceId, learner: 'eve@example.test', type: 4 },
+          { spaceId, userId: leaver.user.id, type: 4 },
+        ])
+      ).status,
+    ).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/admin/space/${spaceId}/learner`,
+      headers: owner.auth,
+      payload: { learners: ['eve@example.test'] },
+    });
+    expect(deleted.statusCode).toBe(200);
+    await t.app.inject({ method: 'DELETE', url: `/admin/space/${spaceId}/user/${leaver.user.id}`, headers: owner.auth });
+    expect(usageOf((await customer()).slotUsage, 'embed').allocated).toBe(2);
+
+    const regiven = await allocateSlots([{ spaceId, learner: 'eve@example.test', type: 4 }]);
+    expect(regiven.status).toBe(400);
+    expect(regiven.body.message).toBe(`eve@example.test is not a learner of space ${spaceId} (nothing was changed)`);
+    const freed = await allocateSlots([
+      { spaceId, learner: 'eve@example.test', type: 0 },
+      { spaceId, userId: leaver.user.id, type: 0 },
+    ]);
+    expect(freed.status).toBe(200);
+    expect(usageOf(freed.body.slotUsage, 'embed')).toEqual({ id: 'embed', type: 4, allocated: 0, quantity: 2, free: 2 });
+  });
+
   it('shows billing to no one but owners of spaces: others get 404 on every route, and nothing is written', async () => {
     // The outsider hands their space over: now they own none, like the member.
     await call(outsider, 'PUT', `/admin/space/${otherOwnersSpace}/owner`, { email: 'owner@example.test' });

@@ -211,6 +211,13 @@ describe.each(dialects)('Stripe billing through the stripe SDK on %s', (dialect)
     api.state.card = false;
   });
 
+  it("lets the console load Stripe's card form: its script, frames and API", async () => {
+    const policy = (await t.app.inject({ url: '/healthz' })).headers['content-security-policy'] as string;
+    expect(policy).toMatch(/script-src 'self' https:\/\/js\.stripe\.com;/);
+    expect(policy).toContain('frame-src https://js.stripe.com https://hooks.stripe.com;');
+    expect(policy).toMatch(/connect-src [^;]* https:\/\/api\.stripe\.com/);
+  });
+
   it("answers a SetupIntent's client_secret for the card form", async () => {
     const intent = await call<BillingIntent>('GET', '/admin/billing/intent');
     expect(intent.body).toEqual({ client_secret: 'seti_1_secret_abc', cardRequired: true, publishableKey: 'pk_test_resim' });

@@ -68,6 +68,9 @@ export const findSlots = (db: Database, userId: string) =>
     .orderBy('slot_allocations.email')
     .execute();
 
+export const findSpaceSlots = (db: Database, spaceId: string) =>
+  db.selectFrom('slot_allocations').selectAll().where('space_id', '=', spaceId).execute();
+
 export const upsertSlot = (db: Database, row: SlotAllocationsTable) =>
   db
     .insertInto('slot_allocations')

@@ -211,16 +211,21 @@ const readHolders = async (ctx: BillingContext, body: AllocationsBody): Promise<
     const users = await listSpaceUsers(ctx, spaceId);
     const learnerEmails = entries.flatMap((entry) => (entry.learner === undefined ? [] : [normaliseEmail(entry.learner)]));
     const learners = await repo.findLearnerEmails(ctx.db, spaceId, learnerEmails);
+    // A slot outlives its holder's place in the space: type 0 still frees it.
+    const held = await repo.findSpaceSlots(ctx.db, spaceId);
     for (const entry of entries) {
       if (entry.userId !== undefined) {
         const user = users.find((candidate) => candidate.id === entry.userId);
+        const slot = entry.type === 0 ? held.find((candidate) => candidate.user_id === entry.userId) : undefined;
         if (user) holders.push({ spaceId, email: user.email, userId: user.id, type: entry.type });
+        else if (slot) holders.push({ spaceId, email: slot.email, userId: slot.user_id, type: 0 });
         else problems.push(`user ${entry.userId} is not a user of space ${spaceId}`);
         continue;
       }
       const email = normaliseEmail(entry.learner!);
+      const holds = entry.type === 0 && held.some((slot) => slot.email === email);
       if (!isEmailAddress(email)) problems.push(`"${entry.learner}" is not an email address`);
-      else if (!learners.has(email)) problems.push(`${email} is not a learner of space ${spaceId}`);
+      else if (!learners.has(email) && !holds) problems.push(`${email} is not a learner of space ${spaceId}`);
       else holders.push({ spaceId, email, userId: null, type: entry.type });
     }
   }
