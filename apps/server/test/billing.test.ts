@@ -95,6 +95,19 @@ describe.each(dialects)('embedded billing on %s', (dialect) => {
     });
   });
 
+  it('refuses webhooks, which come from Stripe only', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/billing/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json<Problem>().message).toBe(
+      'Billing webhooks come from Stripe, and this server bills without it (STRIPE_SECRET_KEY is not set)',
+    );
+  });
+
   it('takes quantities from 0 to 999 and refuses others with a 400 naming the quantity', async () => {
     const before = await t.snapshot();
     for (const quantity of [-1, 1000, 2.5, '30', null]) {

@@ -25,7 +25,7 @@ const prices = { engage: 'price_engage', assess: 'price_assess', embed: 'price_e
  */
 const startStripeApi = async () => {
   const seen: Seen[] = [];
-  const state = { card: false, quantity: 0, status: 'active' };
+  const state = { card: false, quantity: 0, status: 'active', failing: null as null | { status: number; error: object } };
   const subscription = () => ({
     id: 'sub_1',
     object: 'subscription',
@@ -54,6 +54,8 @@ const startStripeApi = async () => {
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${seen.length}` });
         response.end(JSON.stringify(value));
       };
+      if (state.failing && route !== 'GET /v1/customers/cus_1/payment_methods')
+        return send(state.failing.status, { error: state.failing.error });
       switch (route) {
         case 'POST /v1/customers':
           return send(200, { id: 'cus_1', object: 'customer', email: body.email });
@@ -254,6 +256,22 @@ describe.each(dialects)('Stripe billing through the stripe SDK on %s', (dialect)
     const ended = await call<SubscriptionResult>('POST', '/admin/billing/subscription', { plan: 'assess', quantity: 0 });
     expect(ended.body.subscriptions).toEqual([]);
     expect(requests('DELETE', '/v1/subscriptions/sub_1')).toHaveLength(1);
+    api.state.card = false;
+  });
+
+  it("passes Stripe's refusal on as a 409 naming it, and Stripe's failure as a 503, changing nothing", async () => {
+    api.state.card = true;
+    const before = await t.snapshot();
+    api.state.failing = { status: 402, error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } };
+    const declined = await call<Problem>('POST', '/admin/billing/subscription', { plan: 'engage', quantity: 5 });
+    expect(declined.status).toBe(409);
+    expect(declined.body.message).toBe('The payment provider refused: Your card was declined.');
+    api.state.failing = { status: 500, error: { type: 'api_error', message: 'Something went wrong on our end.' } };
+    const down = await call<Problem>('POST', '/admin/billing/subscription', { plan: 'engage', quantity: 5 });
+    expect(down.status).toBe(503);
+    expect(down.body.message).toMatch(/^The payment provider could not be reached: /);
+    expect(await t.snapshot()).toBe(before);
+    api.state.failing = null;
     api.state.card = false;
   });
 
