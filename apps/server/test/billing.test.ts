@@ -141,8 +141,13 @@ describe.each(dialects)('embedded billing on %s', (dialect) => {
     }
     const both = await allocateSlots([{ spaceId, learner: 'ann@example.test', userId: member.user.id, type: 2 }]);
     expect(both.status).toBe(400);
-    expect(both.body.message).toContain('either a learner or a userId');
-    expect((await allocateSlots([{ spaceId, type: 2 }])).status).toBe(400);
+    expect(both.body.message).toContain('name one holder: a learner (by email) or a userId, not both');
+    const neither = await allocateSlots([{ spaceId, type: 2 }]);
+    expect(neither.status).toBe(400);
+    expect(neither.body.message).toContain('name one holder');
+    const notAnEmail = await allocateSlots([{ spaceId, learner: 'not an email', type: 2 }]);
+    expect(notAnEmail.status).toBe(400);
+    expect(notAnEmail.body.message).toBe('"not an email" is not an email address (nothing was changed)');
     const stranger = await allocateSlots([
       { spaceId, learner: 'zed@example.test', type: 3 },
       { spaceId, userId: outsider.user.id, type: 2 },
