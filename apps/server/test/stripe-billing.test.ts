@@ -25,6 +25,7 @@ const prices = { engage: 'price_engage', assess: 'price_assess', embed: 'price_e
  */
 const startStripeApi = async () => {
   const seen: Seen[] = [];
+  let customers = 0;
   const state = { card: false, quantity: 0, status: 'active', failing: null as null | { status: number; error: object } };
   const subscription = () => ({
     id: 'sub_1',
@@ -42,7 +43,8 @@ const startStripeApi = async () => {
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://stripe.test');
       const body = Object.fromEntries(new URLSearchParams(raw));
-      const route = `${request.method} ${url.pathname}`;
+      // Every customer but the first answers as the first does, under its own id.
+      const route = `${request.method} ${url.pathname.replace(/\/cus_\d+/, '/cus_1')}`;
       seen.push({
         method: request.method ?? '',
         path: url.pathname,
@@ -58,7 +60,7 @@ const startStripeApi = async () => {
         return send(state.failing.status, { error: state.failing.error });
       switch (route) {
         case 'POST /v1/customers':
-          return send(200, { id: 'cus_1', object: 'customer', email: body.email });
+          return send(200, { id: `cus_${(customers += 1)}`, object: 'customer', email: body.email });
         case 'POST /v1/customers/cus_1':
           return send(200, { id: 'cus_1', object: 'customer' });
         case 'GET /v1/customers/cus_1/payment_methods':
@@ -273,6 +275,41 @@ describe.each(dialects)('Stripe billing through the stripe SDK on %s', (dialect)
     expect(await t.snapshot()).toBe(before);
     api.state.failing = null;
     api.state.card = false;
+  });
+
+  it('moves a customer of the embedded billing to Stripe, keeping what it had bought', async () => {
+    const earlier = await t.user('earlier@example.test');
+    await t.app.inject({ method: 'POST', url: '/admin/space', headers: earlier.auth, payload: { description: 'Earlier' } });
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('billing_customers')
+      .values({ user_id: earlier.user.id, provider: 'embedded', external_id: null, created_at: now })
+      .execute();
+    await t.db
+      .insertInto('billing_subscriptions')
+      .values({
+        id: 'sub_local',
+        user_id: earlier.user.id,
+        plan: 'engage',
+        quantity: 7,
+        status: 'active',
+        external_id: null,
+        updated_at: now,
+      })
+      .execute();
+    const answer = await t.app.inject({ method: 'GET', url: '/admin/billing/customer', headers: earlier.auth });
+    expect(answer.json<BillingCustomer>()).toMatchObject({
+      provider: 'stripe',
+      subscriptions: [{ id: 'sub_local', plan: 'engage', quantity: 7 }],
+    });
+    expect(requests('POST', '/v1/customers')).toEqual([
+      expect.objectContaining({ body: { email: 'earlier@example.test', 'metadata[userId]': earlier.user.id } }),
+    ]);
+    expect(requests('POST', '/v1/billing_portal/sessions')[0]!.body.customer).toBe('cus_2');
+    expect(await t.db.selectFrom('billing_customers').selectAll().where('user_id', '=', earlier.user.id).executeTakeFirst()).toMatchObject({
+      provider: 'stripe',
+      external_id: 'cus_2',
+    });
   });
 
   it('keeps subscriptions in step with webhooks signed by Stripe, and refuses a bad signature', async () => {
