@@ -19,3 +19,4 @@ export * from './presenter-views';
 export * from './schedule';
 export * from './learner-flow';
 export * from './intel';
+export * from './uploads';
