@@ -44,7 +44,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileStore; clock: Clock 
     const key = (request.params as { '*': string })['*'];
     const stored = isSafeKey(key) ? await files.head(key) : undefined;
     if (!stored) throw notFound();
-    reply.header('content-type', stored.contentType).header('cache-control', immutableCacheControl).header('accept-ranges', 'bytes');
+    reply.header('accept-ranges', 'bytes');
     const range = parseRange(request.headers.range, stored.size);
     if (range === 'unsatisfiable') {
       return reply
@@ -52,6 +52,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileStore; clock: Clock 
         .header('content-range', `bytes */${stored.size}`)
         .send({ code: 'range_not_satisfiable', message: `The file is ${stored.size} bytes` });
     }
+    reply.header('content-type', stored.contentType).header('cache-control', immutableCacheControl);
     if (!range) return reply.header('content-length', stored.size).send(await files.read(key));
     return reply
       .status(206)

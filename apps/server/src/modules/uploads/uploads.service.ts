@@ -39,7 +39,7 @@ export const fileUrl = (storage: StorageConfig, key: string): string => `${stora
 export const newKey = (fileName: string, fileType: string): string => {
   const base =
     fileName
-      .replace(/\.[^.]*$/, '')
+      .replace(/\.[^./\\]*$/, '')
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^A-Za-z0-9._-]+/g, '-')
