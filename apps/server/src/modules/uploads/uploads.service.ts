@@ -135,7 +135,10 @@ const keepIfContentFits = async (files: FileStore, key: string, declared: string
   if (!stored) throw new Error(`the store lost ${key} as it was completed`);
   try {
     const chunks: Buffer[] = [];
-    for await (const chunk of await files.read(key, { start: 0, end: Math.min(sniffBytes, stored.size) - 1 })) chunks.push(chunk as Buffer);
+    if (stored.size > 0) {
+      for await (const chunk of await files.read(key, { start: 0, end: Math.min(sniffBytes, stored.size) - 1 }))
+        chunks.push(chunk as Buffer);
+    }
     await checkContent(Buffer.concat(chunks), declared);
   } catch (error) {
     await files.remove(key);
