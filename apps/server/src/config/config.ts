@@ -286,7 +286,6 @@ const storage = (value: z.infer<typeof environment>, dataDir: string): StorageCo
     for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
       if (value[name]) problems.push(`${name}: needs S3_BUCKET`);
   }
-  if (value.IMAGE_MAX_BYTES > value.UPLOAD_MAX_BYTES) problems.push('IMAGE_MAX_BYTES: must not be more than UPLOAD_MAX_BYTES');
   if (problems.length > 0) throw new ConfigError(problems);
   const backend: StorageConfig['backend'] = value.S3_BUCKET
     ? {

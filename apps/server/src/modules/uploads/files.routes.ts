@@ -40,24 +40,30 @@ const notFound = () => new AppError('not_found', 'File not found');
  * embedded store, parts are PUT here to the signed addresses it hands out.
  */
 export const fileRoutes: FastifyPluginAsyncZod<{ files: FileStore; clock: Clock }> = async (app, { files, clock }) => {
-  app.get(`${filesPath}/*`, { schema: { hide: true }, compress: false }, async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    const stored = isSafeKey(key) ? await files.head(key) : undefined;
-    if (!stored) throw notFound();
-    reply.header('content-type', stored.contentType).header('cache-control', immutableCacheControl).header('accept-ranges', 'bytes');
-    const range = parseRange(request.headers.range, stored.size);
-    if (range === 'unsatisfiable') {
-      return reply
-        .status(416)
-        .header('content-range', `bytes */${stored.size}`)
-        .send({ code: 'range_not_satisfiable', message: `The file is ${stored.size} bytes` });
-    }
-    if (!range) return reply.header('content-length', stored.size).send(await files.read(key));
-    return reply
-      .status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(await files.read(key, range));
+  // HEAD is its own method here: Fastify's automatic one would read the whole file to drop it.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${filesPath}/*`,
+    schema: { hide: true },
+    compress: false,
+    handler: async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const stored = isSafeKey(key) ? await files.head(key) : undefined;
+      if (!stored) throw notFound();
+      reply.header('accept-ranges', 'bytes');
+      const range = parseRange(request.headers.range, stored.size);
+      if (range === 'unsatisfiable') {
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${stored.size}`)
+          .send({ code: 'range_not_satisfiable', message: `The file is ${stored.size} bytes` });
+      }
+      reply.header('content-type', stored.contentType).header('cache-control', immutableCacheControl);
+      if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`);
+      reply.header('content-length', range ? range.end - range.start + 1 : stored.size);
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(await files.read(key, range));
+    },
   });
 
   if (!('receivePart' in files)) return;

@@ -39,7 +39,7 @@ export const fileUrl = (storage: StorageConfig, key: string): string => `${stora
 export const newKey = (fileName: string, fileType: string): string => {
   const base =
     fileName
-      .replace(/\.[^.]*$/, '')
+      .replace(/\.[^./\\]*$/, '')
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^A-Za-z0-9._-]+/g, '-')
@@ -135,7 +135,10 @@ const keepIfContentFits = async (files: FileStore, key: string, declared: string
   if (!stored) throw new Error(`the store lost ${key} as it was completed`);
   try {
     const chunks: Buffer[] = [];
-    for await (const chunk of await files.read(key, { start: 0, end: Math.min(sniffBytes, stored.size) - 1 })) chunks.push(chunk as Buffer);
+    if (stored.size > 0) {
+      for await (const chunk of await files.read(key, { start: 0, end: Math.min(sniffBytes, stored.size) - 1 }))
+        chunks.push(chunk as Buffer);
+    }
     await checkContent(Buffer.concat(chunks), declared);
   } catch (error) {
     await files.remove(key);
