@@ -164,6 +164,22 @@ describe('uploading a medium in the editor', () => {
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Video address' }).value).toBe('');
   });
 
+  it('adds a medium of the right kind for each file dropped on the group, and sends each', async () => {
+    const { api, calls } = fakeApi();
+    renderWithProviders(<Harness initial={empty} />, { api });
+    const group = await screen.findByRole('group', { name: 'Result media' });
+    const image = new File([new Uint8Array(8)], 'x-ray.png', { type: 'image/png' });
+    const pdf = new File([new Uint8Array(3)], 'letter.pdf', { type: 'application/pdf' });
+
+    fireEvent.drop(group, { dataTransfer: { types: ['Files'], files: [image, pdf] } });
+
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Image address' }).value).toBe('/files/k2/x-ray.png'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() => FakeXhr.sent[0]?.answer('"e1"'));
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'File address' }).value).toBe('/files/k1/letter.pdf'));
+    expect(calls).toEqual(expect.arrayContaining(['image', 'start', 'part 1', 'complete 1:"e1"']));
+  });
+
   it('refuses a file the list does not take, dropped or chosen, before sending anything', async () => {
     const { api, calls } = fakeApi();
     renderWithProviders(<Harness initial={{ ...empty, factImages: [{ id: 'image1', url: '', description: '' }] }} />, { api });

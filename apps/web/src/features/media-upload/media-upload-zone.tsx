@@ -1,4 +1,4 @@
-import { useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { ActionIcon, Box, Button, FileButton, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconPlayerPause, IconPlayerPlay, IconUpload, IconX } from '@tabler/icons-react';
 import type { MediaProp } from '@resim/contracts';
@@ -88,6 +88,7 @@ export const MediaUploadZone = ({
   noun,
   readOnly,
   onUploaded,
+  takeFile,
   children,
 }: {
   /** the scenario property the medium is in, which says what files it takes */
@@ -95,10 +96,19 @@ export const MediaUploadZone = ({
   noun: string;
   readOnly: boolean;
   onUploaded: (url: string, fileName: string) => void;
+  /** a file already given for this medium (dropped on its group), sent as soon as it shows */
+  takeFile?: () => File | undefined;
   children: (upload: FileUpload | null) => ReactNode;
 }) => {
   const controls = useMediaUpload({ prop, onUploaded });
   const [over, setOver] = useState(false);
+  const begin = useRef(controls.begin);
+  begin.current = controls.begin;
+  const taken = useRef(takeFile);
+  useEffect(() => {
+    const file = taken.current?.();
+    if (file) begin.current(file);
+  }, []);
   if (readOnly) return <>{children(null)}</>;
   const { upload } = controls;
   const busy = upload?.snapshot.status === 'uploading';
@@ -108,7 +118,9 @@ export const MediaUploadZone = ({
       data-over={over || undefined}
       onDragOver={(event) => {
         if (!hasFiles(event)) return;
+        // Dropped on a medium, a file is for that medium, not a new one of the group around it.
         event.preventDefault();
+        event.stopPropagation();
         setOver(true);
       }}
       onDragLeave={(event) => {
@@ -117,6 +129,7 @@ export const MediaUploadZone = ({
       onDrop={(event) => {
         if (!hasFiles(event)) return;
         event.preventDefault();
+        event.stopPropagation();
         setOver(false);
         const [file] = event.dataTransfer.files;
         if (file) controls.begin(file);

@@ -57,16 +57,20 @@ export const useMediaUpload = ({
     running.current = null;
   }, []);
 
-  useEffect(
-    () => () => {
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       const current = running.current;
       if (current && current.snapshot().status !== 'done') void current.cancel();
       forget();
-    },
-    [forget],
-  );
+    };
+  }, [forget]);
 
   const send = (file: File, limits: UploadLimits) => {
+    // The medium went while the limits were on their way.
+    if (!mounted.current) return;
     const refused = fileProblem(file, prop, limits);
     setProblem(refused ?? null);
     if (refused) return;

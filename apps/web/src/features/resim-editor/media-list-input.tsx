@@ -1,12 +1,39 @@
-import { ActionIcon, Anchor, Button, Center, Fieldset, Grid, Group, Image, MultiSelect, Stack, Text, Tooltip } from '@mantine/core';
+import { useRef, useState, type DragEvent } from 'react';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Center,
+  Fieldset,
+  FileButton,
+  Grid,
+  Group,
+  Image,
+  MultiSelect,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { TextInput } from './form-fields';
 import { mediaUrlProblem, nextId, type MediaItem } from '@resim/domain';
 import type { MediaProp } from '@resim/contracts';
 import { capitalise } from '../../ui/format';
 import { mediaKindOfAddress, mediaKindOfType } from '../../ui/media-kind';
 import { MediaUploadZone } from '../media-upload/media-upload-zone';
+import { acceptedTypes } from '../media-upload/upload-rules';
+import classes from '../media-upload/media-upload-zone.module.css';
 import type { FileUpload } from '../media-upload/use-media-upload';
-import { IconExternalLink, IconFile, IconFileTypePdf, IconMovie, IconMusic, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconExternalLink,
+  IconFile,
+  IconFileTypePdf,
+  IconMovie,
+  IconMusic,
+  IconPhoto,
+  IconPlus,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import type { Option } from './editor-types';
 import { memoField } from './memo-fields';
 
@@ -32,6 +59,8 @@ type RowsProps<M extends Media> = {
   onChange: (change: (current: readonly M[]) => M[]) => void;
   /** the stages an overview medium may be limited to */
   stages?: readonly Option[];
+  /** the file dropped on the group for a medium just made for it */
+  takePending: (id: string) => File | undefined;
 };
 
 /** A new medium of a kind, with the lowest free id of that kind. */
@@ -85,7 +114,7 @@ type RowProps<M extends Media> = Omit<RowsProps<M>, 'items' | 'onChange'> & {
 };
 
 /** One medium: its address (checked as it is typed, or filled by an upload), its description, and the stages it is shown in. */
-const MediaRow = <M extends Media>({ kind, prop, item, index, readOnly, stages, change, remove }: RowProps<M>) => {
+const MediaRow = <M extends Media>({ kind, prop, item, index, readOnly, stages, change, remove, takePending }: RowProps<M>) => {
   const noun = nouns[kind];
   const problem = item.url === '' ? undefined : mediaUrlProblem(item.url);
   return (
@@ -93,6 +122,7 @@ const MediaRow = <M extends Media>({ kind, prop, item, index, readOnly, stages, 
       prop={prop}
       noun={noun}
       readOnly={readOnly}
+      takeFile={() => takePending(item.id)}
       onUploaded={(url, fileName) =>
         change(item.id, (current) => ({ url, description: current.description || fileName.replace(/\.[^.]+$/, '') }))
       }
@@ -190,6 +220,12 @@ const AddMediaButton = ({ kind, onClick }: { kind: MediaKind; onClick: () => voi
   </Button>
 );
 
+/** The list a file dropped on the group goes to: audio goes with the videos, a PDF with the files. */
+const kindForFile = (type: string): MediaKind => {
+  const kind = mediaKindOfType(type);
+  return kind === 'image' ? 'image' : kind === 'video' || kind === 'audio' ? 'video' : 'file';
+};
+
 /** Where an item keeps its images, videos and files. */
 export const factMedia = { image: 'factImages', video: 'factVideos', file: 'factFiles' } as const;
 export const descriptionMedia = { image: 'descriptionImages', video: 'descriptionVideos', file: 'descriptionFiles' } as const;
@@ -213,8 +249,52 @@ const MediaFieldsOf = <K extends MediaKeys, M extends Media = MediaItem>(props: 
   const listOf = (kind: MediaKind) => props.item[props.keys[kind] as MediaKey<K>];
   const set = (kind: MediaKind, change: (current: readonly M[]) => M[]) => props.onChange(props.keys[kind] as MediaKey<K>, change);
   const empty = kinds.every((kind) => listOf(kind).length === 0);
+  // Files dropped on the group wait here for the medium made for each, which sends its own.
+  const pending = useRef(new Map<string, File>());
+  const [over, setOver] = useState(false);
+  const addFiles = (files: readonly File[]) => {
+    for (const file of files) {
+      const kind = kindForFile(file.type);
+      set(kind, (current) => {
+        const next = withNewMedia(kind, current, props.stages !== undefined);
+        const added = next[next.length - 1];
+        if (added) pending.current.set(added.id, file);
+        return next;
+      });
+    }
+  };
+  const takePending = (id: string): File | undefined => {
+    const file = pending.current.get(id);
+    pending.current.delete(id);
+    return file;
+  };
+  const dropProps = props.readOnly
+    ? {}
+    : {
+        onDragOver: (event: DragEvent) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setOver(true);
+        },
+        onDragLeave: (event: DragEvent) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
+        },
+        onDrop: (event: DragEvent) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setOver(false);
+          addFiles([...event.dataTransfer.files]);
+        },
+      };
   return (
-    <Fieldset legend={`${props.label} media`} variant="filled" radius="md">
+    <Fieldset
+      legend={`${props.label} media`}
+      variant="filled"
+      radius="md"
+      className={classes.group}
+      data-over={over || undefined}
+      {...dropProps}
+    >
       <Stack gap="sm">
         {empty ? (
           <Text fz="sm" c="dimmed">
@@ -230,6 +310,7 @@ const MediaFieldsOf = <K extends MediaKeys, M extends Media = MediaItem>(props: 
             readOnly={props.readOnly}
             onChange={(change) => set(kind, change)}
             stages={props.stages}
+            takePending={takePending}
           />
         ))}
         {props.readOnly ? null : (
@@ -241,6 +322,16 @@ const MediaFieldsOf = <K extends MediaKeys, M extends Media = MediaItem>(props: 
                 onClick={() => set(kind, (current) => withNewMedia(kind, current, props.stages !== undefined))}
               />
             ))}
+            <FileButton onChange={addFiles} accept={kinds.flatMap((kind) => acceptedTypes(props.keys[kind])).join(',')} multiple>
+              {(buttonProps) => (
+                <Button {...buttonProps} size="xs" variant="default" leftSection={<IconUpload size={14} />}>
+                  Upload files
+                </Button>
+              )}
+            </FileButton>
+            <Text fz="xs" c="dimmed">
+              {over ? 'Drop to add each file here' : 'or drop files here'}
+            </Text>
           </Group>
         )}
       </Stack>
