@@ -36,6 +36,16 @@ const makeMedia = (page: Page) =>
     return { png, webm: btoa(binary) };
   });
 
+/** The smallest PDF a viewer opens: one empty page. */
+const tinyPdf = [
+  '%PDF-1.4',
+  '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+  '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+  '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+  'trailer << /Root 1 0 R >>',
+  '%%EOF',
+].join('\n');
+
 /** Holds the requests of a method to the paths matched until released, so that what shows while a file goes up can be seen. */
 const holdRequests = async (page: Page, method: string, path: (pathname: string) => boolean) => {
   const held: Route[] = [];
@@ -67,6 +77,7 @@ test('an author uploads an image and a video into a case, and a learner on a pho
     details: { resimName: name, mode: 2, allowAnonymous: true },
     stages: [{ id: 'stg1', name: 'Clinic', default: true }],
     baseline: [{ id: 'baseline1', name: 'On arrival', facts: 'A four-year-old who will not walk.' }],
+    infos: [{ id: 'info1', name: 'Referral', text: 'From the GP.' }],
     actions: [{ id: 'act1', name: 'Hip ultrasound', stage: 'stg1', facts: 'Effusion' }],
     conclusions: [{ id: 'conc1', name: 'Transient synovitis', stage: 'stg1' }],
   });
@@ -112,6 +123,16 @@ test('an author uploads an image and a video into a case, and a learner on a pho
   await shoot(page, 'media-upload-done.png');
   await expectAccessible(page, 'editor with uploaded media');
 
+  // An info's letter, dropped among its media as a PDF: a medium of the files is made for it.
+  await page.getByRole('tab', { name: /Infos/ }).click();
+  const infoMedia = page.getByRole('group', { name: 'Info media' });
+  const pickLetter = page.waitForEvent('filechooser');
+  await infoMedia.getByRole('button', { name: 'Upload files' }).click();
+  await (await pickLetter).setFiles({ name: 'referral.pdf', mimeType: 'application/pdf', buffer: Buffer.from(tinyPdf) });
+  await expect(infoMedia.getByRole('textbox', { name: 'File address' })).toHaveValue(/^\/files\/[0-9a-f]+\/referral\.pdf$/);
+  await expect(infoMedia.getByRole('textbox', { name: 'Description' })).toHaveValue('referral');
+  await shoot(page, 'media-upload-info.png');
+
   const saving = page.waitForResponse(
     (response) => response.url().endsWith(`/admin/resim/${created.id}`) && response.request().method() === 'PATCH',
   );
@@ -148,6 +169,9 @@ test('an author uploads an image and a video into a case, and a learner on a pho
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(375);
   expect(await learner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const letter = learner.getByRole('link', { name: 'referral' });
+  await expect(letter).toHaveAttribute('href', /\/referral\.pdf$/);
+  expect((await learner.request.get((await letter.getAttribute('href'))!)).headers()['content-type']).toContain('application/pdf');
   await shoot(learner, 'media-upload-phone.png');
   await expectAccessible(learner, 'player with media on a phone');
   await phone.close();
