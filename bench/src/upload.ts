@@ -185,7 +185,7 @@ const main = async () => {
       `Command: \`${process.env.npm_lifecycle_event === 'bench:upload' ? 'npm run bench:upload' : 'npx tsx bench/src/upload.ts'}\`. ` +
         `A ${fmt(fileBytes)}-byte file uploaded to the built server over loopback by SPEC 7's protocol on the embedded store ` +
         `(parts of ${fmt(chunkSize)} bytes PUT one after another to the product's signed addresses, streamed from disk; the product ` +
-        `writes each part, checks its size and MD5, then joins the parts into the file on completion), timed from GET /uploads/start ` +
+        `writes each part straight to its place in the file being made, and completing checks the parts and renames it), timed from GET /uploads/start ` +
         `to the answer of POST /uploads/complete, ${rounds} rounds. Baseline, in the same run and from the same file: a stream copy ` +
         `of it on the same disk. The server's resident memory (VmRSS) sampled every 50 ms during each upload. The first round's ` +
         `stored file is checked byte for byte (SHA-256) against the one sent.`,

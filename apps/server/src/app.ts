@@ -101,7 +101,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const authCache = createAuthCache({ ttlMs: authCacheTtlMs, maxEntries: 10_000 });
   const live = options.live ?? createInProcessBus();
   const storage = config.storage;
-  const files = storage.backend.kind === 's3' ? createS3Store(storage.backend) : await createLocalStore(storage.backend.dir);
+  const files =
+    storage.backend.kind === 's3' ? createS3Store(storage.backend) : await createLocalStore(storage.backend.dir, uploadChunkSize);
   app.log.info(`uploaded files go to ${files.description}`);
   const sweep = setInterval(() => {
     sweepAbandonedUploads({ db, clock, files, storage }).catch((error: unknown) =>

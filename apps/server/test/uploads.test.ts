@@ -258,7 +258,7 @@ describe.each(dialects)('uploads on the embedded store on %s', (dialect) => {
     });
     expect(oversize.statusCode).toBe(413);
     expect(partsOnDisk()).toEqual([started.uploadId]);
-    expect(fs.readdirSync(path.join(filesDir(), '.parts', started.uploadId))).toEqual(['upload.json']);
+    expect(fs.readdirSync(path.join(filesDir(), '.parts', started.uploadId)).sort()).toEqual(['data', 'upload.json']);
     expect((await p.call('DELETE', `/uploads/${started.uploadId}?key=${started.key}`, owner)).status).toBe(200);
   });
 
@@ -335,7 +335,7 @@ describe.each(dialects)('uploads on the embedded store on %s', (dialect) => {
   it('sweeps away uploads abandoned for longer than the expiry', async () => {
     const started = (await p.start(owner, 'clip.mp4', 'video/mp4')).body;
     await p.putPart(owner, started, 1, Buffer.concat([mp4Head, Buffer.alloc(100)]));
-    const ctx = { db: t.db, files: await createLocalStore(filesDir()), storage: t.config.storage };
+    const ctx = { db: t.db, files: await createLocalStore(filesDir(), uploadChunkSize), storage: t.config.storage };
     const hoursLater = (hours: number) => ({ now: () => new Date(Date.now() + hours * 3600_000) });
     expect(await sweepAbandonedUploads({ ...ctx, clock: hoursLater(23) })).toBe(0);
     expect(partsOnDisk()).toContain(started.uploadId);

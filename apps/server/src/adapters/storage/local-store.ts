@@ -12,7 +12,7 @@ import { isSafeKey, typeOfKey, type FileStore, type StoredPart } from './storage
 export const filesPath = '/files';
 
 const uploadIdShape = /^[A-Za-z0-9_-]{16,64}$/;
-// A received part is kept as "<number>-<md5>": the name is its ETag, so listing needs no reading.
+// A part received whole is marked by a file "<number>-<ETag>" holding its size.
 const partFileShape = /^(\d{1,5})-([0-9a-f]{32})$/;
 
 /** The query of a part's signed address, as the product hands it out. */
@@ -29,21 +29,25 @@ export type LocalFileStore = FileStore & {
   readonly kind: 'local';
   /** whether the address is one this store signed and it has not expired */
   verifyPartAddress: (address: PartAddress, now: Date) => boolean;
-  /** streams one part to disk, refusing it past maxBytes; answers its ETag */
-  receivePart: (address: PartAddress, body: Readable, maxBytes: number) => Promise<string>;
+  /** streams one part into place, refusing it past the part size; answers its ETag */
+  receivePart: (address: PartAddress, body: Readable) => Promise<string>;
 };
 
 const notFound = () => new AppError('not_found', 'Upload not found');
 
 /**
  * The embedded store: files under DATA_DIR/files by key, uploads under way in `.parts/` beside
- * them (never a key, which starts with a letter or digit), on one disk so finished files are
- * renamed into place whole. Part addresses are the product's own, signed with a key kept here.
+ * them (never a key, which starts with a letter or digit), on one disk. Every part but the last is
+ * partSize bytes (SPEC 9), so each is written straight to its place in the file being made, and
+ * completing it is a rename: the bytes are written once. Part addresses are the product's own,
+ * signed with a key kept here.
  */
-export const createLocalStore = async (dir: string): Promise<LocalFileStore> => {
+export const createLocalStore = async (dir: string, partSize: number): Promise<LocalFileStore> => {
   const partsDir = path.join(dir, '.parts');
   await fsp.mkdir(partsDir, { recursive: true });
   const secret = await signingKey(path.join(dir, '.signing-key'));
+  // Two copies of one part at once would write over each other.
+  const receiving = new Set<string>();
 
   const keyPath = (key: string) => {
     if (!isSafeKey(key)) throw new AppError('bad_request', 'The key is not valid');
@@ -76,7 +80,7 @@ export const createLocalStore = async (dir: string): Promise<LocalFileStore> => 
     for (const name of await fsp.readdir(folder)) {
       const match = partFileShape.exec(name);
       if (!match) continue;
-      const { size } = await fsp.stat(path.join(folder, name));
+      const size = Number(await fsp.readFile(path.join(folder, name), 'utf8'));
       parts.push({ partNumber: Number(match[1]), etag: `"${match[2]}"`, size });
     }
     return parts.sort((a, b) => a.partNumber - b.partNumber);
@@ -90,6 +94,7 @@ export const createLocalStore = async (dir: string): Promise<LocalFileStore> => 
       keyPath(key);
       const uploadId = randomSecret(18);
       await fsp.mkdir(uploadDir(uploadId));
+      await fsp.writeFile(path.join(uploadDir(uploadId), 'data'), '');
       await fsp.writeFile(path.join(uploadDir(uploadId), 'upload.json'), JSON.stringify({ key }));
       return uploadId;
     },
@@ -108,60 +113,55 @@ export const createLocalStore = async (dir: string): Promise<LocalFileStore> => 
       const given = Buffer.from(address.signature);
       return given.length === expected.length && crypto.timingSafeEqual(given, expected) && address.expires * 1000 > now.getTime();
     },
-    receivePart: async (address, body, maxBytes) => {
-      const meta = await readMeta(address.uploadId);
-      if (meta?.key !== address.key) throw notFound();
-      const folder = uploadDir(address.uploadId);
-      const temporary = path.join(folder, `${address.partNumber}.${randomSecret(6)}.tmp`);
-      const hash = crypto.createHash('md5');
-      let received = 0;
-      const count = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          received += chunk.length;
-          if (received > maxBytes) return done(new AppError('too_large', `A part may be at most ${maxBytes} bytes`));
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
+    receivePart: async (address, body) => {
+      const inFlight = `${address.uploadId}/${address.partNumber}`;
+      if (receiving.has(inFlight)) throw new AppError('conflict', `Part ${address.partNumber} is being received already`);
+      receiving.add(inFlight);
       try {
-        await pipeline(body, count, fs.createWriteStream(temporary));
+        const meta = await readMeta(address.uploadId);
+        if (meta?.key !== address.key) throw notFound();
+        const folder = uploadDir(address.uploadId);
+        // The part's place is no longer what an earlier copy of it left there.
+        for (const name of await fsp.readdir(folder)) {
+          if (partFileShape.exec(name)?.[1] === String(address.partNumber)) await fsp.rm(path.join(folder, name), { force: true });
+        }
+        let received = 0;
+        const count = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            received += chunk.length;
+            if (received > partSize) return done(new AppError('too_large', `A part may be at most ${partSize} bytes`));
+            done(null, chunk);
+          },
+        });
+        await pipeline(
+          body,
+          count,
+          fs.createWriteStream(path.join(folder, 'data'), { flags: 'r+', start: (address.partNumber - 1) * partSize }),
+        );
+        // An ETag names this copy of the part, as S3's does; the client gives it back to complete.
+        const etag = crypto.randomBytes(16).toString('hex');
+        await fsp.writeFile(path.join(folder, `${address.partNumber}-${etag}`), String(received));
+        return `"${etag}"`;
       } catch (error) {
-        await fsp.rm(temporary, { force: true });
         // The upload was aborted or swept while this part was arriving.
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound();
         throw error;
+      } finally {
+        receiving.delete(inFlight);
       }
-      const md5 = hash.digest('hex');
-      const name = `${address.partNumber}-${md5}`;
-      await fsp.rename(temporary, path.join(folder, name));
-      // A part sent again replaces the one before it.
-      for (const other of await fsp.readdir(folder)) {
-        if (other !== name && partFileShape.exec(other)?.[1] === String(address.partNumber))
-          await fsp.rm(path.join(folder, other), { force: true });
-      }
-      return `"${md5}"`;
     },
     listParts,
     completeUpload: async (key, uploadId, parts) => {
       const target = keyPath(key);
-      const folder = uploadDir(uploadId);
-      const joined = path.join(folder, 'joined.tmp');
-      const out = fs.createWriteStream(joined);
-      try {
-        for (const part of parts) {
-          await pipeline(fs.createReadStream(path.join(folder, `${part.partNumber}-${part.etag.replaceAll('"', '')}`)), out, {
-            end: false,
-          });
-        }
-        await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-      } catch (error) {
-        out.destroy();
-        await fsp.rm(joined, { force: true });
-        throw error;
-      }
+      const data = path.join(uploadDir(uploadId), 'data');
+      // Parts sent but not named, or a longer copy of the last one, are cut off.
+      await fsp.truncate(
+        data,
+        parts.reduce((size, part) => size + part.size, 0),
+      );
       await fsp.mkdir(path.dirname(target), { recursive: true });
-      await fsp.rename(joined, target);
-      await fsp.rm(folder, { recursive: true, force: true });
+      await fsp.rename(data, target);
+      await fsp.rm(uploadDir(uploadId), { recursive: true, force: true });
     },
     abortUpload: async (_key, uploadId) => {
       await fsp.rm(uploadDir(uploadId), { recursive: true, force: true });

@@ -7,7 +7,8 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('upload_id', 'text', (c) => c.notNull())
     .addColumn('key', 'text', (c) => c.notNull().unique())
-    .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    // No foreign key: an upload outlives its owner's account until the sweep drops its parts.
+    .addColumn('owner_id', 'text', (c) => c.notNull())
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('file_type', 'text', (c) => c.notNull())
     .addColumn('prop', 'text')

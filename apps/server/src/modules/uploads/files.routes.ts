@@ -80,7 +80,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileStore; clock: Clock 
     if (length > uploadChunkSize) throw new AppError('too_large', `A part may be at most ${uploadChunkSize} bytes`);
     let etag: string;
     try {
-      etag = await local.receivePart(address, request.raw, uploadChunkSize);
+      etag = await local.receivePart(address, request.raw);
     } catch (error) {
       if (error instanceof AppError) throw error;
       if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE')
