@@ -49,7 +49,6 @@ describe('the media of a fact or an info, for the learner', () => {
     expect(screen.getByRole('img', { name: 'Scan' }).getAttribute('src')).toBe('/files/scan.jpg');
     expect(screen.getByRole('link', { name: 'Referral letter' }).getAttribute('href')).toBe('/files/letter.pdf');
     expect(screen.getByRole('link', { name: 'notes.docx' }).getAttribute('href')).toBe('/files/notes.docx');
-    // jsdom's screen is narrow: the phone's own viewer opens the PDF, none is embedded.
     expect(container.querySelector('iframe')).toBeNull();
   });
 });

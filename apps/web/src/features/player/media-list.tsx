@@ -1,5 +1,4 @@
 import { Anchor, Box, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { MediaItem, MediaSet } from '@resim/domain';
 import { IconExternalLink, IconFile, IconFileTypePdf } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -54,15 +53,12 @@ const FileLink = ({ file, pdf }: { file: MediaItem; pdf: boolean }) => {
 };
 
 /**
- * A PDF: a link that opens it in the phone's own viewer, and on a wider screen the document
- * itself below it (phones' browsers do not show a PDF inside a page).
+ * A PDF opens in the device's own viewer, in a new tab: phones' browsers do not show a PDF inside
+ * a page, and the files' addresses may not be framed.
  */
-const Pdf = ({ file, embedded }: { file: MediaItem; embedded: boolean }) => (
+const Pdf = ({ file }: { file: MediaItem }) => (
   <Paper withBorder p="xs" radius="sm">
-    <Stack gap="xs">
-      <FileLink file={file} pdf />
-      {embedded ? <iframe src={file.url} title={file.description || fileName(file.url)} className={classes.pdf} /> : null}
-    </Stack>
+    <FileLink file={file} pdf />
   </Paper>
 );
 
@@ -76,7 +72,6 @@ const kindOf = (item: MediaItem, list: 'images' | 'videos' | 'files'): MediaKind
 
 /** Images, videos, audio and files of a fact, an info or the stage, sized to the learner's screen. */
 export const MediaList = ({ media }: { media: MediaSet }) => {
-  const wide = useMediaQuery('(min-width: 48em)') ?? false;
   if (media.images.length + media.videos.length + media.files.length === 0) return null;
   const all = [
     ...media.images.map((item) => ({ item, kind: kindOf(item, 'images') })),
@@ -100,7 +95,7 @@ export const MediaList = ({ media }: { media: MediaSet }) => {
         <Box>
           <Stack gap="xs">
             {documents.map(({ item, kind }) =>
-              kind === 'pdf' ? <Pdf key={item.id} file={item} embedded={wide} /> : <FileLink key={item.id} file={item} pdf={false} />,
+              kind === 'pdf' ? <Pdf key={item.id} file={item} /> : <FileLink key={item.id} file={item} pdf={false} />,
             )}
           </Stack>
         </Box>
