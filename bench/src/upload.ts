@@ -9,12 +9,13 @@
  *   npm run bench:upload                   (builds first)
  *   npx tsx bench/src/upload.ts            (from the repository root, after `npm run build`)
  *
- * Env: BENCH_UPLOAD_BYTES (default 1000000000), BENCH_ROUNDS (default 3), BENCH_NO_RESULTS=1.
+ * Env: BENCH_UPLOAD_BYTES (default 1000000000), BENCH_ROUNDS (default 5), BENCH_NO_RESULTS=1.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { call, type Api } from './lib/api';
@@ -32,7 +33,7 @@ import { lowerMedian as median } from './lib/stats';
 /** SPEC 9. */
 const chunkSize = 100_000_000;
 const fileBytes = Math.round(positive('BENCH_UPLOAD_BYTES', 1_000_000_000));
-const rounds = Math.round(positive('BENCH_ROUNDS', 3));
+const rounds = Math.round(positive('BENCH_ROUNDS', 5));
 const host = '127.0.0.1';
 const mib = 2 ** 20;
 
@@ -124,6 +125,7 @@ const mbPerSecond = (ms: number) => fileBytes / 1e6 / (ms / 1000);
 const main = async () => {
   requireBuiltServer('npm run build');
   const started = new Date();
+  const loadAverage = os.loadavg()[0]!.toFixed(1);
   const runDir = makeRunDir('resim-bench-upload-');
   const dataDir = path.join(runDir, 'data');
   const source = path.join(runDir, 'source.mp4');
@@ -197,7 +199,8 @@ const main = async () => {
       '',
       memoryTable,
       '',
-      `Machine: ${facts.cpus} CPUs (${facts.cpuModel}), ${facts.memory}, ${facts.os}; Node ${facts.node}. Date: ${facts.date}.`,
+      `Machine: ${facts.cpus} CPUs (${facts.cpuModel}), ${facts.memory}, ${facts.os}; Node ${facts.node}; load average ${loadAverage} at the start ` +
+        `(disk and CPU shared with whatever else runs: the rounds spread). Date: ${facts.date}.`,
     ].join('\n');
     writeResultsSection(
       'upload',

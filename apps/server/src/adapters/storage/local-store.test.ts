@@ -61,7 +61,7 @@ describe('the embedded file store', () => {
     expect(again.verifyPartAddress(signed, new Date(signed.expires * 1000 + 1))).toBe(false);
   });
 
-  it('refuses a second copy of a part while the first is arriving', async () => {
+  it('refuses a second copy of a part, or completing, while the first is arriving', async () => {
     const uploadId = await store.startUpload(key, 'video/mp4');
     const arriving = new PassThrough();
     const first = store.receivePart(await address(uploadId, 1), arriving);
@@ -69,6 +69,7 @@ describe('the embedded file store', () => {
       status: 409,
       message: 'Part 1 is being received already',
     });
+    await expect(store.completeUpload(key, uploadId, [])).rejects.toMatchObject({ status: 409 });
     arriving.end(Buffer.from('ab'));
     await first;
     expect((await store.listParts(key, uploadId))!.map((part) => part.size)).toEqual([2]);

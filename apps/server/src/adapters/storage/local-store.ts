@@ -153,6 +153,10 @@ export const createLocalStore = async (dir: string, partSize: number): Promise<L
     listParts,
     completeUpload: async (key, uploadId, parts) => {
       const target = keyPath(key);
+      // A part still arriving would go on writing into the finished file.
+      if ([...receiving].some((inFlight) => inFlight.startsWith(`${uploadId}/`))) {
+        throw new AppError('conflict', 'A part is still being received: complete the upload once every part is sent');
+      }
       const data = path.join(uploadDir(uploadId), 'data');
       // Parts sent but not named, or a longer copy of the last one, are cut off.
       await fsp.truncate(
