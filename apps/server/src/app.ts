@@ -3,11 +3,13 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { webConfig } from '@resim/contracts';
+import { uploadChunkSize, uploadTypeNames, webConfig } from '@resim/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createEmailTransport } from './adapters/email/email';
 import { createInProcessBus, type LiveBus } from './adapters/live/live-bus';
+import { createLocalStore } from './adapters/storage/local-store';
+import { createS3Store } from './adapters/storage/s3-store';
 import type { Config } from './config/config';
 import type { Database, Dialect } from './db/database';
 import { createAuthCache } from './identity/auth-cache';
@@ -45,6 +47,9 @@ import { templateRoutes } from './modules/templates/templates.routes';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { fileRoutes } from './modules/uploads/files.routes';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { sweepAbandonedUploads } from './modules/uploads/uploads.service';
 import { requireAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -79,6 +84,8 @@ const stripeElements = {
   frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
   connect: ['https://api.stripe.com'],
 };
+/** How often uploads are looked over for ones abandoned. */
+export const uploadSweepIntervalMs = 15 * 60 * 1000;
 
 /** Builds the whole product from its configuration; server.ts only starts and stops it. */
 export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
@@ -101,7 +108,21 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const email = createEmailQueue({ db, clock, kick: delivery.kick });
   const authCache = createAuthCache({ ttlMs: authCacheTtlMs, maxEntries: 10_000 });
   const live = options.live ?? createInProcessBus();
-  const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email, authCache, live };
+  const storage = config.storage;
+  const files =
+    storage.backend.kind === 's3' ? createS3Store(storage.backend) : await createLocalStore(storage.backend.dir, uploadChunkSize);
+  app.log.info(`uploaded files go to ${files.description}`);
+  const sweep = setInterval(() => {
+    sweepAbandonedUploads({ db, clock, files, storage }).catch((error: unknown) =>
+      app.log.error({ err: error }, 'sweeping abandoned uploads failed'),
+    );
+  }, uploadSweepIntervalMs).unref();
+  app.addHook('onClose', () => {
+    clearInterval(sweep);
+    files.close();
+  });
+  const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email, authCache, live, files };
+  const artifactsOrigin = URL.canParse(storage.artifactsUrl) ? [new URL(storage.artifactsUrl).origin] : [];
   const identity = config.identity;
   const issuerOrigin = new URL(identity.issuer).origin;
   const external =
@@ -120,10 +141,13 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
         ...(config.billing.stripe ? { frameSrc: stripeElements.frame } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Scenario media (images and videos an author links) may live on any HTTPS host, such as a file store.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...artifactsOrigin],
+        mediaSrc: ["'self'", 'blob:', 'https:', ...artifactsOrigin],
+        // PDFs shown in a frame.
+        frameSrc: ["'self'", ...artifactsOrigin],
         connectSrc: [
           "'self'",
+          ...files.connectSources,
           ...(external ? issuerConnectSources(identity.issuer, external.metadata, external.signOutUrl) : [issuerOrigin]),
           ...(config.billing.stripe ? stripeElements.connect : []),
         ],
@@ -163,6 +187,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     signOutUrl: external && !external.metadata.end_session_endpoint ? external.signOutUrl : null,
     identityProvider: identity.kind === 'external' ? (identity.identityProvider ?? null) : null,
     session: config.session,
+    uploads: { chunkSize: uploadChunkSize, maxBytes: storage.maxBytes, imageMaxBytes: storage.imageMaxBytes, types: uploadTypeNames },
   }));
   await app.register(clientLogRoutes);
 
@@ -238,7 +263,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(emailTemplateRoutes, ctx);
     await api.register(outboxRoutes, ctx);
     await api.register(billingRoutes, { ...ctx, billing });
+    await api.register(uploadRoutes, ctx);
   });
+  await app.register(fileRoutes, { files, clock });
 
   const webBuilt = await registerWebApp(app, { dir: options.webDist ?? defaultWebDist });
   app.setNotFoundHandler((request, reply) => {

@@ -53,6 +53,12 @@ describe.each(dialects)('platform on %s', (dialect) => {
       signOutUrl: null,
       identityProvider: null,
       session: { storage: 'local' },
+      uploads: {
+        chunkSize: 100_000_000,
+        maxBytes: 5_000_000_000,
+        imageMaxBytes: 5_000_000,
+        types: expect.arrayContaining(['image/png']) as unknown,
+      },
     });
   });
 

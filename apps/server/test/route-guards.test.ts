@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyLimit } from '../src/app';
 import { importBodyLimit } from '../src/modules/resims/resims.routes';
+import { imageBodyLimit } from '../src/modules/uploads/uploads.routes';
 import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -12,6 +13,9 @@ type Ids = {
   stageTemplateId: string;
   emailId: string;
   presenterViewId: string;
+  /** an upload under way of the owner's */
+  uploadId: string;
+  uploadKey: string;
 };
 type RouteCase = {
   method: Method;
@@ -231,6 +235,22 @@ const routes: RouteCase[] = [
     body: { allocations: [{ spaceId: 'x', learner: 'ann@example.test', type: 3 }] },
     wrongType: ['allocations', 'x'],
   },
+  { method: 'GET', url: () => '/uploads/start?fileName=a.png&fileType=image/png' },
+  { method: 'GET', url: ({ uploadId, uploadKey }) => `/uploads/parts?key=${uploadKey}&part=1&uploadId=${uploadId}`, inSpace: true },
+  {
+    method: 'POST',
+    url: () => '/uploads/complete',
+    body: { key: 'k', uploadId: 'u', parts: [{ ETag: '"e"', PartNumber: 1 }] },
+    wrongType: ['parts', 'all'],
+  },
+  { method: 'DELETE', url: ({ uploadId, uploadKey }) => `/uploads/${uploadId}?key=${uploadKey}`, inSpace: true },
+  {
+    method: 'POST',
+    url: () => '/admin/image',
+    body: { fileType: 'image/png', content: 'iVBORw0KGgo=' },
+    wrongType: ['content', 5],
+    limit: imageBodyLimit(5_000_000),
+  },
 ];
 
 describe.each(dialects)('route guards on %s', (dialect) => {
@@ -274,7 +294,10 @@ describe.each(dialects)('route guards on %s', (dialect) => {
       headers: owner.auth,
       payload: { resimId: resim.json<{ id: string }>().id, name: 'Room', panels: ['join'] },
     });
+    const upload = await t.app.inject({ url: '/uploads/start?fileName=a.mp4&fileType=video/mp4', headers: owner.auth });
     ids = {
+      uploadId: upload.json<{ uploadId: string }>().uploadId,
+      uploadKey: upload.json<{ key: string }>().key,
       presenterViewId: presenterView.json<{ id: string }>().id,
       emailId,
       spaceId,
@@ -310,7 +333,10 @@ describe.each(dialects)('route guards on %s', (dialect) => {
       stageTemplateId: '{id}',
       emailId: '{id}',
       presenterViewId: '{id}',
+      uploadId: '{uploadId}',
+      uploadKey: '{key}',
     })}`
+      .replace(/\?.*$/, '')
       .replace('/control/{id}/1', '/control/{id}/{status}')
       .replace('/instance/test/', '/instance/{instanceId}/')
       .replace('/games/no-such-game', '/games/{gameId}')
@@ -346,7 +372,14 @@ describe.each(dialects)('route guards on %s', (dialect) => {
           const missing = await t.app.inject({
             method: route.method,
             url: route
-              .url({ ...ids, spaceId: 'no-such-id', resimId: 'no-such-id', emailId: 'no-such-id', presenterViewId: 'no-such-id' })
+              .url({
+                ...ids,
+                spaceId: 'no-such-id',
+                resimId: 'no-such-id',
+                emailId: 'no-such-id',
+                presenterViewId: 'no-such-id',
+                uploadId: 'no-such-id',
+              })
               .replace(guardedTemplate, 'no-such-template'),
             headers: validBody ? { ...owner.auth, 'content-type': 'application/json' } : owner.auth,
             ...(validBody ? { payload: validBody } : {}),
@@ -383,11 +416,11 @@ describe.each(dialects)('route guards on %s', (dialect) => {
     const registered = t.app
       .printRoutes({ commonPrefix: false })
       .split('\n')
-      .filter((line) => line.includes('/admin') || line.includes('/templates'));
+      .filter((line) => line.includes('/admin') || line.includes('/templates') || line.includes('/uploads'));
     expect(registered.length).toBeGreaterThan(0);
     const swagger = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(swagger.paths)
-      .filter(([path]) => path.startsWith('/admin') || path.startsWith('/templates'))
+      .filter(([path]) => path.startsWith('/admin') || path.startsWith('/templates') || path.startsWith('/uploads'))
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, '{$1}')}`));
     const covered = routes.map((route) => label(route).replace('{userId}', '{userId}'));
     for (const route of documented) expect(covered).toContain(route);

@@ -84,7 +84,7 @@ export const runView = z
       }),
     ),
     maxConclusions: z.number().int(),
-    infos: z.array(z.object({ id: z.string(), name: z.string(), text: z.string() })),
+    infos: z.array(z.object({ id: z.string(), name: z.string(), text: z.string(), ...mediaSet })),
     hint: z.object({ cost: z.array(impactOut) }).nullable(),
     hintText: z.string().nullable(),
     measures: z.array(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uploadLimits } from './uploads';
 
 export const cookieSameSites = ['strict', 'lax', 'none'] as const;
 export type CookieSameSite = (typeof cookieSameSites)[number];
@@ -28,6 +29,7 @@ export const webConfig = z
     /** the identity provider a sign-in with scope "openid" alone goes to (Cognito's identity_provider) */
     identityProvider: z.string().nullable(),
     session: sessionStore,
+    uploads: uploadLimits,
   })
   .meta({ id: 'WebConfig' });
 export type WebConfig = z.infer<typeof webConfig>;

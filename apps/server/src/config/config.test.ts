@@ -191,4 +191,58 @@ describe('configuration', () => {
       'SESSION_COOKIE_SECURE: secure cookies need an https PUBLIC_URL; set it, or SESSION_COOKIE_SECURE=false',
     ]);
   });
+
+  it('keeps uploaded files under DATA_DIR, or in an S3 bucket when one is named', () => {
+    const local = loadConfig({ DATA_DIR: '/srv/resim' }).storage;
+    expect(local).toEqual({
+      backend: { kind: 'local', dir: '/srv/resim/files' },
+      artifactsUrl: '/files',
+      maxBytes: 5_000_000_000,
+      imageMaxBytes: 5_000_000,
+      expiryHours: 24,
+      urlTtlSeconds: 3600,
+    });
+    const s3 = loadConfig({
+      S3_BUCKET: 'resim-media',
+      S3_REGION: 'eu-west-2',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      ARTIFACTS_URL: 'https://media.example.test/',
+      UPLOAD_MAX_BYTES: '2000000000',
+    }).storage;
+    expect(s3).toMatchObject({
+      backend: {
+        kind: 's3',
+        bucket: 'resim-media',
+        region: 'eu-west-2',
+        endpoint: 'http://127.0.0.1:9000',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      },
+      artifactsUrl: 'https://media.example.test',
+      maxBytes: 2_000_000_000,
+    });
+    expect(loadConfig({ S3_BUCKET: 'resim-media' }).storage.backend).toMatchObject({
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  it('names bad storage settings', () => {
+    expect(
+      problems({ S3_BUCKET: 'No_Such Bucket', UPLOAD_MAX_BYTES: '0', ARTIFACTS_URL: 'files', UPLOAD_URL_TTL_SECONDS: '9999999' }),
+    ).toEqual([
+      expect.stringMatching(/^S3_BUCKET: must be a bucket name/),
+      expect.stringMatching(/^ARTIFACTS_URL: must be an absolute URL/),
+      'UPLOAD_MAX_BYTES: must be at least 1 byte',
+      expect.stringMatching(/^UPLOAD_URL_TTL_SECONDS: must be at most a week/),
+    ]);
+    expect(problems({ S3_BUCKET: 'resim-media', S3_ACCESS_KEY_ID: 'key' })).toEqual([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: give both or neither',
+    ]);
+    expect(problems({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toEqual(['S3_ENDPOINT: needs S3_BUCKET']);
+  });
 });

@@ -26,6 +26,11 @@ const milliseconds = z.coerce
   .min(1, 'must be at least 1 ms')
   .max(7 * 24 * 60 * 60 * 1000, 'must be at most a week');
 
+const bytes = z.coerce
+  .number({ message: 'must be a number of bytes' })
+  .int('must be a whole number of bytes')
+  .min(1, 'must be at least 1 byte');
+
 const environment = z.object({
   PORT: z.coerce
     .number({ message: 'must be a number' })
@@ -120,6 +125,38 @@ const environment = z.object({
   STRIPE_PRICE_EMBED: optionalText,
   /** Another address for Stripe's API (a proxy, or a test's stand-in) */
   STRIPE_API_URL: optionalText.pipe(url().optional()),
+  /** An S3 bucket (or an S3-compatible store's) for uploaded files; when unset, files stay under DATA_DIR. */
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
+      .optional(),
+  ),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** An S3-compatible store's address; unset for Amazon S3 itself. */
+  S3_ENDPOINT: optionalText.pipe(url().optional()),
+  S3_FORCE_PATH_STYLE: boolean.default(false),
+  /** Unset: the SDK's own chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Where uploaded files are served from, by key; by default the product's own /files. */
+  ARTIFACTS_URL: optionalText.pipe(url().optional()),
+  UPLOAD_MAX_BYTES: bytes.default(5_000_000_000),
+  IMAGE_MAX_BYTES: bytes.default(5_000_000),
+  /** An upload neither completed nor aborted within this is abandoned, and swept away. */
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number({ message: 'must be a number of hours' })
+    .int('must be a whole number of hours')
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  /** How long a part's presigned address stays good. */
+  UPLOAD_URL_TTL_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(60, 'must be at least 60 s')
+    .max(7 * 24 * 60 * 60, 'must be at most a week (S3 presigned addresses last no longer)')
+    .default(3600),
 });
 
 export type ExternalIdentity = {
@@ -168,6 +205,25 @@ export type BillingConfig = {
   readonly stripe: StripeConfig | undefined;
 };
 
+export type S3Storage = {
+  readonly kind: 's3';
+  readonly bucket: string;
+  readonly region: string;
+  readonly endpoint: string | undefined;
+  readonly forcePathStyle: boolean;
+  /** never logged */
+  readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
+};
+export type StorageConfig = {
+  readonly backend: { readonly kind: 'local'; readonly dir: string } | S3Storage;
+  /** files are served at `${artifactsUrl}/${key}`: an address, or the product's own path */
+  readonly artifactsUrl: string;
+  readonly maxBytes: number;
+  readonly imageMaxBytes: number;
+  readonly expiryHours: number;
+  readonly urlTtlSeconds: number;
+};
+
 export type Config = {
   readonly port: number;
   readonly host: string;
@@ -184,6 +240,7 @@ export type Config = {
   readonly email: EmailConfig;
   readonly session: SessionStore;
   readonly billing: BillingConfig;
+  readonly storage: StorageConfig;
 };
 
 export class ConfigError extends Error {
@@ -282,6 +339,39 @@ const billingConfig = (value: z.infer<typeof environment>): BillingConfig => {
   };
 };
 
+/** The embedded default keeps files under DATA_DIR; S3_BUCKET moves them to S3 or an S3-compatible store. */
+const storage = (value: z.infer<typeof environment>, dataDir: string): StorageConfig => {
+  const problems: string[] = [];
+  if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY))
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: give both or neither');
+  if (!value.S3_BUCKET) {
+    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+      if (value[name]) problems.push(`${name}: needs S3_BUCKET`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const backend: StorageConfig['backend'] = value.S3_BUCKET
+    ? {
+        kind: 's3',
+        bucket: value.S3_BUCKET,
+        region: value.S3_REGION,
+        endpoint: value.S3_ENDPOINT,
+        forcePathStyle: value.S3_FORCE_PATH_STYLE,
+        credentials:
+          value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: value.S3_ACCESS_KEY_ID, secretAccessKey: value.S3_SECRET_ACCESS_KEY }
+            : undefined,
+      }
+    : { kind: 'local', dir: path.join(dataDir, 'files') };
+  return {
+    backend,
+    artifactsUrl: value.ARTIFACTS_URL ?? '/files',
+    maxBytes: value.UPLOAD_MAX_BYTES,
+    imageMaxBytes: value.IMAGE_MAX_BYTES,
+    expiryHours: value.UPLOAD_EXPIRY_HOURS,
+    urlTtlSeconds: value.UPLOAD_URL_TTL_SECONDS,
+  };
+};
+
 /** Parses and validates the environment once, at start; every problem is named at once. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = environment.safeParse(env);
@@ -318,10 +408,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       scope: 'openid profile email api',
     };
   }
+  const dataDir = path.resolve(value.DATA_DIR);
   return {
     port: value.PORT,
     host: value.HOST,
-    dataDir: path.resolve(value.DATA_DIR),
+    dataDir,
     databaseUrl: value.DATABASE_URL,
     databaseSchema: value.DATABASE_SCHEMA,
     publicUrl,
@@ -340,5 +431,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     session: sessionStore(value, publicUrl),
     billing: billingConfig(value),
+    storage: storage(value, dataDir),
   };
 };

@@ -336,6 +336,22 @@ export type Tables = {
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;
   slot_allocations: SlotAllocationsTable;
+  uploads: UploadsTable;
+};
+
+/** A chunked upload under way (SPEC 7); the row goes when it is completed, aborted or swept. */
+export type UploadsTable = {
+  id: string;
+  /** the store's own id of the multipart upload */
+  upload_id: string;
+  key: string;
+  owner_id: string;
+  file_name: string;
+  /** the type declared at the start, which the content must bear out */
+  file_type: string;
+  /** the scenario property it is for, when named */
+  prop: string | null;
+  created_at: string;
 };
 
 export type UserRow = Selectable<UsersTable>;
@@ -345,6 +361,7 @@ export type ResimRow = Selectable<ResimsTable>;
 export type GameRow = Selectable<GamesTable>;
 export type RunEventRow = Selectable<RunEventsTable>;
 export type PresenterViewRow = Selectable<PresenterViewsTable>;
+export type UploadRow = Selectable<UploadsTable>;
 export type SessionMessageRow = Selectable<SessionMessagesTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;

@@ -5,6 +5,7 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,

@@ -1,4 +1,5 @@
 import type { LiveBus } from '../adapters/live/live-bus';
+import type { FileStore } from '../adapters/storage/storage';
 import type { Config } from '../config/config';
 import type { Database, Dialect } from '../db/database';
 import type { AuthCache } from '../identity/auth-cache';
@@ -16,4 +17,6 @@ export type ModuleContext = {
   readonly authCache: AuthCache;
   /** live session fan-out between server processes */
   readonly live: LiveBus;
+  /** uploaded files: under DATA_DIR, or S3 */
+  readonly files: FileStore;
 };

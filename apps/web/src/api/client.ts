@@ -1,5 +1,11 @@
 import type {
   ChangePassword,
+  ImageUploadBody,
+  storedFile,
+  UploadCompleteBody,
+  uploadPart,
+  uploadStart,
+  UploadStartQuery,
   clientsResponse,
   intel,
   IntelQuery,
@@ -243,6 +249,10 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
 };
 
 const id = (value: string): string => encodeURIComponent(value);
+
+/** A query's fields that are set, as text, for URLSearchParams. */
+const definedOf = (query: Readonly<Record<string, string | number | undefined>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(query).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])));
 
 export type UserMetadataChanges = z.input<typeof postUserMetadataBody>;
 
@@ -529,6 +539,18 @@ export const createApiClient = (options: ApiClientOptions) => {
           signal,
           ...runAccess(runToken),
         }),
+    },
+    /** SPEC 7: a file sent in parts to presigned URLs, or a small image whole. */
+    uploads: {
+      start: (query: UploadStartQuery, signal?: AbortSignal) =>
+        get<Out<typeof uploadStart>>(`/uploads/start?${new URLSearchParams(definedOf(query))}`, signal),
+      part: (query: { readonly key: string; readonly part: number; readonly uploadId: string }, signal?: AbortSignal) =>
+        get<Out<typeof uploadPart>>(`/uploads/parts?${new URLSearchParams(definedOf(query))}`, signal),
+      complete: (body: UploadCompleteBody) => request<Out<typeof storedFile>>({ method: 'POST', path: '/uploads/complete', body }),
+      /** gives back the parts of an upload the author cancelled */
+      abort: (session: { readonly key: string; readonly uploadId: string }) =>
+        request<unknown>({ method: 'DELETE', path: `/uploads/${id(session.uploadId)}?key=${id(session.key)}`, quiet: true }),
+      image: (body: ImageUploadBody) => request<Out<typeof storedFile>>({ method: 'POST', path: '/admin/image', body }),
     },
   };
 };

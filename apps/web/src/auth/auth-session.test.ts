@@ -13,6 +13,7 @@ const config: WebConfig = {
   signOutUrl: null,
   identityProvider: null,
   session: { storage: 'local' },
+  uploads: { chunkSize: 100_000_000, maxBytes: 5_000_000_000, imageMaxBytes: 5_000_000, types: ['image/png'] },
 };
 
 type StoredUser = { access_token: string; id_token?: string; refresh_token?: string; expired: boolean; profile: { sub: string } };

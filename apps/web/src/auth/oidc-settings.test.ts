@@ -15,6 +15,7 @@ const cognito: WebConfig = {
   signOutUrl: `${hostedUi}/logout?client_id=client1&logout_uri=${encodeURIComponent(`${origin}/`)}`,
   identityProvider: 'Hospital-SAML',
   session: { storage: 'local' },
+  uploads: { chunkSize: 100_000_000, maxBytes: 5_000_000_000, imageMaxBytes: 5_000_000, types: ['image/png'] },
 };
 // Cognito's discovery document: no end_session_endpoint.
 const discovery = {
@@ -78,6 +79,7 @@ const embedded: WebConfig = {
   signOutUrl: null,
   identityProvider: null,
   session: { storage: 'local' },
+  uploads: { chunkSize: 100_000_000, maxBytes: 5_000_000_000, imageMaxBytes: 5_000_000, types: ['image/png'] },
 };
 
 describe('sign-in settings', () => {

@@ -106,7 +106,7 @@ export type RunView = {
   readonly conclusions: readonly ConclusionView[];
   readonly maxConclusions: number;
   /** infos of open stages whose conditions hold */
-  readonly infos: readonly { readonly id: string; readonly name: string; readonly text: string }[];
+  readonly infos: readonly (MediaSet & { readonly id: string; readonly name: string; readonly text: string })[];
   /** the hint on offer (conditions hold, not yet taken) and what taking it costs */
   readonly hint: { readonly cost: readonly Impact[] } | null;
   /** the hint's text once taken */

@@ -194,7 +194,24 @@ describe('the run view (DESIGN 4)', () => {
     const ids = (state: ReturnType<typeof startRun>, now: number) => runView(c, state, now).infos.map((info) => info.id);
     expect(ids(startRun(c, 0), 0)).toEqual(['info1']);
     expect(ids(play(c, [runAction('act1', 1)]), 60_000)).toEqual(['info1', 'info2', 'info3']);
-    expect(runView(c, startRun(c, 0), 0).infos[0]).toEqual({ id: 'info1', name: 'Ward', text: 'Quiet night' });
+    expect(runView(c, startRun(c, 0), 0).infos[0]).toEqual({
+      id: 'info1',
+      name: 'Ward',
+      text: 'Quiet night',
+      images: [],
+      videos: [],
+      files: [],
+    });
+  });
+
+  it('shows an info with its images, videos and files', () => {
+    const chart = { id: 'image1', url: '/files/chart.png', description: 'Chart' };
+    const clip = { id: 'video1', url: '/files/walk.webm', description: '' };
+    const letter = { id: 'file1', url: '/files/letter.pdf', description: 'Referral' };
+    const c = clinic({
+      infos: [{ id: 'info1', name: 'Ward', text: 'Quiet night', factImages: [chart], factVideos: [clip], factFiles: [letter] }],
+    });
+    expect(runView(c, startRun(c, 0), 0).infos[0]).toMatchObject({ images: [chart], videos: [clip], files: [letter] });
   });
 
   it('offers the hint with its cost while its conditions hold, then shows its text once taken', () => {

@@ -52,7 +52,12 @@ const buildParts = (index: ScenarioIndex): ScenarioParts => {
         at: null,
       }),
     ),
-    infos: new Map(content.infos.map((info) => [info.id, shared({ id: info.id, name: info.name, text: info.text })])),
+    infos: new Map(
+      content.infos.map((info) => [
+        info.id,
+        shared({ id: info.id, name: info.name, text: info.text, images: info.factImages, videos: info.factVideos, files: info.factFiles }),
+      ]),
+    ),
     stages: new Map(
       [...index.stages.values()].map((stage) => [
         stage.id,

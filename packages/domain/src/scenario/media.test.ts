@@ -30,12 +30,14 @@ describe('media addresses', () => {
         },
       ],
       actions: [{ id: 'act1', name: 'X-ray', factImages: [{ id: 'm1', url: '' }] }],
+      infos: [{ id: 'info1', name: 'Letter', factFiles: [{ id: 'm1', url: 'file:///c/letter.pdf' }] }],
       baseline: [{ id: 'baseline1', name: 'Obs', factVideos: [{ id: 'm1', url: 'https://ok.example/v.mp4' }] }],
     });
     expect(mediaProblems(scenario)).toEqual([
       'descriptionImages[0].url: Use an address starting with https://, http:// or /',
       'stages[0].descriptionFiles[1].url: Use an address starting with https://, http:// or /',
       'actions[0].factImages[0].url: Give the address of the file',
+      'infos[0].factFiles[0].url: Use an address starting with https://, http:// or /',
     ]);
   });
 });

@@ -14,7 +14,7 @@ export const mediaUrlProblem = (url: string): string | undefined => {
 type MediaLists = Record<string, readonly { readonly url: string }[]>;
 
 /**
- * SPEC 3 media (description images, videos and files; fact files, videos and images): every
+ * SPEC 3 media (description images, videos and files; fact files, videos and images, of actions, baseline and infos): every
  * address is a web address or a path of the product, named where it is when it is not.
  */
 export const mediaProblems = (content: ReadonlyContent): string[] => {
@@ -38,6 +38,9 @@ export const mediaProblems = (content: ReadonlyContent): string[] => {
   );
   content.actions.forEach((action, index) =>
     check(`actions[${index}].`, { factFiles: action.factFiles, factVideos: action.factVideos, factImages: action.factImages }),
+  );
+  content.infos.forEach((info, index) =>
+    check(`infos[${index}].`, { factFiles: info.factFiles, factVideos: info.factVideos, factImages: info.factImages }),
   );
   content.baseline.forEach((baseline, index) =>
     check(`baseline[${index}].`, { factFiles: baseline.factFiles, factVideos: baseline.factVideos, factImages: baseline.factImages }),

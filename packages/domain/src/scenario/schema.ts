@@ -165,6 +165,10 @@ export const info = z.object({
   stage: itemId.nullable().default(null),
   measureConditions: z.array(measureCondition).default([]),
   impact: z.array(impact).default([]),
+  /** images, videos and files shown with the text (our design: SPEC 3 names the same lists for facts) */
+  factFiles: z.array(mediaItem).default([]),
+  factVideos: z.array(mediaItem).default([]),
+  factImages: z.array(mediaItem).default([]),
 });
 export type Info = z.infer<typeof info>;
 

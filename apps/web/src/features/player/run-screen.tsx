@@ -24,6 +24,7 @@ import { ConclusionsPanel } from './conclusions-panel';
 import { FactsPanel } from './facts-panel';
 import { HintPanel } from './hint-panel';
 import { isTicking, reachedTermination, runElapsedMs, secondsSinceSnapshot, tickMeasure } from './live-measures';
+import { MediaList } from './media-list';
 import { MessagesDrawer } from './messages';
 import { RunHeader } from './run-header';
 import type { LiveRun } from './use-run-connection';
@@ -52,6 +53,9 @@ const InfosPanel = ({ infos }: { infos: RunView['infos'] }) =>
           <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {info.text}
           </Text>
+          <Box mt={info.images.length + info.videos.length + info.files.length > 0 ? 'sm' : 0}>
+            <MediaList media={info} />
+          </Box>
         </Paper>
       ))}
     </Stack>

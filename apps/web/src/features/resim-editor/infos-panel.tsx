@@ -8,10 +8,11 @@ import { optionsOf, type PanelProps } from './editor-types';
 import { ImpactsInput, MeasureConditionsInput } from './impacts-input';
 import { ItemList } from './item-list';
 import { removeInfo } from './item-removal';
+import { factMedia, MediaFields } from './media-list-input';
 
 /** Infos (SPEC 3): information a learner reads during a run, in a stage or throughout, when its conditions hold. */
 export const InfosPanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
-  const { selected, select, update, add } = useItemSelection({ content, part: 'infos', onChange, focusId, create: newInfo });
+  const { selected, select, update, updateFrom, add } = useItemSelection({ content, part: 'infos', onChange, focusId, create: newInfo });
   const stageName = (stageId: string | null) => content.stages.find((stage) => stage.id === stageId)?.name;
 
   return (
@@ -56,6 +57,13 @@ export const InfosPanel = ({ content, readOnly, onChange, focusId }: PanelProps)
             maxRows={16}
             maxLength={20_000}
             readOnly={readOnly}
+          />
+          <MediaFields
+            item={selected}
+            keys={factMedia}
+            label="Info"
+            readOnly={readOnly}
+            onChange={(key, change) => updateFrom((info) => ({ [key]: change(info[key]) }))}
           />
           <MeasureConditionsInput
             legend="Shown when"

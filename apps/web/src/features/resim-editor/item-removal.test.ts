@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newInfo } from '@resim/domain';
 import { actionFixture, conclusionFixture, scenarioFixture, stageFixture } from '../../test/scenario-fixtures';
 import { removeAction, removeConclusion, removeInfo, removePage, removeStageGroup } from './item-removal';
 import { contentOf } from './scenario-changes';
@@ -45,7 +46,7 @@ describe('removing a test or a diagnosis', () => {
   it('removes an info or a page, and a run no longer opens on it', () => {
     const withInfo = {
       ...content,
-      infos: [{ id: 'info1', name: 'Triage note', text: '', stage: null, measureConditions: [], impact: [] }],
+      infos: [newInfo(content, { name: 'Triage note' })],
     };
     const openingOnInfo = { ...withInfo, initial: { type: 'info' as const, id: 'info1' } };
     expect(removeInfo(openingOnInfo, 'info1')).toMatchObject({ infos: [], initial: null });

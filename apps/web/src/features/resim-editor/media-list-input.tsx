@@ -1,8 +1,39 @@
-import { ActionIcon, Anchor, Button, Fieldset, Grid, Group, Image, MultiSelect, Stack, Text, Tooltip } from '@mantine/core';
+import { useRef, useState, type DragEvent } from 'react';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Center,
+  Fieldset,
+  FileButton,
+  Grid,
+  Group,
+  Image,
+  MultiSelect,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { TextInput } from './form-fields';
 import { mediaUrlProblem, nextId, type MediaItem } from '@resim/domain';
+import type { MediaProp } from '@resim/contracts';
 import { capitalise } from '../../ui/format';
-import { IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { mediaKindOfAddress, mediaKindOfType } from '../../ui/media-kind';
+import { MediaUploadZone } from '../media-upload/media-upload-zone';
+import { acceptedTypes } from '../media-upload/upload-rules';
+import classes from '../media-upload/media-upload-zone.module.css';
+import type { FileUpload } from '../media-upload/use-media-upload';
+import {
+  IconExternalLink,
+  IconFile,
+  IconFileTypePdf,
+  IconMovie,
+  IconMusic,
+  IconPhoto,
+  IconPlus,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import type { Option } from './editor-types';
 import { memoField } from './memo-fields';
 
@@ -20,12 +51,16 @@ const examples: Record<MediaKind, string> = {
 
 type RowsProps<M extends Media> = {
   kind: MediaKind;
+  /** the scenario property the list is, which says what files it takes */
+  prop: MediaProp;
   items: readonly M[];
   readOnly: boolean;
   /** changes the list as it is in the draft, which may be ahead of what is shown */
   onChange: (change: (current: readonly M[]) => M[]) => void;
   /** the stages an overview medium may be limited to */
   stages?: readonly Option[];
+  /** the file dropped on the group for a medium just made for it */
+  takePending: (id: string) => File | undefined;
 };
 
 /** A new medium of a kind, with the lowest free id of that kind. */
@@ -41,98 +76,140 @@ const withNewMedia = <M extends Media>(kind: MediaKind, items: readonly M[], wit
   return [...items, (withStages ? { ...base, availableStages: [] } : base) as unknown as M];
 };
 
-/** One row per medium: its address (checked as it is typed), its description, and the stages it is shown in. */
-const MediaRows = <M extends Media>({ kind, items, readOnly, onChange, stages }: RowsProps<M>) => {
+const blank =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='56' height='56'%3E%3Crect width='56' height='56' fill='%23eef1f4'/%3E%3C/svg%3E";
+
+const kindIcons = { image: IconPhoto, video: IconMovie, audio: IconMusic, pdf: IconFileTypePdf } as const;
+
+/** A picture of the medium: the image itself, or an icon of what the file holds. */
+const Thumbnail = ({
+  kind,
+  url,
+  description,
+  upload,
+}: {
+  kind: MediaKind;
+  url: string;
+  description: string;
+  upload: FileUpload | null;
+}) => {
+  if (kind === 'image') {
+    const src = upload?.previewUrl ?? (url !== '' && !mediaUrlProblem(url) ? url : null);
+    return <Image src={src} alt={description || 'Preview'} w={56} h={56} radius="sm" fit="cover" mt={24} fallbackSrc={blank} />;
+  }
+  const held = upload ? mediaKindOfType(upload.fileType) : mediaKindOfAddress(url);
+  const Icon = held ? kindIcons[held] : IconFile;
+  return (
+    <Center w={56} h={56} mt={24} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-sm)', flexShrink: 0 }}>
+      <Icon size={24} aria-hidden color="var(--mantine-color-gray-7)" />
+    </Center>
+  );
+};
+
+type RowProps<M extends Media> = Omit<RowsProps<M>, 'items' | 'onChange'> & {
+  item: M;
+  index: number;
+  change: (id: string, fields: (item: M) => Partial<Media>) => void;
+  remove: () => void;
+};
+
+/** One medium: its address (checked as it is typed, or filled by an upload), its description, and the stages it is shown in. */
+const MediaRow = <M extends Media>({ kind, prop, item, index, readOnly, stages, change, remove, takePending }: RowProps<M>) => {
   const noun = nouns[kind];
+  const problem = item.url === '' ? undefined : mediaUrlProblem(item.url);
+  return (
+    <MediaUploadZone
+      prop={prop}
+      noun={noun}
+      readOnly={readOnly}
+      takeFile={() => takePending(item.id)}
+      onUploaded={(url, fileName) =>
+        change(item.id, (current) => ({ url, description: current.description || fileName.replace(/\.[^.]+$/, '') }))
+      }
+    >
+      {(upload) => (
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <Thumbnail kind={kind} url={item.url} description={item.description} upload={upload} />
+          <Grid gap="xs" style={{ flex: 1, minWidth: 0 }}>
+            <Grid.Col span={{ base: 12, sm: stages ? 5 : 6 }}>
+              <TextInput
+                label={`${capitalise(noun)} address`}
+                placeholder={examples[kind]}
+                value={item.url}
+                onChange={(event) => {
+                  const url = event.currentTarget.value;
+                  change(item.id, () => ({ url }));
+                }}
+                onBlur={() => change(item.id, (current) => ({ url: current.url.trim() }))}
+                error={item.url === '' ? (upload ? undefined : `Give the address of the ${noun} or upload it`) : problem}
+                readOnly={readOnly}
+                maxLength={2000}
+                rightSection={
+                  item.url !== '' && !problem ? (
+                    <Anchor href={item.url} target="_blank" rel="noopener noreferrer" aria-label={`Open the ${noun}`} c="dimmed">
+                      <IconExternalLink size={14} />
+                    </Anchor>
+                  ) : null
+                }
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: stages ? 4 : 6 }}>
+              <TextInput
+                label="Description"
+                value={item.description}
+                onChange={(event) => {
+                  const description = event.currentTarget.value;
+                  change(item.id, () => ({ description }));
+                }}
+                readOnly={readOnly}
+                maxLength={500}
+              />
+            </Grid.Col>
+            {stages ? (
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <MultiSelect
+                  label="Shown in"
+                  data={stages as Option[]}
+                  value={[...(item.availableStages ?? [])]}
+                  onChange={(availableStages) => change(item.id, () => ({ availableStages }))}
+                  placeholder={(item.availableStages ?? []).length === 0 ? 'Every stage' : undefined}
+                  readOnly={readOnly}
+                  clearable={!readOnly}
+                  hidePickedOptions
+                />
+              </Grid.Col>
+            ) : null}
+          </Grid>
+          {readOnly ? null : (
+            <Tooltip label={`Remove this ${noun}`}>
+              <ActionIcon variant="subtle" color="gray" size="lg" mt={24} aria-label={`Remove ${noun} ${index + 1}`} onClick={remove}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      )}
+    </MediaUploadZone>
+  );
+};
+
+/** One row per medium of a kind. */
+const MediaRows = <M extends Media>({ items, onChange, ...rest }: RowsProps<M>) => {
   // Each change applies to the medium as it is in the draft, which may be ahead of what is shown.
   const change = (id: string, fields: (item: M) => Partial<Media>) =>
     onChange((current) => current.map((item) => (item.id === id ? { ...item, ...fields(item) } : item)));
   return (
     <>
-      {items.map((item, index) => {
-        const problem = item.url === '' ? undefined : mediaUrlProblem(item.url);
-        const previewable = kind === 'image' && item.url !== '' && !problem;
-        return (
-          <Group key={item.id} gap="sm" wrap="nowrap" align="flex-start">
-            {kind === 'image' ? (
-              <Image
-                src={previewable ? item.url : null}
-                alt={item.description || 'Preview'}
-                w={56}
-                h={56}
-                radius="sm"
-                fit="cover"
-                mt={24}
-                fallbackSrc="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='56' height='56'%3E%3Crect width='56' height='56' fill='%23eef1f4'/%3E%3C/svg%3E"
-              />
-            ) : null}
-            <Grid gap="xs" style={{ flex: 1, minWidth: 0 }}>
-              <Grid.Col span={{ base: 12, sm: stages ? 5 : 6 }}>
-                <TextInput
-                  label={`${capitalise(noun)} address`}
-                  placeholder={examples[kind]}
-                  value={item.url}
-                  onChange={(event) => {
-                    const url = event.currentTarget.value;
-                    change(item.id, () => ({ url }));
-                  }}
-                  onBlur={() => change(item.id, (current) => ({ url: current.url.trim() }))}
-                  error={item.url === '' ? `Give the address of the ${noun}` : problem}
-                  readOnly={readOnly}
-                  maxLength={2000}
-                  rightSection={
-                    item.url !== '' && !problem ? (
-                      <Anchor href={item.url} target="_blank" rel="noopener noreferrer" aria-label={`Open the ${noun}`} c="dimmed">
-                        <IconExternalLink size={14} />
-                      </Anchor>
-                    ) : null
-                  }
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: stages ? 4 : 6 }}>
-                <TextInput
-                  label="Description"
-                  value={item.description}
-                  onChange={(event) => {
-                    const description = event.currentTarget.value;
-                    change(item.id, () => ({ description }));
-                  }}
-                  readOnly={readOnly}
-                  maxLength={500}
-                />
-              </Grid.Col>
-              {stages ? (
-                <Grid.Col span={{ base: 12, sm: 3 }}>
-                  <MultiSelect
-                    label="Shown in"
-                    data={stages as Option[]}
-                    value={[...(item.availableStages ?? [])]}
-                    onChange={(availableStages) => change(item.id, () => ({ availableStages }))}
-                    placeholder={(item.availableStages ?? []).length === 0 ? 'Every stage' : undefined}
-                    readOnly={readOnly}
-                    clearable={!readOnly}
-                    hidePickedOptions
-                  />
-                </Grid.Col>
-              ) : null}
-            </Grid>
-            {readOnly ? null : (
-              <Tooltip label={`Remove this ${noun}`}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  mt={24}
-                  aria-label={`Remove ${noun} ${index + 1}`}
-                  onClick={() => onChange((current) => current.filter((other) => other.id !== item.id))}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </Group>
-        );
-      })}
+      {items.map((item, index) => (
+        <MediaRow
+          key={item.id}
+          {...rest}
+          item={item}
+          index={index}
+          change={change}
+          remove={() => onChange((current) => current.filter((other) => other.id !== item.id))}
+        />
+      ))}
     </>
   );
 };
@@ -142,6 +219,12 @@ const AddMediaButton = ({ kind, onClick }: { kind: MediaKind; onClick: () => voi
     Add {nouns[kind]}
   </Button>
 );
+
+/** The list a file dropped on the group goes to: audio goes with the videos, a PDF with the files. */
+const kindForFile = (type: string): MediaKind => {
+  const kind = mediaKindOfType(type);
+  return kind === 'image' ? 'image' : kind === 'video' || kind === 'audio' ? 'video' : 'file';
+};
 
 /** Where an item keeps its images, videos and files. */
 export const factMedia = { image: 'factImages', video: 'factVideos', file: 'factFiles' } as const;
@@ -166,8 +249,52 @@ const MediaFieldsOf = <K extends MediaKeys, M extends Media = MediaItem>(props: 
   const listOf = (kind: MediaKind) => props.item[props.keys[kind] as MediaKey<K>];
   const set = (kind: MediaKind, change: (current: readonly M[]) => M[]) => props.onChange(props.keys[kind] as MediaKey<K>, change);
   const empty = kinds.every((kind) => listOf(kind).length === 0);
+  // Files dropped on the group wait here for the medium made for each, which sends its own.
+  const pending = useRef(new Map<string, File>());
+  const [over, setOver] = useState(false);
+  const addFiles = (files: readonly File[]) => {
+    for (const file of files) {
+      const kind = kindForFile(file.type);
+      set(kind, (current) => {
+        const next = withNewMedia(kind, current, props.stages !== undefined);
+        const added = next[next.length - 1];
+        if (added) pending.current.set(added.id, file);
+        return next;
+      });
+    }
+  };
+  const takePending = (id: string): File | undefined => {
+    const file = pending.current.get(id);
+    pending.current.delete(id);
+    return file;
+  };
+  const dropProps = props.readOnly
+    ? {}
+    : {
+        onDragOver: (event: DragEvent) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setOver(true);
+        },
+        onDragLeave: (event: DragEvent) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
+        },
+        onDrop: (event: DragEvent) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setOver(false);
+          addFiles([...event.dataTransfer.files]);
+        },
+      };
   return (
-    <Fieldset legend={`${props.label} media`} variant="filled" radius="md">
+    <Fieldset
+      legend={`${props.label} media`}
+      variant="filled"
+      radius="md"
+      className={classes.group}
+      data-over={over || undefined}
+      {...dropProps}
+    >
       <Stack gap="sm">
         {empty ? (
           <Text fz="sm" c="dimmed">
@@ -178,10 +305,12 @@ const MediaFieldsOf = <K extends MediaKeys, M extends Media = MediaItem>(props: 
           <MediaRows
             key={kind}
             kind={kind}
+            prop={props.keys[kind]}
             items={listOf(kind)}
             readOnly={props.readOnly}
             onChange={(change) => set(kind, change)}
             stages={props.stages}
+            takePending={takePending}
           />
         ))}
         {props.readOnly ? null : (
@@ -193,6 +322,16 @@ const MediaFieldsOf = <K extends MediaKeys, M extends Media = MediaItem>(props: 
                 onClick={() => set(kind, (current) => withNewMedia(kind, current, props.stages !== undefined))}
               />
             ))}
+            <FileButton onChange={addFiles} accept={kinds.flatMap((kind) => acceptedTypes(props.keys[kind])).join(',')} multiple>
+              {(buttonProps) => (
+                <Button {...buttonProps} size="xs" variant="default" leftSection={<IconUpload size={14} />}>
+                  Upload files
+                </Button>
+              )}
+            </FileButton>
+            <Text fz="xs" c="dimmed">
+              {over ? 'Drop to add each file here' : 'or drop files here'}
+            </Text>
           </Group>
         )}
       </Stack>

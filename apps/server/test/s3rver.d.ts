@@ -1,0 +1,16 @@
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net';
+
+  type S3rverOptions = {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory: string;
+    configureBuckets?: { name: string; configs: string[] }[];
+  };
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<AddressInfo | string>;
+    close(): Promise<void>;
+  }
+}
