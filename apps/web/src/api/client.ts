@@ -10,6 +10,7 @@ import type {
   billingCustomer,
   billingIntent,
   SubscriptionBody,
+  subscriptionResult,
   addSpaceUserBody,
   auditPage,
   learnerFlow,
@@ -314,9 +315,9 @@ export const createApiClient = (options: ApiClientOptions) => {
       /** the page says itself that billing is only for owners */
       customer: (signal?: AbortSignal) =>
         request<Out<typeof billingCustomer>>({ method: 'GET', path: '/admin/billing/customer', signal, quietStatuses: [404] }),
-      /** sets the quantity of one plan; 0 ends its subscription */
+      /** sets the quantity of one plan; 0 ends its subscription. The page shows a refusal where it was asked. */
       subscribe: (body: SubscriptionBody) =>
-        request<Out<typeof billingCustomer>>({ method: 'POST', path: '/admin/billing/subscription', body }),
+        request<Out<typeof subscriptionResult>>({ method: 'POST', path: '/admin/billing/subscription', body, quietStatuses: [400, 409] }),
       /** a card setup for the provider's card form */
       intent: (signal?: AbortSignal) => get<Out<typeof billingIntent>>('/admin/billing/intent', signal),
       /** SPEC 8: a refused allocation shows the server's message where it was asked, not as a request failure */

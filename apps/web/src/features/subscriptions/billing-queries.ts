@@ -15,6 +15,11 @@ export const useSubscribe = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SubscriptionBody) => api.billing.subscribe(body),
+    onSuccess: (result) => {
+      queryClient.setQueryData<BillingCustomer>(queryKeys.billingCustomer, (customer) =>
+        customer ? { ...customer, subscriptions: result.subscriptions, slotUsage: result.slotUsage } : customer,
+      );
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.billingCustomer }),
   });
 };

@@ -68,21 +68,25 @@ export const PlansSection = ({ customer }: { customer: BillingCustomer }) => {
   };
 
   const send = (value: number) => {
-    setConfirming(false);
     subscribe.mutate(
       { plan: planId, quantity: value },
       {
-        onSuccess: () =>
-          showSuccess(value === 0 ? `${plan?.name ?? 'The'} subscription ended` : `${plan?.name ?? 'Plan'}: ${slotsLabel(value)}`),
+        onSuccess: () => {
+          setConfirming(false);
+          showSuccess(value === 0 ? `${plan?.name ?? 'The'} subscription ended` : `${plan?.name ?? 'Plan'}: ${slotsLabel(value)}`);
+        },
       },
     );
   };
 
   const submit = () => {
     if (quantity === null || quantity === current) return;
+    subscribe.reset();
     if (lowersBelowUse(quantity, current, allocated)) setConfirming(true);
     else send(quantity);
   };
+
+  const refusal = subscribe.error ? (isApiError(subscribe.error) ? subscribe.error.message : String(subscribe.error)) : null;
 
   return (
     <Stack gap="md" component="section" aria-labelledby="billing-plans">
@@ -134,9 +138,9 @@ export const PlansSection = ({ customer }: { customer: BillingCustomer }) => {
           </Group>
         </form>
       ) : null}
-      {subscribe.error ? (
+      {refusal && !confirming ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="The subscription was not changed">
-          {isApiError(subscribe.error) ? subscribe.error.message : String(subscribe.error)}
+          {refusal}
         </Alert>
       ) : null}
       <ConfirmModal
@@ -144,16 +148,20 @@ export const PlansSection = ({ customer }: { customer: BillingCustomer }) => {
         title="Fewer slots than are allocated"
         body={(value) => (
           <Text fz="sm">
-            {slotsLabel(allocated)} of {plan?.name ?? 'this plan'} are allocated to learners. With {slotsLabel(value ?? 0)}, the allocations
-            above that number lose their slot.
+            {slotsLabel(allocated)} of {plan?.name ?? 'this plan'} {allocated === 1 ? 'is' : 'are'} allocated in your spaces, more than{' '}
+            {value ?? 0}. Allocated slots must stay bought: free {allocated - (value ?? 0)} under Slot allocations first, or ask anyway and
+            see the answer.
           </Text>
         )}
         confirmLabel={(value) => `Lower to ${slotsLabel(value ?? 0)}`}
         failedTitle="The subscription was not changed"
-        pending={false}
-        error={null}
+        pending={subscribe.isPending}
+        error={refusal}
         onConfirm={() => quantity !== null && send(quantity)}
-        onClose={() => setConfirming(false)}
+        onClose={() => {
+          setConfirming(false);
+          subscribe.reset();
+        }}
       />
     </Stack>
   );

@@ -64,15 +64,28 @@ describe('the Subscriptions page', () => {
   });
 
   it('asks before lowering a plan below the slots allocated', async () => {
-    const billing = show(ownerCustomer);
+    const billing = show(ownerCustomer, {
+      subscribe: vi.fn(() =>
+        Promise.reject(
+          new ApiError('2 Assess slots are allocated; free 1 before lowering the quantity to 1', {
+            method: 'POST',
+            path: '/admin/billing/subscription',
+            status: 409,
+            code: 'conflict',
+          }),
+        ),
+      ),
+    });
     const slots = await screen.findByRole('textbox', { name: 'Assess slots' });
     fireEvent.change(slots, { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change Assess' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fewer slots than are allocated' });
-    expect(dialog.textContent).toContain('2 slots of Assess are allocated');
+    expect(dialog.textContent).toContain('2 slots of Assess are allocated in your spaces, more than 1.');
     expect(billing.subscribe).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Lower to 1 slot' }));
     await waitFor(() => expect(billing.subscribe).toHaveBeenCalledWith({ plan: 'assess', quantity: 1 }));
+    // The server keeps allocated slots bought: its refusal shows in the dialog, as written.
+    expect(await within(dialog).findByText('2 Assess slots are allocated; free 1 before lowering the quantity to 1')).toBeTruthy();
   });
 
   it('says that no card is needed with the embedded provider, and opens the portal in a new window when there is one', async () => {
@@ -96,6 +109,22 @@ describe('the Subscriptions page', () => {
     expect(billing.intent).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Replace the card' }));
     expect(await screen.findByText('Card form pk_test_3 seti_1_secret_2')).toBeTruthy();
+  });
+
+  it("shows a refused subscription's message where it was asked", async () => {
+    const message = 'Set up a card before buying slots';
+    show(
+      { ...newCustomer, provider: 'stripe' },
+      {
+        subscribe: vi.fn(() =>
+          Promise.reject(new ApiError(message, { method: 'POST', path: '/admin/billing/subscription', status: 409, code: 'conflict' })),
+        ),
+      },
+    );
+    expect((await screen.findByTestId('billing-card')).textContent).toBe('No card on file');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Engage slots' }), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Engage' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(`The subscription was not changed${message}`);
   });
 
   it('allocates the slots changed in the grid in one request', async () => {
