@@ -21,6 +21,8 @@ import { createTokenVerifier } from './identity/token-verifier';
 import { createUserInfoReader } from './identity/user-info';
 import { systemClock, type Clock } from './lib/clock';
 import { clientLogRoutes } from './modules/client-log/client-log.routes';
+import { billingRoutes, billingWebhookRoutes } from './modules/billing/billing.routes';
+import { createBillingProvider } from './adapters/billing/billing';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import type { ModuleContext } from './modules/module-context';
@@ -71,6 +73,13 @@ export const compressionThreshold = 1024;
 /** Largest JSON body the API accepts; uploads go through their own chunked path. */
 export const bodyLimit = 1_048_576;
 
+/** What Stripe's card form (Elements) loads, frames and calls, allowed only when Stripe bills. */
+const stripeElements = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
 /** Builds the whole product from its configuration; server.ts only starts and stops it. */
 export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
   const { config, db } = options;
@@ -107,7 +116,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(config.billing.stripe ? stripeElements.script : [])],
+        ...(config.billing.stripe ? { frameSrc: stripeElements.frame } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Scenario media (images and videos an author links) may live on any HTTPS host, such as a file store.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -115,6 +125,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
         connectSrc: [
           "'self'",
           ...(external ? issuerConnectSources(identity.issuer, external.metadata, external.signOutUrl) : [issuerOrigin]),
+          ...(config.billing.stripe ? stripeElements.connect : []),
         ],
         formAction: ["'self'", issuerOrigin],
         frameAncestors: ["'none'"],
@@ -205,6 +216,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   await app.register(learnerRoutes, { ...ctx, authenticate, hub });
   await app.register(consoleSocketRoutes, { consoleHub });
+  const billing = createBillingProvider(config.billing);
+  await app.register(billingWebhookRoutes, { ...ctx, billing });
 
   await app.register(async (api) => {
     requireAuthentication(api, authenticate);
@@ -224,6 +237,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(spaceScoreboardRoutes, ctx);
     await api.register(emailTemplateRoutes, ctx);
     await api.register(outboxRoutes, ctx);
+    await api.register(billingRoutes, { ...ctx, billing });
   });
 
   const webBuilt = await registerWebApp(app, { dir: options.webDist ?? defaultWebDist });
