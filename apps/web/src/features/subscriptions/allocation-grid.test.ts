@@ -28,3 +28,28 @@ describe('the result grid of a space', () => {
     expect(allocationsOf('s1', rows, {})).toEqual([]);
   });
 });
+
+describe('the result grid of a space people left or share', () => {
+  it('shows a user who is also a learner once, and those who left with a slot, to be freed', () => {
+    const space = { ...ward, users: [...ward.users], learners: [...ward.learners, { email: 'Member@example.test', tags: [] }] };
+    const allocations = [
+      ...ownerCustomer.allocations,
+      { spaceId: 's1', email: 'member@example.test', userId: null, type: 2, created: '' },
+      { spaceId: 's1', email: 'gone@example.test', userId: null, type: 4, created: '' },
+      { spaceId: 's1', email: 'left@example.test', userId: 'u9', type: 3, created: '' },
+    ] as const;
+    const rows = gridRows(space, allocations);
+    expect(rows.map((row) => [row.kind, row.email, row.alsoLearner, row.type])).toEqual([
+      ['owner', 'owner@example.test', false, 3],
+      ['member', 'member@example.test', true, 2],
+      ['learner', 'amy@example.test', false, 3],
+      ['learner', 'zed@example.test', false, 0],
+      ['former', 'gone@example.test', false, 4],
+      ['former', 'left@example.test', false, 3],
+    ]);
+    expect(allocationsOf('s1', rows, { 'learner:gone@example.test': 0, 'user:u9': 0 })).toEqual([
+      { spaceId: 's1', learner: 'gone@example.test', type: 0 },
+      { spaceId: 's1', userId: 'u9', type: 0 },
+    ]);
+  });
+});

@@ -11,7 +11,13 @@ import { useAllocate } from './billing-queries';
 
 const licenceOptions = ([0, 1, 2, 3, 4] as const).map((type) => ({ value: String(type), label: licenceTypeNames[type] }));
 
-const roleLabel: Record<GridRow['kind'], string> = { owner: 'Owner', member: 'Member', learner: 'Learner' };
+const kindLabel: Record<GridRow['kind'], string> = { owner: 'Owner', member: 'Member', learner: 'Learner', former: 'Left the space' };
+
+const roleOf = (row: GridRow): string => (row.alsoLearner ? `${kindLabel[row.kind]}, learner` : kindLabel[row.kind]);
+
+// Someone who left the space keeps their slot until it is freed, and can be given no other.
+const optionsOf = (row: GridRow) =>
+  row.kind === 'former' ? licenceOptions.filter((option) => option.value === '0' || option.value === String(row.type)) : licenceOptions;
 
 const SlotFigures = ({ customer }: { customer: BillingCustomer }) => (
   <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -128,12 +134,12 @@ export const AllocationsSection = ({ customer }: { customer: BillingCustomer }) 
                             </Text>
                           ) : null}
                         </Table.Td>
-                        <Table.Td>{roleLabel[row.kind]}</Table.Td>
+                        <Table.Td>{roleOf(row)}</Table.Td>
                         <Table.Td>
                           <Group gap="xs" wrap="nowrap">
                             <NativeSelect
                               aria-label={`Licence of ${row.email}`}
-                              data={licenceOptions}
+                              data={optionsOf(row)}
                               value={String(type)}
                               onChange={(event) => {
                                 const next = Number(event.currentTarget.value) as LicenceType;
