@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, NativeSelect, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Loader, Group, NativeSelect, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { licenceTypeNames, type BillingCustomer } from '@resim/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import type { LicenceType } from '@resim/domain';
 import { allocationsOf, countByType, gridRows, shownType, type GridEdits, type GridRow } from './allocation-grid';
 import { slotsLabel } from './billing-format';
 import { useAllocate } from './billing-queries';
+import { inactive } from './inactive';
 
 const licenceOptions = ([0, 1, 2, 3, 4] as const).map((type) => ({ value: String(type), label: licenceTypeNames[type] }));
 
@@ -64,7 +65,7 @@ export const AllocationsSection = ({ customer }: { customer: BillingCustomer }) 
   };
 
   const save = () => {
-    if (changes.length === 0) return;
+    if (changes.length === 0 || allocate.isPending) return;
     allocate.mutate(
       { allocations: changes },
       {
@@ -115,7 +116,7 @@ export const AllocationsSection = ({ customer }: { customer: BillingCustomer }) 
                   <Table.Tr>
                     <Table.Th>Person</Table.Th>
                     <Table.Th>Role</Table.Th>
-                    <Table.Th w={220}>Licence</Table.Th>
+                    <Table.Th w={260}>Licence</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -146,6 +147,7 @@ export const AllocationsSection = ({ customer }: { customer: BillingCustomer }) 
                                 setEdits((current) => ({ ...current, [row.key]: next }));
                               }}
                               size="xs"
+                              w={150}
                             />
                             {changed ? (
                               <Badge size="sm" variant="light" color="yellow">
@@ -173,12 +175,16 @@ export const AllocationsSection = ({ customer }: { customer: BillingCustomer }) 
           ) : null}
           {space && rows.length > 0 ? (
             <Group gap="sm">
-              <Button onClick={save} loading={allocate.isPending} disabled={changes.length === 0}>
+              <Button
+                onClick={save}
+                leftSection={allocate.isPending ? <Loader size={14} color="gray" aria-label="Allocating" /> : undefined}
+                {...inactive(changes.length === 0 || allocate.isPending)}
+              >
                 {changes.length > 1 ? `Allocate ${changes.length} changes` : 'Allocate'}
               </Button>
               <Button
                 variant="default"
-                disabled={Object.keys(edits).length === 0}
+                {...inactive(Object.keys(edits).length === 0)}
                 onClick={() => {
                   setEdits({});
                   allocate.reset();

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, NumberInput, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Loader, Group, NumberInput, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { maxQuantity, minQuantity, type BillingCustomer, type PlanId } from '@resim/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { showSuccess } from '../../app/notify';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { formatPrice, lowersBelowUse, quantityProblem, slotsLabel, totalPrice } from './billing-format';
 import { useSubscribe } from './billing-queries';
+import { inactive } from './inactive';
 
 type Plan = BillingCustomer['plans'][number];
 
@@ -80,7 +81,7 @@ export const PlansSection = ({ customer }: { customer: BillingCustomer }) => {
   };
 
   const submit = () => {
-    if (quantity === null || quantity === current) return;
+    if (quantity === null || quantity === current || subscribe.isPending) return;
     subscribe.reset();
     if (lowersBelowUse(quantity, current, allocated)) setConfirming(true);
     else send(quantity);
@@ -132,7 +133,12 @@ export const PlansSection = ({ customer }: { customer: BillingCustomer }) => {
                 {quantity === null ? '' : `${slotsLabel(quantity)} × ${formatPrice(plan.price)}`}
               </Text>
             </Stack>
-            <Button type="submit" mt={24} loading={subscribe.isPending} disabled={quantity === null || quantity === current}>
+            <Button
+              type="submit"
+              mt={24}
+              leftSection={subscribe.isPending ? <Loader size={14} color="gray" aria-label="Saving" /> : undefined}
+              {...inactive(quantity === null || quantity === current || subscribe.isPending)}
+            >
               {current === 0 ? `Subscribe to ${plan.name}` : quantity === 0 ? `End ${plan.name}` : `Change ${plan.name}`}
             </Button>
           </Group>

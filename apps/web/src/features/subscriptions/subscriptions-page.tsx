@@ -27,7 +27,7 @@ const CurrentSubscription = ({ customer }: { customer: BillingCustomer }) => {
           />
         </Card>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={300}>
           <Table verticalSpacing={6} fz="sm" aria-label="Current subscription">
             <Table.Thead>
               <Table.Tr>
@@ -58,9 +58,8 @@ const CurrentSubscription = ({ customer }: { customer: BillingCustomer }) => {
         </Table.ScrollContainer>
       )}
       <Text fz="xs" c="dimmed">
-        Billed to {customer.email}. Prices are per slot, as{' '}
-        {customer.plans.map((plan) => `${plan.name} ${formatPrice(plan.price)}`).join(', ')};
-        {current.length === 0 ? '' : ` ${slotsLabel(current.reduce((sum, subscription) => sum + subscription.quantity, 0))} in all.`}
+        Billed to {customer.email}
+        {current.length > 1 ? `; ${slotsLabel(current.reduce((sum, subscription) => sum + subscription.quantity, 0))} in all` : ''}.
       </Text>
     </Stack>
   );
