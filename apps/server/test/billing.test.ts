@@ -95,6 +95,19 @@ describe.each(dialects)('embedded billing on %s', (dialect) => {
     });
   });
 
+  it('refuses webhooks, which come from Stripe only', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/billing/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json<Problem>().message).toBe(
+      'Billing webhooks come from Stripe, and this server bills without it (STRIPE_SECRET_KEY is not set)',
+    );
+  });
+
   it('takes quantities from 0 to 999 and refuses others with a 400 naming the quantity', async () => {
     const before = await t.snapshot();
     for (const quantity of [-1, 1000, 2.5, '30', null]) {
@@ -128,8 +141,13 @@ describe.each(dialects)('embedded billing on %s', (dialect) => {
     }
     const both = await allocateSlots([{ spaceId, learner: 'ann@example.test', userId: member.user.id, type: 2 }]);
     expect(both.status).toBe(400);
-    expect(both.body.message).toContain('either a learner or a userId');
-    expect((await allocateSlots([{ spaceId, type: 2 }])).status).toBe(400);
+    expect(both.body.message).toContain('name one holder: a learner (by email) or a userId, not both');
+    const neither = await allocateSlots([{ spaceId, type: 2 }]);
+    expect(neither.status).toBe(400);
+    expect(neither.body.message).toContain('name one holder');
+    const notAnEmail = await allocateSlots([{ spaceId, learner: 'not an email', type: 2 }]);
+    expect(notAnEmail.status).toBe(400);
+    expect(notAnEmail.body.message).toBe('"not an email" is not an email address (nothing was changed)');
     const stranger = await allocateSlots([
       { spaceId, learner: 'zed@example.test', type: 3 },
       { spaceId, userId: outsider.user.id, type: 2 },

@@ -25,7 +25,8 @@ const prices = { engage: 'price_engage', assess: 'price_assess', embed: 'price_e
  */
 const startStripeApi = async () => {
   const seen: Seen[] = [];
-  const state = { card: false, quantity: 0, status: 'active' };
+  let customers = 0;
+  const state = { card: false, quantity: 0, status: 'active', failing: null as null | { status: number; error: object } };
   const subscription = () => ({
     id: 'sub_1',
     object: 'subscription',
@@ -42,7 +43,8 @@ const startStripeApi = async () => {
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://stripe.test');
       const body = Object.fromEntries(new URLSearchParams(raw));
-      const route = `${request.method} ${url.pathname}`;
+      // Every customer but the first answers as the first does, under its own id.
+      const route = `${request.method} ${url.pathname.replace(/\/cus_\d+/, '/cus_1')}`;
       seen.push({
         method: request.method ?? '',
         path: url.pathname,
@@ -54,9 +56,11 @@ const startStripeApi = async () => {
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${seen.length}` });
         response.end(JSON.stringify(value));
       };
+      if (state.failing && route !== 'GET /v1/customers/cus_1/payment_methods')
+        return send(state.failing.status, { error: state.failing.error });
       switch (route) {
         case 'POST /v1/customers':
-          return send(200, { id: 'cus_1', object: 'customer', email: body.email });
+          return send(200, { id: `cus_${(customers += 1)}`, object: 'customer', email: body.email });
         case 'POST /v1/customers/cus_1':
           return send(200, { id: 'cus_1', object: 'customer' });
         case 'GET /v1/customers/cus_1/payment_methods':
@@ -255,6 +259,57 @@ describe.each(dialects)('Stripe billing through the stripe SDK on %s', (dialect)
     expect(ended.body.subscriptions).toEqual([]);
     expect(requests('DELETE', '/v1/subscriptions/sub_1')).toHaveLength(1);
     api.state.card = false;
+  });
+
+  it("passes Stripe's refusal on as a 409 naming it, and Stripe's failure as a 503, changing nothing", async () => {
+    api.state.card = true;
+    const before = await t.snapshot();
+    api.state.failing = { status: 402, error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } };
+    const declined = await call<Problem>('POST', '/admin/billing/subscription', { plan: 'engage', quantity: 5 });
+    expect(declined.status).toBe(409);
+    expect(declined.body.message).toBe('The payment provider refused: Your card was declined.');
+    api.state.failing = { status: 500, error: { type: 'api_error', message: 'Something went wrong on our end.' } };
+    const down = await call<Problem>('POST', '/admin/billing/subscription', { plan: 'engage', quantity: 5 });
+    expect(down.status).toBe(503);
+    expect(down.body.message).toMatch(/^The payment provider could not be reached: /);
+    expect(await t.snapshot()).toBe(before);
+    api.state.failing = null;
+    api.state.card = false;
+  });
+
+  it('moves a customer of the embedded billing to Stripe, keeping what it had bought', async () => {
+    const earlier = await t.user('earlier@example.test');
+    await t.app.inject({ method: 'POST', url: '/admin/space', headers: earlier.auth, payload: { description: 'Earlier' } });
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('billing_customers')
+      .values({ user_id: earlier.user.id, provider: 'embedded', external_id: null, created_at: now })
+      .execute();
+    await t.db
+      .insertInto('billing_subscriptions')
+      .values({
+        id: 'sub_local',
+        user_id: earlier.user.id,
+        plan: 'engage',
+        quantity: 7,
+        status: 'active',
+        external_id: null,
+        updated_at: now,
+      })
+      .execute();
+    const answer = await t.app.inject({ method: 'GET', url: '/admin/billing/customer', headers: earlier.auth });
+    expect(answer.json<BillingCustomer>()).toMatchObject({
+      provider: 'stripe',
+      subscriptions: [{ id: 'sub_local', plan: 'engage', quantity: 7 }],
+    });
+    expect(requests('POST', '/v1/customers')).toEqual([
+      expect.objectContaining({ body: { email: 'earlier@example.test', 'metadata[userId]': earlier.user.id } }),
+    ]);
+    expect(requests('POST', '/v1/billing_portal/sessions')[0]!.body.customer).toBe('cus_2');
+    expect(await t.db.selectFrom('billing_customers').selectAll().where('user_id', '=', earlier.user.id).executeTakeFirst()).toMatchObject({
+      provider: 'stripe',
+      external_id: 'cus_2',
+    });
   });
 
   it('keeps subscriptions in step with webhooks signed by Stripe, and refuses a bad signature', async () => {

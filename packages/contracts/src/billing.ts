@@ -158,7 +158,10 @@ export const slotAllocationEntry = z
     userId: z.string().min(1).max(100).optional(),
     type: licenceType,
   })
-  .refine((entry) => (entry.learner === undefined) !== (entry.userId === undefined), 'name either a learner or a userId, not both');
+  .refine(
+    (entry) => (entry.learner === undefined) !== (entry.userId === undefined),
+    'name one holder: a learner (by email) or a userId, not both',
+  );
 export const allocationsBody = z.strictObject({
   allocations: z
     .array(slotAllocationEntry)

@@ -298,6 +298,17 @@ export type PresenterViewsTable = {
   updated_at: string;
 };
 
+/** The learners' flow as counts its steps add to (see migration 0012). */
+export type FlowCountsTable = {
+  resim_id: string;
+  instance_id: string;
+  /** 'action' | 'conclusion': learners per item (source ''); 'edge': steps from source ('' for the start) to target */
+  kind: string;
+  source: string;
+  target: string;
+  count: number;
+};
+
 export type Tables = {
   users: UsersTable;
   spaces: SpacesTable;
@@ -321,6 +332,7 @@ export type Tables = {
   mfa_challenges: MfaChallengesTable;
   email_confirmations: EmailConfirmationsTable;
   presenter_views: PresenterViewsTable;
+  flow_counts: FlowCountsTable;
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;
   slot_allocations: SlotAllocationsTable;
