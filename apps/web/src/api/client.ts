@@ -317,7 +317,13 @@ export const createApiClient = (options: ApiClientOptions) => {
         request<Out<typeof billingCustomer>>({ method: 'GET', path: '/admin/billing/customer', signal, quietStatuses: [404] }),
       /** sets the quantity of one plan; 0 ends its subscription. The page shows a refusal where it was asked. */
       subscribe: (body: SubscriptionBody) =>
-        request<Out<typeof subscriptionResult>>({ method: 'POST', path: '/admin/billing/subscription', body, quietStatuses: [400, 409] }),
+        request<Out<typeof subscriptionResult>>({
+          method: 'POST',
+          path: '/admin/billing/subscription',
+          body,
+          // refusals, the provider's among them (409), and the provider not answering (503)
+          quietStatuses: [400, 409, 503],
+        }),
       /** a card setup for the provider's card form */
       intent: (signal?: AbortSignal) => get<Out<typeof billingIntent>>('/admin/billing/intent', signal),
       /** SPEC 8: a refused allocation shows the server's message where it was asked, not as a request failure */

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { BillingCustomer } from '@resim/contracts';
-import { IconCreditCard, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconCreditCard, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
+import { isApiError } from '../../api/api-error';
 import { Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
@@ -18,7 +19,17 @@ const CardSetup = ({ onClose }: { onClose: () => void }) => {
   const intent = useCardIntent(true);
   const queryClient = useQueryClient();
   if (intent.isPending) return <Loader size="sm" aria-label="Preparing the card form" />;
-  if (intent.isError) return null;
+  if (intent.isError)
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="The card form could not be prepared">
+        <Stack gap="xs" align="flex-start">
+          {isApiError(intent.error) ? intent.error.message : String(intent.error)}
+          <Button size="xs" variant="light" color="red" onClick={onClose}>
+            Close
+          </Button>
+        </Stack>
+      </Alert>
+    );
   const { client_secret: clientSecret, publishableKey } = intent.data;
   if (!intent.data.cardRequired || clientSecret === null || publishableKey === null)
     return (

@@ -113,6 +113,20 @@ describe('the Subscriptions page', () => {
     expect(await screen.findByText('Card form pk_test_3 seti_1_secret_2')).toBeTruthy();
   });
 
+  it('says why the card form could not be prepared', async () => {
+    const failure = new ApiError('Stripe did not answer; try again in a moment', {
+      method: 'GET',
+      path: '/admin/billing/intent',
+      status: 503,
+      code: 'unavailable',
+    });
+    show({ ...ownerCustomer, provider: 'stripe' }, { intent: vi.fn(() => Promise.reject(failure)) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up a card' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Stripe did not answer; try again in a moment');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('button', { name: 'Set up a card' })).toBeTruthy();
+  });
+
   it("shows a refused subscription's message where it was asked", async () => {
     const message = 'Set up a card before buying slots';
     show(
