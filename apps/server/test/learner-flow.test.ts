@@ -188,8 +188,16 @@ describe.each(dialects)("the learners' flow on %s", (dialect) => {
 
   it("takes a learner the host removed out of the opening's flow, steps and all", async () => {
     const gus = await play('Gus', [test('act1'), test('act2')]);
-    const before = await call<{ runs: number; actions: unknown[] }>('GET', `/admin/resim/${resimId}/flow?instance=${second}`, { who: author });
-    expect(before.body).toMatchObject({ runs: 2, actions: [{ id: 'act1', learners: 2 }, { id: 'act2', learners: 1 }] });
+    const before = await call<{ runs: number; actions: unknown[] }>('GET', `/admin/resim/${resimId}/flow?instance=${second}`, {
+      who: author,
+    });
+    expect(before.body).toMatchObject({
+      runs: 2,
+      actions: [
+        { id: 'act1', learners: 2 },
+        { id: 'act2', learners: 1 },
+      ],
+    });
     const removed = await call('POST', `/admin/resim/${resimId}/instance/${second}/games/${gus}/remove`, { who: author });
     expect(removed.status).toBe(200);
     // Removing twice takes nothing away twice.

@@ -121,7 +121,9 @@ export type DoneRow = { resim_id: string; kind: 'ran' | 'confirmed'; item: strin
 export const countDone = async (db: Database, dialect: Dialect, filter: RunFilter): Promise<DoneRow[]> => {
   if (filter.resimIds.length === 0) return [];
   const list = (key: 'ran' | 'confirmed') =>
-    dialect === 'postgres' ? sql<string | null>`(g.state::jsonb -> ${key})::text` : sql<string | null>`json_extract(g.state, ${`$.${key}`})`;
+    dialect === 'postgres'
+      ? sql<string | null>`(g.state::jsonb -> ${key})::text`
+      : sql<string | null>`json_extract(g.state, ${`$.${key}`})`;
   const { rows } = await sql<{ resim_id: string; ran: string | null; confirmed: string | null }>`
     select g.resim_id, ${list('ran')} as ran, ${list('confirmed')} as confirmed
     from games g

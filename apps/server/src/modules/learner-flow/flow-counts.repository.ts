@@ -16,7 +16,8 @@ const stepTypes = ['runAction', 'confirmConclusions'];
 type StepEvent = Parameters<typeof flowStepOf>[0];
 
 // The stored payload is the event without its type and time.
-const eventOfRow = (row: { type: string; payload: string }): StepEvent => ({ ...readJson<object>(row.payload, {}), type: row.type }) as StepEvent;
+const eventOfRow = (row: { type: string; payload: string }): StepEvent =>
+  ({ ...readJson<object>(row.payload, {}), type: row.type }) as StepEvent;
 
 /** Adds (or, with -1, takes back) counts of one run's opening, row by row in key order. */
 const add = async (trx: Database, run: CountedRun, counts: readonly FlowCount[], sign: 1 | -1) => {

@@ -75,10 +75,7 @@ export type TransitionRow = { from: string | null; to: string; count: number };
  * Learners who ran each action and confirmed each conclusion, and what they did after each step
  * (from null: their first step), read from the counts their steps added to.
  */
-export const readStepCounts = async (
-  db: Database,
-  scope: FlowScope,
-): Promise<{ items: ItemCountRow[]; transitions: TransitionRow[] }> => {
+export const readStepCounts = async (db: Database, scope: FlowScope): Promise<{ items: ItemCountRow[]; transitions: TransitionRow[] }> => {
   const rows = await db
     .selectFrom('flow_counts')
     .select(['kind', 'source', 'target', (eb) => eb.fn.sum<number | string>('count').as('count')])
