@@ -11,6 +11,12 @@ import type {
   IntelQuery,
   addLearnersResult,
   addedSpaceUser,
+  allocationsResult,
+  AllocationsBody,
+  billingCustomer,
+  billingIntent,
+  SubscriptionBody,
+  subscriptionResult,
   addSpaceUserBody,
   auditPage,
   learnerFlow,
@@ -312,6 +318,31 @@ export const createApiClient = (options: ApiClientOptions) => {
           path: `/admin/space/${id(spaceId)}/scoreboard?mode=${mode}&output=${output}`,
           accept: output === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           binary: true,
+        }),
+    },
+    /** SPEC 7: billing, for the owner of a space (its billing owner); anyone else is answered 404. */
+    billing: {
+      /** the page says itself that billing is only for owners */
+      customer: (signal?: AbortSignal) =>
+        request<Out<typeof billingCustomer>>({ method: 'GET', path: '/admin/billing/customer', signal, quietStatuses: [404] }),
+      /** sets the quantity of one plan; 0 ends its subscription. The page shows a refusal where it was asked. */
+      subscribe: (body: SubscriptionBody) =>
+        request<Out<typeof subscriptionResult>>({
+          method: 'POST',
+          path: '/admin/billing/subscription',
+          body,
+          // refusals, the provider's among them (409), and the provider not answering (503)
+          quietStatuses: [400, 409, 503],
+        }),
+      /** a card setup for the provider's card form */
+      intent: (signal?: AbortSignal) => get<Out<typeof billingIntent>>('/admin/billing/intent', signal),
+      /** SPEC 8: a refused allocation shows the server's message where it was asked, not as a request failure */
+      allocate: (body: AllocationsBody) =>
+        request<Out<typeof allocationsResult>>({
+          method: 'POST',
+          path: '/admin/billing/allocation',
+          body,
+          quietStatuses: [400, 404, 409, 422],
         }),
     },
     /** SPEC 7: the learners of a space, named by email, and the scenarios allocated to them. */

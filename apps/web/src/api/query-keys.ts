@@ -33,6 +33,8 @@ export const queryKeys = {
   clients: (resimId: string | null) => ['clients', resimId ?? 'all'] as const,
   /** Intel's figures for the filters given */
   intel: (filters: Readonly<Record<string, string | undefined>>) => ['intel', filters] as const,
+  /** the billing owner's customer: plans, subscriptions, slots and their allocations */
+  billingCustomer: ['billing', 'customer'] as const,
   templates: ['templates'] as const,
   stageTemplates: ['stage-templates'] as const,
   emailTemplates: ['email-templates'] as const,

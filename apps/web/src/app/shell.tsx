@@ -108,6 +108,16 @@ const UserMenu = () => {
   );
 };
 
+/**
+ * The owner of a space is its billing owner, and only they see billing: the server answers
+ * anyone else's billing 404, so the entry is shown only to owners.
+ */
+const useOwnsASpace = (): boolean => {
+  const api = useApi();
+  const spaces = useQuery({ queryKey: queryKeys.spaces, queryFn: ({ signal }) => api.spaces.list(signal) });
+  return spaces.data?.some((space) => space.isOwner) ?? false;
+};
+
 const titleOf = (page: PageState): string => {
   if (page.name === 'EDIT_RESIM') return 'Scenario';
   if (page.name === 'SPACE_SETTINGS') return 'Space settings';
@@ -120,6 +130,7 @@ export const ConsoleShell = ({ page, children }: { page: PageState; children: Re
   const [opened, { toggle, close }] = useDisclosure(false);
   const { productName } = useAppSession();
   const title = titleOf(page);
+  const ownsASpace = useOwnsASpace();
 
   // The tab and screen readers name the page too.
   useEffect(() => {
@@ -147,9 +158,11 @@ export const ConsoleShell = ({ page, children }: { page: PageState; children: Re
       </Box>
       <nav className={classes.navbar} data-opened={opened || undefined} aria-label="Main navigation">
         <Stack gap={2} className={classes.links}>
-          {mainNav.map((item) => (
-            <NavItemLink key={item.page} item={item} page={page} onNavigate={close} />
-          ))}
+          {mainNav
+            .filter((item) => item.page !== 'SUBSCRIPTIONS' || ownsASpace)
+            .map((item) => (
+              <NavItemLink key={item.page} item={item} page={page} onNavigate={close} />
+            ))}
         </Stack>
         <div className={classes.footer}>
           <NavItemLink item={profileNav} page={page} onNavigate={close} />
