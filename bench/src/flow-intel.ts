@@ -3,9 +3,11 @@
  * (500,000 audit-trail events), GET /admin/resim/{id}/flow?instance=… and GET /admin/intel?resim=…
  * timed from request to the last byte, on SQLite and on PostgreSQL. The runs are played by the
  * engine (startRun, applyEvent, runScore) and written straight into the database as the product
- * writes them: a games row with its state and score, a run_events row per step.
- * Baselines, in the same run and on the same database: the bare driver reading what each route
- * must read at least once: every step's type and payload (flow), every run's state and score (Intel).
+ * writes them: a games row with its state and score, a run_events row per step, and the flow
+ * counts (flow_counts) the steps added to.
+ * Baselines, in the same run and on the same database: the bare driver reading every step's type
+ * and payload once (what the flow view would read without its counts), and every run's state and
+ * score once (what Intel reads at least).
  *
  *   npm run bench:flow                   (builds first)
  *   npx tsx bench/src/flow-intel.ts      (from the repository root, after `npm run build`)
@@ -15,7 +17,18 @@
  * of its own is made and dropped), BENCH_NO_RESULTS=1.
  */
 import path from 'node:path';
-import { applyEvent, runScore, scenarioContent, startRun, type RunEvent, type RunState, type ScenarioContent } from '@resim/domain';
+import {
+  applyEvent,
+  runCounts,
+  runScore,
+  scenarioContent,
+  startRun,
+  sumFlowCounts,
+  type FlowCount,
+  type RunEvent,
+  type RunState,
+  type ScenarioContent,
+} from '@resim/domain';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { call, type Api } from './lib/api';
@@ -106,6 +119,8 @@ type GameSeed = {
   startedAt: string;
   endedAt: string;
   events: { seq: number; type: string; payload: string; at: string }[];
+  /** what the run's steps added to the learners' flow */
+  flow: FlowCount[];
 };
 
 /**
@@ -158,6 +173,7 @@ const playRun = (scenario: ScenarioContent, index: number, random: () => number,
       payload: JSON.stringify(payload),
       at: iso(when),
     })),
+    flow: runCounts(events),
   };
 };
 
@@ -170,6 +186,9 @@ const playRuns = (): GameSeed[] => {
 
 type Target = { resimId: string; instanceId: string };
 
+/** The learners' flow as the server keeps it: what every run's steps added, summed. */
+const flowOf = (games: readonly GameSeed[]) => sumFlowCounts(games.flatMap((seed) => seed.flow));
+
 const gameColumns =
   'id, resim_id, instance_id, user_id, nickname, email, run_token_hash, test, state, event_count, points, score, created_at, started_at, ended_at, end_reason, updated_at';
 
@@ -180,6 +199,7 @@ const seedSqlite = (file: string, target: Target, games: readonly GameSeed[]) =>
     `insert into games (${gameColumns}) values (?, ?, ?, null, ?, ?, null, 0, ?, ${stepsPerRun}, ?, ?, ?, ?, ?, 'learner', ?)`,
   );
   const event = db.prepare('insert into run_events (game_id, seq, type, payload, at) values (?, ?, ?, ?, ?)');
+  const flow = db.prepare('insert into flow_counts (resim_id, instance_id, kind, source, target, count) values (?, ?, ?, ?, ?, ?)');
   db.transaction(() => {
     for (const [index, seed] of games.entries()) {
       game.run(
@@ -198,6 +218,7 @@ const seedSqlite = (file: string, target: Target, games: readonly GameSeed[]) =>
       );
       for (const step of seed.events) event.run(seed.id, step.seq, step.type, step.payload, step.at);
     }
+    for (const count of flowOf(games)) flow.run(target.resimId, target.instanceId, count.kind, count.source, count.target, count.count);
   })();
   db.exec('analyze');
   db.close();
@@ -239,6 +260,19 @@ const seedPostgres = async (client: pg.Client, target: Target, games: readonly G
       ],
     );
   }
+  const flow = flowOf(games);
+  await client.query(
+    `insert into flow_counts (resim_id, instance_id, kind, source, target, count)
+     select $1, $2, * from unnest($3::text[], $4::text[], $5::text[], $6::int[])`,
+    [
+      target.resimId,
+      target.instanceId,
+      flow.map((count) => count.kind),
+      flow.map((count) => count.source),
+      flow.map((count) => count.target),
+      flow.map((count) => count.count),
+    ],
+  );
   await client.query('commit');
   await client.query('analyze games');
   await client.query('analyze run_events');

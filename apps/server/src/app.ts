@@ -23,6 +23,8 @@ import { createTokenVerifier } from './identity/token-verifier';
 import { createUserInfoReader } from './identity/user-info';
 import { systemClock, type Clock } from './lib/clock';
 import { clientLogRoutes } from './modules/client-log/client-log.routes';
+import { billingRoutes, billingWebhookRoutes } from './modules/billing/billing.routes';
+import { createBillingProvider } from './adapters/billing/billing';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import type { ModuleContext } from './modules/module-context';
@@ -75,6 +77,13 @@ export const compressionThreshold = 1024;
 
 /** Largest JSON body the API accepts; uploads go through their own chunked path. */
 export const bodyLimit = 1_048_576;
+
+/** What Stripe's card form (Elements) loads, frames and calls, allowed only when Stripe bills. */
+const stripeElements = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
 
 /** How often uploads are looked over for ones abandoned. */
 export const uploadSweepIntervalMs = 15 * 60 * 1000;
@@ -129,17 +138,18 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(config.billing.stripe ? stripeElements.script : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Scenario media (images and videos an author links) may live on any HTTPS host, such as a file store.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...artifactsOrigin],
         mediaSrc: ["'self'", 'blob:', 'https:', ...artifactsOrigin],
         // PDFs shown in a frame.
-        frameSrc: ["'self'", ...artifactsOrigin],
+        frameSrc: ["'self'", ...artifactsOrigin, ...(config.billing.stripe ? stripeElements.frame : [])],
         connectSrc: [
           "'self'",
           ...files.connectSources,
           ...(external ? issuerConnectSources(identity.issuer, external.metadata, external.signOutUrl) : [issuerOrigin]),
+          ...(config.billing.stripe ? stripeElements.connect : []),
         ],
         formAction: ["'self'", issuerOrigin],
         frameAncestors: ["'none'"],
@@ -231,6 +241,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   await app.register(learnerRoutes, { ...ctx, authenticate, hub });
   await app.register(consoleSocketRoutes, { consoleHub });
+  const billing = createBillingProvider(config.billing);
+  await app.register(billingWebhookRoutes, { ...ctx, billing });
 
   await app.register(async (api) => {
     requireAuthentication(api, authenticate);
@@ -251,6 +263,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(emailTemplateRoutes, ctx);
     await api.register(outboxRoutes, ctx);
     await api.register(uploadRoutes, ctx);
+    await api.register(billingRoutes, { ...ctx, billing });
   });
   await app.register(fileRoutes, { files, clock });
 

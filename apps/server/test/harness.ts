@@ -146,6 +146,11 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
         'user_mfa',
         'mfa_recovery_codes',
         'presenter_views',
+        'space_learners',
+        'allocations',
+        'billing_customers',
+        'billing_subscriptions',
+        'slot_allocations',
       ];
       // A token's last-use time is bookkeeping of authentication, and an email's progress the
       // delivery worker's, going on in the background: neither is data a request writes.

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { fillFlowCounts } from '../src/db/migrations/0012-flow-counts';
 import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
 
 /** Self-paced: two history tests, then a diagnosis stage that opens once the first test is run. */
@@ -61,7 +63,7 @@ describe.each(dialects)("the learners' flow on %s", (dialect) => {
     (await call<{ currentInstanceId: string }>('GET', `/admin/resim/${resimId}/dashboard`, { who: author })).body.currentInstanceId;
 
   /** Joins (as the user, or by nickname) and takes the steps through the API, each accepted. */
-  const play = async (who: TestUser | string, steps: Step[]) => {
+  const play = async (who: TestUser | string, steps: Step[]): Promise<string> => {
     const joined = await call<{ gameId: string; runToken: string | null }>('POST', `/learn/join/${code}`, {
       ...(typeof who === 'string' ? { payload: { nickname: who } } : { who, payload: {} }),
     });
@@ -73,6 +75,7 @@ describe.each(dialects)("the learners' flow on %s", (dialect) => {
       });
       expect(taken.status, JSON.stringify(taken.body)).toBe(200);
     }
+    return joined.body.gameId;
   };
 
   beforeAll(async () => {
@@ -181,6 +184,47 @@ describe.each(dialects)("the learners' flow on %s", (dialect) => {
         { from: 'act1', to: 'conc3', count: 1 },
       ],
     });
+  });
+
+  it("takes a learner the host removed out of the opening's flow, steps and all", async () => {
+    const gus = await play('Gus', [test('act1'), test('act2')]);
+    const before = await call<{ runs: number; actions: unknown[] }>('GET', `/admin/resim/${resimId}/flow?instance=${second}`, {
+      who: author,
+    });
+    expect(before.body).toMatchObject({
+      runs: 2,
+      actions: [
+        { id: 'act1', learners: 2 },
+        { id: 'act2', learners: 1 },
+      ],
+    });
+    const removed = await call('POST', `/admin/resim/${resimId}/instance/${second}/games/${gus}/remove`, { who: author });
+    expect(removed.status).toBe(200);
+    // Removing twice takes nothing away twice.
+    expect((await call('POST', `/admin/resim/${resimId}/instance/${second}/games/${gus}/remove`, { who: author })).status).toBe(200);
+    const after = await call('GET', `/admin/resim/${resimId}/flow?instance=${second}`, { who: author });
+    expect(after.body).toMatchObject({
+      runs: 1,
+      actions: [{ id: 'act1', learners: 1 }],
+      conclusions: [{ id: 'conc3', learners: 1, correct: false }],
+      transitions: [
+        { from: null, to: 'act1', count: 1 },
+        { from: 'act1', to: 'conc3', count: 1 },
+      ],
+    });
+  });
+
+  it('fills in the counts of runs recorded before they were kept, as their steps added them', async () => {
+    const counts = () =>
+      sql<Record<string, unknown>>`select resim_id, instance_id, kind, source, target, count from flow_counts where count > 0
+        order by resim_id, instance_id, kind, source, target`
+        .execute(t.db)
+        .then(({ rows }) => rows.map((row) => ({ ...row, count: Number(row.count) })));
+    const kept = await counts();
+    expect(kept.length).toBeGreaterThan(10);
+    await sql`delete from flow_counts`.execute(t.db);
+    await fillFlowCounts(t.db as unknown as Kysely<unknown>);
+    expect(await counts()).toEqual(kept);
   });
 
   it('answers 404 for an opening the scenario never had, Test Mode included, and 400 for a malformed one', async () => {

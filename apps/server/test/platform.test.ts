@@ -25,7 +25,8 @@ describe.each(dialects)('platform on %s', (dialect) => {
     const response = await t.app.inject({ url: '/healthz' });
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     // Scripts only from the product; authored images and videos from any HTTPS host.
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(response.headers['content-security-policy']).not.toContain('stripe');
     expect(response.headers['content-security-policy']).toMatch(/img-src [^;]*https:/);
     expect(response.headers['content-security-policy']).toMatch(/media-src [^;]*https:/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');

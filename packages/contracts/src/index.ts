@@ -20,3 +20,4 @@ export * from './schedule';
 export * from './learner-flow';
 export * from './intel';
 export * from './uploads';
+export * from './billing';

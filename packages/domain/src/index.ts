@@ -26,5 +26,6 @@ export { requirementHolds } from './engine/requirements';
 export { measureValues, settleRun } from './engine/measures';
 export { applyEvent, replayRun, startRun } from './engine/run';
 export { runView } from './engine/view';
+export { flowStepOf, runCounts, stepCounts, sumFlowCounts, type FlowCount, type FlowStep } from './engine/flow-steps';
 export { startingStages } from './engine/stage-opening';
 export { rankRuns, runScore, scoreCriteria, scoreValue, type ScoreCriterion, type ScoreField } from './engine/score';

@@ -35,6 +35,35 @@ describe('configuration', () => {
     expect(problems({ PORT: '70000' })).toEqual(['PORT: must be between 0 and 65535']);
   });
 
+  it('bills with the embedded default, or with Stripe when its secret key comes with every price and key it needs', () => {
+    expect(loadConfig({}).billing).toEqual({ freeLearnersPerSpace: 10, stripe: undefined });
+    expect(loadConfig({ BILLING_FREE_LEARNERS: '0' }).billing.freeLearnersPerSpace).toBe(0);
+    expect(problems({ BILLING_FREE_LEARNERS: '-1' })).toEqual(['BILLING_FREE_LEARNERS: must be between 0 and 1000000']);
+    expect(problems({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_ASSESS: 'price_a' })).toEqual([
+      'STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set',
+      'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
+      'STRIPE_PRICE_ENGAGE: required when STRIPE_SECRET_KEY is set',
+      'STRIPE_PRICE_EMBED: required when STRIPE_SECRET_KEY is set',
+    ]);
+    expect(problems({ STRIPE_PRICE_ASSESS: 'price_a' })).toEqual(['STRIPE_PRICE_ASSESS: has no effect without STRIPE_SECRET_KEY']);
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_ENGAGE: 'price_e',
+      STRIPE_PRICE_ASSESS: 'price_a',
+      STRIPE_PRICE_EMBED: 'price_m',
+    };
+    expect(problems({ ...stripe, STRIPE_API_URL: 'nowhere' })).toEqual([expect.stringMatching(/^STRIPE_API_URL: must be an absolute URL/)]);
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111/' }).billing.stripe).toEqual({
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: 'whsec_1',
+      prices: { engage: 'price_e', assess: 'price_a', embed: 'price_m' },
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+  });
+
   it('switches to an external issuer, which needs a client id', () => {
     expect(problems({ OIDC_ISSUER_URL: 'https://idp.example.test' })).toEqual(['OIDC_CLIENT_ID: required when OIDC_ISSUER_URL is set']);
     const config = loadConfig({ OIDC_ISSUER_URL: 'https://idp.example.test/', OIDC_CLIENT_ID: 'abc', OIDC_GROUPS_CLAIM: 'groups' });

@@ -141,6 +141,22 @@ const environment = z.object({
     .min(60, 'must be at least 60 s')
     .max(7 * 24 * 60 * 60, 'must be at most a week (S3 presigned addresses last no longer)')
     .default(3600),
+  /** Learners of a space who may have scenarios without a slot of the right plan. */
+  BILLING_FREE_LEARNERS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 1000000')
+    .max(1_000_000, 'must be between 0 and 1000000')
+    .default(10),
+  /** Stripe bills subscriptions when set; without it, the embedded billing keeps them in the database, unpaid. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_ENGAGE: optionalText,
+  STRIPE_PRICE_ASSESS: optionalText,
+  STRIPE_PRICE_EMBED: optionalText,
+  /** Another address for Stripe's API (a proxy, or a test's stand-in) */
+  STRIPE_API_URL: optionalText.pipe(url().optional()),
 });
 
 export type ExternalIdentity = {
@@ -193,6 +209,21 @@ export type StorageConfig = {
   readonly urlTtlSeconds: number;
 };
 
+export type StripeConfig = {
+  readonly secretKey: string;
+  readonly publishableKey: string;
+  readonly webhookSecret: string;
+  /** Stripe's price id of each plan */
+  readonly prices: { readonly engage: string; readonly assess: string; readonly embed: string };
+  readonly apiUrl: string | undefined;
+};
+
+export type BillingConfig = {
+  readonly freeLearnersPerSpace: number;
+  /** undefined: the embedded billing */
+  readonly stripe: StripeConfig | undefined;
+};
+
 export type Config = {
   readonly port: number;
   readonly host: string;
@@ -209,6 +240,7 @@ export type Config = {
   readonly email: EmailConfig;
   readonly session: SessionStore;
   readonly storage: StorageConfig;
+  readonly billing: BillingConfig;
 };
 
 export class ConfigError extends Error {
@@ -310,6 +342,36 @@ const storage = (value: z.infer<typeof environment>, dataDir: string): StorageCo
   };
 };
 
+const stripeSettings = [
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_ENGAGE',
+  'STRIPE_PRICE_ASSESS',
+  'STRIPE_PRICE_EMBED',
+] as const;
+
+/** With STRIPE_SECRET_KEY, every price and key Stripe billing needs must be set too. */
+const billingConfig = (value: z.infer<typeof environment>): BillingConfig => {
+  const secretKey = value.STRIPE_SECRET_KEY;
+  if (!secretKey) {
+    const stray = [...stripeSettings, 'STRIPE_API_URL' as const].filter((name) => value[name] !== undefined);
+    if (stray.length > 0) throw new ConfigError(stray.map((name) => `${name}: has no effect without STRIPE_SECRET_KEY`));
+    return { freeLearnersPerSpace: value.BILLING_FREE_LEARNERS, stripe: undefined };
+  }
+  const missing = stripeSettings.filter((name) => value[name] === undefined);
+  if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: required when STRIPE_SECRET_KEY is set`));
+  return {
+    freeLearnersPerSpace: value.BILLING_FREE_LEARNERS,
+    stripe: {
+      secretKey,
+      publishableKey: value.STRIPE_PUBLISHABLE_KEY!,
+      webhookSecret: value.STRIPE_WEBHOOK_SECRET!,
+      prices: { engage: value.STRIPE_PRICE_ENGAGE!, assess: value.STRIPE_PRICE_ASSESS!, embed: value.STRIPE_PRICE_EMBED! },
+      apiUrl: value.STRIPE_API_URL,
+    },
+  };
+};
+
 /** Parses and validates the environment once, at start; every problem is named at once. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = environment.safeParse(env);
@@ -369,5 +431,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     session: sessionStore(value, publicUrl),
     storage: storage(value, dataDir),
+    billing: billingConfig(value),
   };
 };

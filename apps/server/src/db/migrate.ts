@@ -10,7 +10,9 @@ import * as mfa from './migrations/0008-mfa';
 import * as emailVerification from './migrations/0009-email-verification';
 import * as activeRuns from './migrations/0010-active-runs';
 import * as presenterViews from './migrations/0011-presenter-views';
+import * as flowCounts from './migrations/0012-flow-counts';
 import * as uploads from './migrations/0013-uploads';
+import * as billing from './migrations/0014-billing';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -25,7 +27,9 @@ const migrations: Record<string, Migration> = {
   '0009-email-verification': emailVerification,
   '0010-active-runs': activeRuns,
   '0011-presenter-views': presenterViews,
+  '0012-flow-counts': flowCounts,
   '0013-uploads': uploads,
+  '0014-billing': billing,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -202,6 +202,38 @@ export type AllocationsTable = {
   created_at: string;
 };
 
+/** A space owner's billing customer; external_id is Stripe's customer id. */
+export type BillingCustomersTable = {
+  user_id: string;
+  /** 'embedded' or 'stripe' */
+  provider: string;
+  external_id: string | null;
+  created_at: string;
+};
+
+/** One subscription per plan; its quantity is the slots bought. */
+export type BillingSubscriptionsTable = {
+  id: string;
+  user_id: string;
+  /** 'engage', 'assess' or 'embed' */
+  plan: string;
+  quantity: number;
+  status: string;
+  /** Stripe's subscription id */
+  external_id: string | null;
+  updated_at: string;
+};
+
+/** A slot held in a space by an email; user_id is set when a space user holds it. */
+export type SlotAllocationsTable = {
+  space_id: string;
+  email: string;
+  user_id: string | null;
+  /** SPEC 6 licence type: 1 FreePersonalSlot, 2 Engage, 3 Assess, 4 Embed */
+  type: number;
+  created_at: string;
+};
+
 export type LockedOpeningsTable = {
   resim_id: string;
   instance_id: string;
@@ -266,6 +298,17 @@ export type PresenterViewsTable = {
   updated_at: string;
 };
 
+/** The learners' flow as counts its steps add to (see migration 0012). */
+export type FlowCountsTable = {
+  resim_id: string;
+  instance_id: string;
+  /** 'action' | 'conclusion': learners per item (source ''); 'edge': steps from source ('' for the start) to target */
+  kind: string;
+  source: string;
+  target: string;
+  count: number;
+};
+
 export type Tables = {
   users: UsersTable;
   spaces: SpacesTable;
@@ -289,6 +332,10 @@ export type Tables = {
   mfa_challenges: MfaChallengesTable;
   email_confirmations: EmailConfirmationsTable;
   presenter_views: PresenterViewsTable;
+  flow_counts: FlowCountsTable;
+  billing_customers: BillingCustomersTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  slot_allocations: SlotAllocationsTable;
   uploads: UploadsTable;
 };
 

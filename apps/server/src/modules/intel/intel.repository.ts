@@ -1,11 +1,12 @@
 import type { IntelPeriod } from '@resim/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { Database, Dialect } from '../../db/database';
+import { readJson } from '../../lib/json';
 import { removedReason } from '../runs/game-records';
 
 /**
- * The figures of Intel computed in the database, grouped there, over the learners' runs that
- * started in the chosen days: Test Mode runs, previews and runs whose learner was removed are
+ * The figures of Intel computed in the database, grouped there (but for what runs did, see
+ * `countDone`), over the learners' runs that started in the chosen days: Test Mode runs, previews and runs whose learner was removed are
  * not counted. Final values and what a run did are read from its stored score and state (JSON).
  */
 
@@ -111,20 +112,33 @@ export const measureStats = async (db: Database, dialect: Dialect, filter: RunFi
 
 export type DoneRow = { resim_id: string; kind: 'ran' | 'confirmed'; item: string; runs: number };
 
-/** Per scenario, how many finished runs ran each action and confirmed each conclusion. */
+/**
+ * Per scenario, how many finished runs ran each action and confirmed each conclusion. The database
+ * picks the two lists out of each run's state and the counting is done here: grouping the lists'
+ * elements in SQLite sorts every element of every run (480,000 for 10,000 runs of 48 tests),
+ * which took three times as long as reading the lists and counting them in a map.
+ */
 export const countDone = async (db: Database, dialect: Dialect, filter: RunFilter): Promise<DoneRow[]> => {
   if (filter.resimIds.length === 0) return [];
-  const elements = (list: 'ran' | 'confirmed') =>
+  const list = (key: 'ran' | 'confirmed') =>
     dialect === 'postgres'
-      ? sql`cross join lateral jsonb_array_elements_text(g.state::jsonb -> ${list}) i(value)`
-      : sql`, json_each(g.state, ${`$.${list}`}) i`;
-  // count(*), not count(distinct): the engine refuses an item run or confirmed twice in a run,
-  // so each (run, item) is one row, and the distinct count's sort is saved.
-  const done = (list: 'ran' | 'confirmed') => sql`
-    select g.resim_id, ${sql.lit(list)} as kind, i.value as item, count(*) as runs
-    from games g ${elements(list)}
-    where ${counted(filter)} and ${finished} and g.state is not null
-    group by g.resim_id, i.value`;
-  const { rows } = await sql<DoneRow>`${done('ran')} union all ${done('confirmed')}`.execute(db);
-  return rows.map((row) => ({ ...row, runs: Number(row.runs) }));
+      ? sql<string | null>`(g.state::jsonb -> ${key})::text`
+      : sql<string | null>`json_extract(g.state, ${`$.${key}`})`;
+  const { rows } = await sql<{ resim_id: string; ran: string | null; confirmed: string | null }>`
+    select g.resim_id, ${list('ran')} as ran, ${list('confirmed')} as confirmed
+    from games g
+    where ${counted(filter)} and ${finished} and g.state is not null`.execute(db);
+  // The engine refuses an item run or confirmed twice in a run, so each element is one run.
+  const runs = new Map<string, DoneRow>();
+  for (const row of rows) {
+    for (const kind of ['ran', 'confirmed'] as const) {
+      for (const item of readJson<string[]>(row[kind], [])) {
+        const key = `${row.resim_id}\u0000${kind}\u0000${item}`;
+        const done = runs.get(key);
+        if (done) done.runs += 1;
+        else runs.set(key, { resim_id: row.resim_id, kind, item, runs: 1 });
+      }
+    }
+  }
+  return [...runs.values()];
 };

@@ -4,9 +4,9 @@ import { removedReason } from '../runs/game-records';
 import { previewInstanceId } from '../runs/phase';
 
 /**
- * The learners' flow counted in the database: each query groups the audit trail (run_events)
- * or the runs' stored state, so that only one row per item or per edge comes back, however
- * many steps the learners took.
+ * The learners' flow read from the database: the counts the steps added to (flow_counts), the
+ * runs' stored state grouped by stage, and the unfinished runs' steps, so that only one row per
+ * item or per edge comes back, however many steps the learners took.
  */
 
 export type FlowScope = { readonly resimId: string; readonly instanceId: string | undefined };
@@ -28,20 +28,19 @@ const elementsOf = (dialect: Dialect, column: RawBuilder<unknown>, key: string) 
     : sql`json_each(${column}, ${sql.lit(`$.${key}`)}) as j`;
 
 /**
- * Every action run and conclusion confirmed, one row per item, numbered by the learner's step:
- * conclusions confirmed together share their step. `unfinished` keeps the runs still going only,
- * so that asking where runs stand reads none of the finished runs' steps.
+ * Every action run and conclusion confirmed by the runs still going, one row per item, numbered
+ * by the learner's step: conclusions confirmed together share their step.
  */
-const steps = (dialect: Dialect, scope: FlowScope, { unfinished = false } = {}) => {
-  const runs = unfinished ? sql`${counted(scope)} and g.ended_at is null` : counted(scope);
+const unfinishedSteps = (dialect: Dialect, scope: FlowScope) => {
+  const runs = sql`${counted(scope)} and g.ended_at is null`;
   return sql`
-  select game_id, kind, item, dense_rank() over (partition by game_id order by seq) as step
+  select game_id, item, dense_rank() over (partition by game_id order by seq) as step
   from (
-    select e.game_id, e.seq, 'action' as kind, ${actionOf(dialect)} as item
+    select e.game_id, e.seq, ${actionOf(dialect)} as item
     from run_events e inner join games g on g.id = e.game_id
     where e.type = 'runAction' and ${runs}
     union all
-    select e.game_id, e.seq, 'conclusion' as kind, j.value as item
+    select e.game_id, e.seq, j.value as item
     from run_events e inner join games g on g.id = e.game_id, ${elementsOf(dialect, sql`e.payload`, 'conclusionIds')}
     where e.type = 'confirmConclusions' and ${runs}
   ) items`;
@@ -60,32 +59,39 @@ export const countRuns = async (db: Database, scope: FlowScope): Promise<RunCoun
 
 export type ItemCountRow = { kind: 'stage' | 'action' | 'conclusion'; item: string; learners: number };
 
-/** Learners who reached each stage (the stages their run has unlocked), ran each action, confirmed each conclusion. */
-export const countItems = async (db: Database, dialect: Dialect, scope: FlowScope): Promise<ItemCountRow[]> => {
-  const { rows } = await sql<{ kind: ItemCountRow['kind']; item: string; learners: number | string }>`
-    select 'stage' as kind, j.value as item, count(distinct g.id) as learners
+/** Learners who reached each stage (the stages their run has unlocked). */
+export const countStages = async (db: Database, dialect: Dialect, scope: FlowScope): Promise<ItemCountRow[]> => {
+  const { rows } = await sql<{ item: string; learners: number | string }>`
+    select j.value as item, count(distinct g.id) as learners
     from games g, ${elementsOf(dialect, sql`g.state`, 'unlocked')}
     where g.state is not null and ${counted(scope)}
-    group by j.value
-    union all
-    select kind, item, count(distinct game_id) as learners
-    from (${steps(dialect, scope)}) s
-    group by kind, item`.execute(db);
-  return rows.map((row) => ({ kind: row.kind, item: row.item, learners: asNumber(row.learners) }));
+    group by j.value`.execute(db);
+  return rows.map((row) => ({ kind: 'stage', item: row.item, learners: asNumber(row.learners) }));
 };
 
 export type TransitionRow = { from: string | null; to: string; count: number };
 
-/** What learners did after each step (from null: their first step), counted per pair of items. */
-export const countTransitions = async (db: Database, dialect: Dialect, scope: FlowScope): Promise<TransitionRow[]> => {
-  const { rows } = await sql<{ source: string | null; target: string; count: number | string }>`
-    with s as (${steps(dialect, scope)})
-    select a.item as source, b.item as target, count(*) as count
-    from s a inner join s b on b.game_id = a.game_id and b.step = a.step + 1
-    group by a.item, b.item
-    union all
-    select null as source, item as target, count(*) as count from s where step = 1 group by item`.execute(db);
-  return rows.map((row) => ({ from: row.source, to: row.target, count: asNumber(row.count) }));
+/**
+ * Learners who ran each action and confirmed each conclusion, and what they did after each step
+ * (from null: their first step), read from the counts their steps added to.
+ */
+export const readStepCounts = async (db: Database, scope: FlowScope): Promise<{ items: ItemCountRow[]; transitions: TransitionRow[] }> => {
+  const rows = await db
+    .selectFrom('flow_counts')
+    .select(['kind', 'source', 'target', (eb) => eb.fn.sum<number | string>('count').as('count')])
+    .where('resim_id', '=', scope.resimId)
+    .$if(scope.instanceId !== undefined, (query) => query.where('instance_id', '=', scope.instanceId!))
+    .groupBy(['kind', 'source', 'target'])
+    .having((eb) => eb.fn.sum('count'), '>', 0)
+    .execute();
+  const items: ItemCountRow[] = [];
+  const transitions: TransitionRow[] = [];
+  for (const row of rows) {
+    const count = asNumber(row.count);
+    if (row.kind === 'edge') transitions.push({ from: row.source === '' ? null : row.source, to: row.target, count });
+    else items.push({ kind: row.kind as 'action' | 'conclusion', item: row.target, learners: count });
+  }
+  return { items, transitions };
 };
 
 export type StallRow = { item: string | null; learners: number };
@@ -93,7 +99,7 @@ export type StallRow = { item: string | null; learners: number };
 /** Where unfinished runs stand: the items of their last step, or null for runs with no step yet. */
 export const countStalls = async (db: Database, dialect: Dialect, scope: FlowScope): Promise<StallRow[]> => {
   const { rows } = await sql<{ item: string | null; learners: number | string }>`
-    with s as (${steps(dialect, scope, { unfinished: true })}),
+    with s as (${unfinishedSteps(dialect, scope)}),
     last as (select game_id, max(step) as step from s group by game_id)
     select s.item as item, count(*) as learners
     from s inner join last on last.game_id = s.game_id and last.step = s.step

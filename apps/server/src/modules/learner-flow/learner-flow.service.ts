@@ -21,14 +21,14 @@ export const learnerFlow = async (ctx: FlowContext, resimId: string, instanceId:
   const scenario = await getResim(ctx, resimId);
   if (instanceId !== undefined && !scenario.instances.some((instance) => instance.id === instanceId)) throw notFound('Opening');
   const scope = { resimId: scenario.id, instanceId };
-  const [runs, items, transitions, stalls] = await Promise.all([
+  const [runs, stages, { items, transitions }, stalls] = await Promise.all([
     repo.countRuns(ctx.db, scope),
-    repo.countItems(ctx.db, ctx.dialect, scope),
-    repo.countTransitions(ctx.db, ctx.dialect, scope),
+    repo.countStages(ctx.db, ctx.dialect, scope),
+    repo.readStepCounts(ctx.db, scope),
     repo.countStalls(ctx.db, ctx.dialect, scope),
   ]);
   const of = (kind: repo.ItemCountRow['kind']) =>
-    items.filter((row) => row.kind === kind).map((row) => ({ id: row.item, learners: row.learners }));
+    [...stages, ...items].filter((row) => row.kind === kind).map((row) => ({ id: row.item, learners: row.learners }));
   const right = new Set(scenario.answers.conclusions);
   const judged = right.size > 0;
   const conclusions = of('conclusion').map((row) => ({ ...row, correct: judged ? right.has(row.id) : null }));

@@ -1,14 +1,16 @@
 import { normaliseEmail, type AddLearnersResult, type Allocation, type Learner, type LearnersChanged } from '@resim/contracts';
+import type { Config } from '../../config/config';
 import type { Database, Dialect } from '../../db/database';
 import { badRequest } from '../../errors/app-error';
 import { iso } from '../../lib/clock';
 import { readJson } from '../../lib/json';
+import { requireFreeAllowance } from '../billing/billing.service';
 import { getAccessibleSpace, requireEdit, type SpaceContext } from '../spaces/spaces.service';
 import { readEmails, readTags } from './learner-emails';
 import { mailLearners, type LearnerMailContext } from './learner-mail';
 import * as repo from './learners.repository';
 
-export type LearnersContext = SpaceContext & LearnerMailContext & { readonly dialect: Dialect };
+export type LearnersContext = SpaceContext & LearnerMailContext & { readonly dialect: Dialect; readonly config: Pick<Config, 'billing'> };
 
 const shownAtMost = 10;
 
@@ -171,28 +173,32 @@ const changeAllocations = async (
   ctx: SpaceContext,
   spaceId: string,
   body: { learners: string[]; resims: string[] },
-  write: (trx: Database, emails: string[], resimIds: string[]) => Promise<unknown>,
+  write: (trx: Database, emails: string[], resimIds: string[], space: { id: string; description: string }) => Promise<unknown>,
 ): Promise<LearnersChanged> => {
-  await editableSpace(ctx, spaceId);
+  const space = await editableSpace(ctx, spaceId);
   const emails = readEmails(body.learners, 'learners');
   const resimIds = [...new Set(body.resims)];
   await ctx.db.transaction().execute(async (trx) => {
     await requireKnown({ ...ctx, db: trx }, spaceId, emails);
     await requireScenariosOfSpace({ ...ctx, db: trx }, spaceId, resimIds);
-    await write(trx, emails, resimIds);
+    await write(trx, emails, resimIds, space);
   });
   return { count: emails.length * resimIds.length };
 };
 
-/** Gives every learner named every scenario named; those already given stay as they are. */
+/**
+ * Gives every learner named every scenario named; those already given stay as they are. Refused
+ * whole when the space would have more learners without a slot of the right plan than it allows.
+ */
 export const allocate = (
-  ctx: SpaceContext & { readonly dialect: Dialect },
+  ctx: SpaceContext & { readonly dialect: Dialect; readonly config: Pick<Config, 'billing'> },
   spaceId: string,
   body: { learners: string[]; resims: string[] },
 ) =>
-  changeAllocations(ctx, spaceId, body, (trx, emails, resimIds) =>
-    repo.insertAllocations(trx, ctx.dialect, { spaceId, emails, resimIds, now: iso(ctx.clock) }),
-  );
+  changeAllocations(ctx, spaceId, body, async (trx, emails, resimIds, space) => {
+    await repo.insertAllocations(trx, ctx.dialect, { spaceId, emails, resimIds, now: iso(ctx.clock) });
+    await requireFreeAllowance(trx, ctx.dialect, space, ctx.config.billing.freeLearnersPerSpace);
+  });
 
 export const deallocate = (ctx: SpaceContext, spaceId: string, body: { learners: string[]; resims: string[] }) =>
   changeAllocations(ctx, spaceId, body, (trx, emails, resimIds) => repo.deleteAllocations(trx, spaceId, emails, resimIds));

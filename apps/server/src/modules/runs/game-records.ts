@@ -11,7 +11,7 @@ import {
 } from '@resim/domain';
 import type { GameRow, SessionMessageRow } from '../../db/schema';
 import { readJson } from '../../lib/json';
-import { phaseOf } from './phase';
+import { isPreviewInstance, phaseOf } from './phase';
 
 /** The run's state as stored, brought up to `now`: a time limit may have ended it meanwhile. */
 export const stateOf = (scenario: Scenario, game: GameRow, now: number): RunState | null => {
@@ -36,6 +36,10 @@ export type ScoredGame = { readonly game: GameRow; readonly score: RunScore };
 
 /** Why a run ended when the host took its learner out of the session. */
 export const removedReason = 'removed';
+
+/** Whether a run's steps count in the learners' flow: not Test Mode, not a preview, not removed by the host. */
+export const countsInFlow = (game: Pick<GameRow, 'test' | 'instance_id' | 'end_reason'>): boolean =>
+  game.test === 0 && !isPreviewInstance(game.instance_id) && game.end_reason !== removedReason;
 
 /** The runs of one instance that have a score, ranked by the scenario's scoring measures; removed learners are not ranked. */
 export const rankInstance = (scenario: Scenario, games: readonly GameRow[], now: number) =>

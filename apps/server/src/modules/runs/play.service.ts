@@ -1,6 +1,7 @@
 import type { GameScore, GameSnapshot, JoinInfo, JoinResult, LearnerScenario, PlaySchedule, PreviewRun } from '@resim/contracts';
 import {
   applyEvent,
+  flowStepOf,
   RunStatus,
   matchesUserRestriction,
   resolveTextSet,
@@ -26,7 +27,8 @@ import { newId, randomSecret, sha256 } from '../../lib/ids';
 import { normaliseJoinCode } from '../../lib/join-code';
 import { getResim } from '../resims/resims.service';
 import { getAccessibleSpace, type SpaceContext } from '../spaces/spaces.service';
-import { feedbackShown, rankInstance, removedReason, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
+import * as flowCounts from '../learner-flow/flow-counts.repository';
+import { countsInFlow, feedbackShown, rankInstance, removedReason, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
 import { currentInstanceId, isPreviewInstance, phaseOf, phaseOfGame, previewInstanceId, testInstanceId } from './phase';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
@@ -350,6 +352,7 @@ export const recordEvent = async (
   const result = applyEvent(scenario, stored, event);
   if (!result.ok)
     return { ok: false, error: new AppError(refusalCode[result.error.code], result.error.message, { reason: result.error.code }) };
+  const step = countsInFlow(game) ? flowStepOf(event) : null;
   const changes = {
     ...stateColumns(scenario, result.state, () => scoreOf(result.state), now),
     points: result.state.measures.points ?? null,
@@ -365,6 +368,7 @@ export const recordEvent = async (
       at: new Date(event.at).toISOString(),
     },
     changes,
+    ...(step ? { alongside: (trx: Database) => flowCounts.addStep(trx, game, step) } : {}),
   });
   if (!saved) return { ok: false, error: conflict('Another step of this run was taken at the same moment; try again') };
   return { ok: true, game: { ...game, ...changes, event_count: game.event_count + 1 }, state: result.state };

@@ -45,7 +45,13 @@ export const insertGame = (db: Database, row: GameRow) => db.insertInto('games')
  */
 export const appendEvent = (
   db: Database,
-  options: { game: Pick<GameRow, 'id' | 'event_count'>; event: RunEventRow; changes: Partial<GameRow> },
+  options: {
+    game: Pick<GameRow, 'id' | 'event_count'>;
+    event: RunEventRow;
+    changes: Partial<GameRow>;
+    /** what else the step changes, written only with it (before the event itself is inserted) */
+    alongside?: (trx: Database) => Promise<void>;
+  },
 ): Promise<boolean> =>
   db.transaction().execute(async (trx) => {
     const result = await trx
@@ -55,8 +61,29 @@ export const appendEvent = (
       .where('event_count', '=', options.game.event_count)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
+    await options.alongside?.(trx);
     await trx.insertInto('run_events').values(options.event).execute();
     return true;
+  });
+
+/**
+ * Marks a run removed by the host, once; `alongside` runs in the same transaction only when this
+ * call is the one that removed it.
+ */
+export const removeGame = (
+  db: Database,
+  id: string,
+  changes: Pick<GameRow, 'ended_at' | 'end_reason' | 'updated_at'>,
+  alongside: (trx: Database) => Promise<void>,
+) =>
+  db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('games')
+      .set(changes)
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('end_reason', 'is', null), eb('end_reason', '!=', changes.end_reason)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) await alongside(trx);
   });
 
 export const updateGame = (db: Database, id: string, changes: Partial<GameRow>) =>

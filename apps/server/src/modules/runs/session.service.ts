@@ -6,7 +6,8 @@ import { newId } from '../../lib/ids';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
 import { requireInstance } from './boards.service';
-import { removedReason, stateOf, toSessionMessage } from './game-records';
+import * as flowCounts from '../learner-flow/flow-counts.repository';
+import { countsInFlow, removedReason, stateOf, toSessionMessage } from './game-records';
 import { currentInstanceId } from './phase';
 import { recordEvent, stateColumns } from './play.service';
 import * as repo from './runs.repository';
@@ -117,7 +118,10 @@ export const removeLearner = async (
       if (!outcome.ok && outcome.error.details?.reason !== 'ended') throw outcome.error;
     }
     endedAt = endedAt ?? now.toISOString();
-    await repo.updateGame(ctx.db, game.id, { ended_at: endedAt, end_reason: removedReason, updated_at: now.toISOString() });
+    // The removed learner's steps leave the learners' flow with them.
+    await repo.removeGame(ctx.db, game.id, { ended_at: endedAt, end_reason: removedReason, updated_at: now.toISOString() }, (trx) =>
+      countsInFlow(game) ? flowCounts.withdrawRun(trx, game) : Promise.resolve(),
+    );
     await ctx.live.publish({ kind: 'game', resimId: scenario.id, gameId: game.id });
   }
   return { gameId: game.id, nickname: game.nickname, endedAt, endReason: removedReason };

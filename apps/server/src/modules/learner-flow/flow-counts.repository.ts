@@ -1,0 +1,67 @@
+import { flowStepOf, runCounts, stepCounts, sumFlowCounts, type FlowCount, type FlowStep } from '@resim/domain';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import type { GameRow } from '../../db/schema';
+import { readJson } from '../../lib/json';
+
+/**
+ * The learners' flow kept as counts (table flow_counts), added to in the transaction that stores
+ * each step, so that the flow view never re-reads the audit trail.
+ */
+
+type CountedRun = Pick<GameRow, 'id' | 'resim_id' | 'instance_id'>;
+
+const stepTypes = ['runAction', 'confirmConclusions'];
+
+type StepEvent = Parameters<typeof flowStepOf>[0];
+
+// The stored payload is the event without its type and time.
+const eventOfRow = (row: { type: string; payload: string }): StepEvent =>
+  ({ ...readJson<object>(row.payload, {}), type: row.type }) as StepEvent;
+
+/** Adds (or, with -1, takes back) counts of one run's opening, row by row in key order. */
+const add = async (trx: Database, run: CountedRun, counts: readonly FlowCount[], sign: 1 | -1) => {
+  const rows = sumFlowCounts(counts).map((count) => ({
+    resim_id: run.resim_id,
+    instance_id: run.instance_id,
+    kind: count.kind,
+    source: count.source,
+    target: count.target,
+    count: sign * count.count,
+  }));
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('flow_counts')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['resim_id', 'instance_id', 'kind', 'source', 'target'])
+        .doUpdateSet({ count: sql<number>`flow_counts.count + excluded.count` }),
+    )
+    .execute();
+};
+
+/** Counts a step about to be stored, against the run's step before it (read in the same transaction). */
+export const addStep = async (trx: Database, run: CountedRun, step: FlowStep): Promise<void> => {
+  const previous = await trx
+    .selectFrom('run_events')
+    .select(['type', 'payload'])
+    .where('game_id', '=', run.id)
+    .where('type', 'in', stepTypes)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  await add(trx, run, stepCounts(previous ? flowStepOf(eventOfRow(previous)) : null, step), 1);
+};
+
+/** Takes a whole run out of the counts (the host removed its learner). */
+export const withdrawRun = async (trx: Database, run: CountedRun): Promise<void> => {
+  const events = await trx
+    .selectFrom('run_events')
+    .select(['type', 'payload'])
+    .where('game_id', '=', run.id)
+    .where('type', 'in', stepTypes)
+    .orderBy('seq')
+    .execute();
+  await add(trx, run, runCounts(events.map(eventOfRow)), -1);
+};
