@@ -20,8 +20,7 @@ type StepEvent = Pick<RunEvent, 'type'> & { readonly actionId?: string; readonly
 /** The step an event of the audit trail is, or null for hints, ends and stops. */
 export const flowStepOf = (event: StepEvent): FlowStep | null => {
   if (event.type === 'runAction' && event.actionId !== undefined) return { kind: 'action', items: [event.actionId] };
-  if (event.type === 'confirmConclusions' && event.conclusionIds !== undefined)
-    return { kind: 'conclusion', items: event.conclusionIds };
+  if (event.type === 'confirmConclusions' && event.conclusionIds !== undefined) return { kind: 'conclusion', items: event.conclusionIds };
   return null;
 };
 
