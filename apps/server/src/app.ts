@@ -84,6 +84,7 @@ const stripeElements = {
   frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
   connect: ['https://api.stripe.com'],
 };
+
 /** How often uploads are looked over for ones abandoned. */
 export const uploadSweepIntervalMs = 15 * 60 * 1000;
 
@@ -138,13 +139,12 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(config.billing.stripe ? stripeElements.script : [])],
-        ...(config.billing.stripe ? { frameSrc: stripeElements.frame } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Scenario media (images and videos an author links) may live on any HTTPS host, such as a file store.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...artifactsOrigin],
         mediaSrc: ["'self'", 'blob:', 'https:', ...artifactsOrigin],
         // PDFs shown in a frame.
-        frameSrc: ["'self'", ...artifactsOrigin],
+        frameSrc: ["'self'", ...artifactsOrigin, ...(config.billing.stripe ? stripeElements.frame : [])],
         connectSrc: [
           "'self'",
           ...files.connectSources,
@@ -262,8 +262,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(spaceScoreboardRoutes, ctx);
     await api.register(emailTemplateRoutes, ctx);
     await api.register(outboxRoutes, ctx);
-    await api.register(billingRoutes, { ...ctx, billing });
     await api.register(uploadRoutes, ctx);
+    await api.register(billingRoutes, { ...ctx, billing });
   });
   await app.register(fileRoutes, { files, clock });
 

@@ -225,16 +225,6 @@ const routes: RouteCase[] = [
   { method: 'GET', url: () => '/admin/outbox' },
   { method: 'GET', url: ({ emailId }) => `/admin/outbox/${emailId}`, inSpace: true },
   { method: 'POST', url: ({ emailId }) => `/admin/outbox/${emailId}/retry`, inSpace: true },
-  // Billing names no space in its path: the 404 of callers who own none is shown in billing.test.ts.
-  { method: 'GET', url: () => '/admin/billing/customer' },
-  { method: 'POST', url: () => '/admin/billing/subscription', body: { plan: 'assess', quantity: 30 }, wrongType: ['quantity', '30'] },
-  { method: 'GET', url: () => '/admin/billing/intent' },
-  {
-    method: 'POST',
-    url: () => '/admin/billing/allocation',
-    body: { allocations: [{ spaceId: 'x', learner: 'ann@example.test', type: 3 }] },
-    wrongType: ['allocations', 'x'],
-  },
   { method: 'GET', url: () => '/uploads/start?fileName=a.png&fileType=image/png' },
   { method: 'GET', url: ({ uploadId, uploadKey }) => `/uploads/parts?key=${uploadKey}&part=1&uploadId=${uploadId}`, inSpace: true },
   {
@@ -250,6 +240,16 @@ const routes: RouteCase[] = [
     body: { fileType: 'image/png', content: 'iVBORw0KGgo=' },
     wrongType: ['content', 5],
     limit: imageBodyLimit(5_000_000),
+  },
+  // Billing names no space in its path: the 404 of callers who own none is shown in billing.test.ts.
+  { method: 'GET', url: () => '/admin/billing/customer' },
+  { method: 'POST', url: () => '/admin/billing/subscription', body: { plan: 'assess', quantity: 30 }, wrongType: ['quantity', '30'] },
+  { method: 'GET', url: () => '/admin/billing/intent' },
+  {
+    method: 'POST',
+    url: () => '/admin/billing/allocation',
+    body: { allocations: [{ spaceId: 'x', learner: 'ann@example.test', type: 3 }] },
+    wrongType: ['allocations', 'x'],
   },
 ];
 

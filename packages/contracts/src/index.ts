@@ -19,5 +19,5 @@ export * from './presenter-views';
 export * from './schedule';
 export * from './learner-flow';
 export * from './intel';
-export * from './billing';
 export * from './uploads';
+export * from './billing';

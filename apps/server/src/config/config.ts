@@ -109,22 +109,6 @@ const environment = z.object({
     .pipe(z.enum(cookieSameSites, { message: 'sameSite must be strict, lax or none' }))
     .default('strict'),
   SESSION_COOKIE_SECURE: boolean.default(true),
-  /** Learners of a space who may have scenarios without a slot of the right plan. */
-  BILLING_FREE_LEARNERS: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 1000000')
-    .max(1_000_000, 'must be between 0 and 1000000')
-    .default(10),
-  /** Stripe bills subscriptions when set; without it, the embedded billing keeps them in the database, unpaid. */
-  STRIPE_SECRET_KEY: optionalText,
-  STRIPE_PUBLISHABLE_KEY: optionalText,
-  STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_PRICE_ENGAGE: optionalText,
-  STRIPE_PRICE_ASSESS: optionalText,
-  STRIPE_PRICE_EMBED: optionalText,
-  /** Another address for Stripe's API (a proxy, or a test's stand-in) */
-  STRIPE_API_URL: optionalText.pipe(url().optional()),
   /** An S3 bucket (or an S3-compatible store's) for uploaded files; when unset, files stay under DATA_DIR. */
   S3_BUCKET: optionalText.pipe(
     z
@@ -157,6 +141,22 @@ const environment = z.object({
     .min(60, 'must be at least 60 s')
     .max(7 * 24 * 60 * 60, 'must be at most a week (S3 presigned addresses last no longer)')
     .default(3600),
+  /** Learners of a space who may have scenarios without a slot of the right plan. */
+  BILLING_FREE_LEARNERS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 1000000')
+    .max(1_000_000, 'must be between 0 and 1000000')
+    .default(10),
+  /** Stripe bills subscriptions when set; without it, the embedded billing keeps them in the database, unpaid. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_ENGAGE: optionalText,
+  STRIPE_PRICE_ASSESS: optionalText,
+  STRIPE_PRICE_EMBED: optionalText,
+  /** Another address for Stripe's API (a proxy, or a test's stand-in) */
+  STRIPE_API_URL: optionalText.pipe(url().optional()),
 });
 
 export type ExternalIdentity = {
@@ -190,21 +190,6 @@ export type EmailConfig = {
   readonly maxAttempts: number;
 };
 
-export type StripeConfig = {
-  readonly secretKey: string;
-  readonly publishableKey: string;
-  readonly webhookSecret: string;
-  /** Stripe's price id of each plan */
-  readonly prices: { readonly engage: string; readonly assess: string; readonly embed: string };
-  readonly apiUrl: string | undefined;
-};
-
-export type BillingConfig = {
-  readonly freeLearnersPerSpace: number;
-  /** undefined: the embedded billing */
-  readonly stripe: StripeConfig | undefined;
-};
-
 export type S3Storage = {
   readonly kind: 's3';
   readonly bucket: string;
@@ -224,6 +209,21 @@ export type StorageConfig = {
   readonly urlTtlSeconds: number;
 };
 
+export type StripeConfig = {
+  readonly secretKey: string;
+  readonly publishableKey: string;
+  readonly webhookSecret: string;
+  /** Stripe's price id of each plan */
+  readonly prices: { readonly engage: string; readonly assess: string; readonly embed: string };
+  readonly apiUrl: string | undefined;
+};
+
+export type BillingConfig = {
+  readonly freeLearnersPerSpace: number;
+  /** undefined: the embedded billing */
+  readonly stripe: StripeConfig | undefined;
+};
+
 export type Config = {
   readonly port: number;
   readonly host: string;
@@ -239,8 +239,8 @@ export type Config = {
   readonly identity: EmbeddedIdentity | ExternalIdentity;
   readonly email: EmailConfig;
   readonly session: SessionStore;
-  readonly billing: BillingConfig;
   readonly storage: StorageConfig;
+  readonly billing: BillingConfig;
 };
 
 export class ConfigError extends Error {
@@ -309,36 +309,6 @@ const sessionStore = (value: z.infer<typeof environment>, publicUrl: string): Se
   return { storage: 'cookie', domain, sameSite: value.SESSION_COOKIE_SAMESITE, secure: value.SESSION_COOKIE_SECURE };
 };
 
-const stripeSettings = [
-  'STRIPE_PUBLISHABLE_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'STRIPE_PRICE_ENGAGE',
-  'STRIPE_PRICE_ASSESS',
-  'STRIPE_PRICE_EMBED',
-] as const;
-
-/** With STRIPE_SECRET_KEY, every price and key Stripe billing needs must be set too. */
-const billingConfig = (value: z.infer<typeof environment>): BillingConfig => {
-  const secretKey = value.STRIPE_SECRET_KEY;
-  if (!secretKey) {
-    const stray = [...stripeSettings, 'STRIPE_API_URL' as const].filter((name) => value[name] !== undefined);
-    if (stray.length > 0) throw new ConfigError(stray.map((name) => `${name}: has no effect without STRIPE_SECRET_KEY`));
-    return { freeLearnersPerSpace: value.BILLING_FREE_LEARNERS, stripe: undefined };
-  }
-  const missing = stripeSettings.filter((name) => value[name] === undefined);
-  if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: required when STRIPE_SECRET_KEY is set`));
-  return {
-    freeLearnersPerSpace: value.BILLING_FREE_LEARNERS,
-    stripe: {
-      secretKey,
-      publishableKey: value.STRIPE_PUBLISHABLE_KEY!,
-      webhookSecret: value.STRIPE_WEBHOOK_SECRET!,
-      prices: { engage: value.STRIPE_PRICE_ENGAGE!, assess: value.STRIPE_PRICE_ASSESS!, embed: value.STRIPE_PRICE_EMBED! },
-      apiUrl: value.STRIPE_API_URL,
-    },
-  };
-};
-
 /** The embedded default keeps files under DATA_DIR; S3_BUCKET moves them to S3 or an S3-compatible store. */
 const storage = (value: z.infer<typeof environment>, dataDir: string): StorageConfig => {
   const problems: string[] = [];
@@ -369,6 +339,36 @@ const storage = (value: z.infer<typeof environment>, dataDir: string): StorageCo
     imageMaxBytes: value.IMAGE_MAX_BYTES,
     expiryHours: value.UPLOAD_EXPIRY_HOURS,
     urlTtlSeconds: value.UPLOAD_URL_TTL_SECONDS,
+  };
+};
+
+const stripeSettings = [
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_ENGAGE',
+  'STRIPE_PRICE_ASSESS',
+  'STRIPE_PRICE_EMBED',
+] as const;
+
+/** With STRIPE_SECRET_KEY, every price and key Stripe billing needs must be set too. */
+const billingConfig = (value: z.infer<typeof environment>): BillingConfig => {
+  const secretKey = value.STRIPE_SECRET_KEY;
+  if (!secretKey) {
+    const stray = [...stripeSettings, 'STRIPE_API_URL' as const].filter((name) => value[name] !== undefined);
+    if (stray.length > 0) throw new ConfigError(stray.map((name) => `${name}: has no effect without STRIPE_SECRET_KEY`));
+    return { freeLearnersPerSpace: value.BILLING_FREE_LEARNERS, stripe: undefined };
+  }
+  const missing = stripeSettings.filter((name) => value[name] === undefined);
+  if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: required when STRIPE_SECRET_KEY is set`));
+  return {
+    freeLearnersPerSpace: value.BILLING_FREE_LEARNERS,
+    stripe: {
+      secretKey,
+      publishableKey: value.STRIPE_PUBLISHABLE_KEY!,
+      webhookSecret: value.STRIPE_WEBHOOK_SECRET!,
+      prices: { engage: value.STRIPE_PRICE_ENGAGE!, assess: value.STRIPE_PRICE_ASSESS!, embed: value.STRIPE_PRICE_EMBED! },
+      apiUrl: value.STRIPE_API_URL,
+    },
   };
 };
 
@@ -430,7 +430,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       maxAttempts: value.EMAIL_MAX_ATTEMPTS,
     },
     session: sessionStore(value, publicUrl),
-    billing: billingConfig(value),
     storage: storage(value, dataDir),
+    billing: billingConfig(value),
   };
 };
