@@ -22,7 +22,7 @@ import { freePort } from './lib/free-port';
 import { machineFacts } from './lib/machine';
 import { requireBuiltServer, serverJs } from './lib/paths';
 import { writeResultsSection } from './lib/results-file';
-import { createToken, runCli } from './lib/server-cli';
+import { createBenchDeveloper } from './lib/server-cli';
 import { inPostgresSchema } from './lib/postgres';
 import { positive } from './lib/settings';
 
@@ -156,9 +156,7 @@ const measure = async (
     DEMO_SEED: 'false',
     BILLING_FREE_LEARNERS: String(learnerCount),
   };
-  const email = 'bench@example.com';
-  await runCli(['user', 'create', '--email', email, '--password', 'bench-password-0123', '--groups', 'developer'], serverEnv);
-  const token = await createToken(email, serverEnv);
+  const token = await createBenchDeveloper(serverEnv);
   const server: Child = startChild(`product server (${name})`, [serverJs], serverEnv);
   await waitUntilUp(server, `${base}/healthz`);
   const api: Api = { base, headers: { authorization: `Bearer ${token}` } };

@@ -30,7 +30,7 @@ import { packageVersion } from './lib/package-version';
 import { benchDir, requireBuiltServer, serverJs } from './lib/paths';
 import { memoryOf, openFileLimit } from './lib/proc';
 import { writeResultsSection } from './lib/results-file';
-import { createToken, runCli } from './lib/server-cli';
+import { createBenchDeveloper } from './lib/server-cli';
 import { optionalPath, positive } from './lib/settings';
 import { forEachLimit, spread, type Spread } from './lib/stats';
 
@@ -252,9 +252,7 @@ const main = async () => {
       LOG_LEVEL: 'warn',
       DEMO_SEED: 'false',
     };
-    const email = 'bench@example.com';
-    await runCli(['user', 'create', '--email', email, '--password', 'bench-password-0123', '--groups', 'developer'], env);
-    const token = await createToken(email, env);
+    const token = await createBenchDeveloper(env);
     const productArgs = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir, serverJs] : [serverJs];
     const product = startChild('product server', productArgs, env);
     await waitUntilUp(product, `${base}/healthz`);

@@ -22,7 +22,7 @@ import { machineFacts } from './lib/machine';
 import { packageVersion } from './lib/package-version';
 import { benchDir, requireBuiltServer, serverJs } from './lib/paths';
 import { writeResultsSection } from './lib/results-file';
-import { createToken, runCli } from './lib/server-cli';
+import { createBenchDeveloper } from './lib/server-cli';
 import { optionalPath, positive } from './lib/settings';
 
 // ---------------------------------------------------------------------------------------------
@@ -109,9 +109,7 @@ const main = async () => {
       LOG_LEVEL: 'warn',
       DEMO_SEED: 'false',
     };
-    const email = 'bench@example.com';
-    await runCli(['user', 'create', '--email', email, '--password', 'bench-password-0123', '--groups', 'developer'], productEnv);
-    const token = await createToken(email, productEnv);
+    const token = await createBenchDeveloper(productEnv);
     const headers = { authorization: `Bearer ${token}` };
 
     const productArgs = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir, serverJs] : [serverJs];

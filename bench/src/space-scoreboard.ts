@@ -20,7 +20,7 @@ import { freePort } from './lib/free-port';
 import { machineFacts } from './lib/machine';
 import { requireBuiltServer, serverJs } from './lib/paths';
 import { writeResultsSection } from './lib/results-file';
-import { createToken, runCli } from './lib/server-cli';
+import { createBenchDeveloper } from './lib/server-cli';
 import { positive } from './lib/settings';
 import { lowerMedian as median } from './lib/stats';
 
@@ -135,9 +135,7 @@ const main = async () => {
   const sizes: Record<Output, number> = { xlsx: 0, csv: 0, json: 0 };
   const bareMs: number[] = [];
   try {
-    const email = 'bench@example.com';
-    await runCli(['user', 'create', '--email', email, '--password', 'bench-password-0123', '--groups', 'developer'], env);
-    const token = await createToken(email, env);
+    const token = await createBenchDeveloper(env);
     const server: Child = startChild('product server (SQLite)', [serverJs], env);
     await waitUntilUp(server, `${base}/healthz`);
     const api: Api = { base, headers: { authorization: `Bearer ${token}` } };

@@ -26,7 +26,7 @@ import { machineFacts } from './lib/machine';
 import { requireBuiltServer, serverJs } from './lib/paths';
 import { memoryOf } from './lib/proc';
 import { writeResultsSection } from './lib/results-file';
-import { createToken, runCli } from './lib/server-cli';
+import { createBenchDeveloper } from './lib/server-cli';
 import { positive } from './lib/settings';
 import { lowerMedian as median } from './lib/stats';
 
@@ -137,9 +137,7 @@ const main = async () => {
   const memory: { before: number; peak: number; after: number }[] = [];
   try {
     await writeSource(source);
-    const email = 'bench@example.com';
-    await runCli(['user', 'create', '--email', email, '--password', 'bench-password-0123', '--groups', 'developer'], env);
-    const token = await createToken(email, env);
+    const token = await createBenchDeveloper(env);
     const server: Child = startChild('product server (SQLite)', [serverJs], env);
     await waitUntilUp(server, `${base}/healthz`);
     const api: Api = { base, headers: { authorization: `Bearer ${token}` } };

@@ -17,3 +17,10 @@ export const createToken = async (email: string, env: Record<string, string>): P
   if (!token) throw new Error('token create printed no token');
   return token;
 };
+
+/** A developer account for a benchmark's own server, and an API token of theirs. */
+export const createBenchDeveloper = async (env: Record<string, string>): Promise<string> => {
+  const email = 'bench@example.com';
+  await runCli(['user', 'create', '--email', email, '--password', 'bench-password-0123', '--groups', 'developer'], env);
+  return createToken(email, env);
+};
