@@ -12,7 +12,13 @@ const clinic = (extra: Record<string, unknown> = {}) =>
   content({
     stages: [
       { id: 'stg1', name: 'History', default: true, uiText: { actions: 'questions' } },
-      { id: 'stg2', name: 'Examination', description: 'Examine', requiredActions: { all: ['act1'], any: [], none: [] } },
+      {
+        id: 'stg2',
+        name: 'Examination',
+        description: 'Examine',
+        requiredActions: { all: ['act1'], any: [], none: [] },
+        descriptionImages: [image('abdomen')],
+      },
     ],
     baseline: [{ id: 'baseline1', name: 'Presenting complaint', facts: 'Tired for weeks', factImages: [image('face')] }],
     actions: [
@@ -262,11 +268,11 @@ describe('the run view (DESIGN 4)', () => {
     expect(runView(costly(false), startRun(costly(false), 0), 0).actionCosts).toBeNull();
   });
 
-  it('shows the overview media of the current stage', () => {
+  it("shows the overview media of the current stage, then the stage's own", () => {
     const c = clinic();
     const urls = (state: ReturnType<typeof startRun>) => runView(c, state, 1).media.images.map((item) => item.url.split('/').at(-1));
     expect(urls(startRun(c, 0))).toEqual(['overview.png', 'ward.png']);
-    expect(urls(play(c, [runAction('act1', 1)]))).toEqual(['overview.png', 'scanner.png']);
+    expect(urls(play(c, [runAction('act1', 1)]))).toEqual(['overview.png', 'scanner.png', 'abdomen.png']);
     expect(runView(c, startRun(c, 0), 0).media.images[0]).toEqual(image('overview'));
   });
 

@@ -1,5 +1,5 @@
 import type { DeepReadonly, ReadonlyContent } from '../scenario/readonly-content';
-import type { Impact, OverviewMedia } from '../scenario/schema';
+import type { Impact, MediaItem, OverviewMedia } from '../scenario/schema';
 import { formatText, type TextSet } from '../scenario/text-set';
 import { listItems } from './listing';
 import { failedCondition, settle } from './measures';
@@ -28,7 +28,7 @@ type ScenarioParts = {
   readonly media: (stageId: string | null) => MediaSet;
 };
 
-const mediaItem = ({ id, url, description }: DeepReadonly<OverviewMedia>) => ({ id, url, description });
+const mediaItem = ({ id, url, description }: DeepReadonly<MediaItem>) => ({ id, url, description });
 
 // Shared by every view of every run of the scenario: frozen, so that no caller can change one for all.
 const shared = Object.freeze;
@@ -67,10 +67,14 @@ const buildParts = (index: ScenarioIndex): ScenarioParts => {
     media: (stageId) => {
       let set = media.get(stageId);
       if (!set) {
+        // The overview's media the stage shows, then the stage's own.
+        const stage = stageId === null ? undefined : index.stages.get(stageId);
+        const of = (overview: readonly DeepReadonly<OverviewMedia>[], own: readonly DeepReadonly<MediaItem>[] = []) =>
+          shared([...overview.filter(shownIn(stageId)), ...own].map((item) => shared(mediaItem(item))));
         set = shared({
-          images: shared(content.descriptionImages.filter(shownIn(stageId)).map((item) => shared(mediaItem(item)))),
-          videos: shared(content.descriptionVideos.filter(shownIn(stageId)).map((item) => shared(mediaItem(item)))),
-          files: shared(content.descriptionFiles.filter(shownIn(stageId)).map((item) => shared(mediaItem(item)))),
+          images: of(content.descriptionImages, stage?.descriptionImages),
+          videos: of(content.descriptionVideos, stage?.descriptionVideos),
+          files: of(content.descriptionFiles, stage?.descriptionFiles),
         });
         media.set(stageId, set);
       }
@@ -143,7 +147,8 @@ const costsOf = (index: ScenarioIndex, actions: readonly ActionView[]): Record<s
  * ended nothing is available any more, nor
  * any conclusion once the run has confirmed its maximum. Infos show in open stages (or in none) while their measure
  * conditions hold; the hint is offered while its conditions hold, until taken, in every mode but
- * Assessed; overview media show in the stages they list (all when they list none); the costs of
+ * Assessed; overview media show in the stages they list (all when they list none), then the current
+ * stage's own media; the costs of
  * the actions on offer show when the scenario's settings say so. A run that
  * reached an auto-time Terminate limit by `now` shows as ended there.
  */
