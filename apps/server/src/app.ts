@@ -235,7 +235,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const hub = createSocketHub({ db, clock, live, log: app.log });
   const consoleHub = createConsoleHub({ db, clock, live, authenticate, log: app.log });
   app.addHook('onClose', async () => {
-    hub.close();
+    await hub.close();
     consoleHub.close();
     await live.close();
   });

@@ -155,6 +155,40 @@ describe.each(dialects)('GET /admin/clients on %s', (dialect) => {
     console.close();
   });
 
+  it("tells of learners connected to the server's other processes, while those processes beat", async () => {
+    const db = server.database.db;
+    const learner = await openSocket(
+      `${server.url.replace('http', 'ws')}/learn/socket?game=${ana.gameId}&token=${encodeURIComponent(ana.runToken!)}`,
+    );
+    await learner.next((m) => m.type === 'snapshot', 'snapshot');
+    // This process records its own learner's connection for the others to read.
+    await expect
+      .poll(async () => (await db.selectFrom('run_connections').select('game_id').execute()).map((row) => row.game_id))
+      .toEqual([ana.gameId]);
+    learner.close();
+    await expect.poll(async () => (await db.selectFrom('run_connections').select('game_id').execute()).length).toBe(0);
+
+    // Another process holds the nurse's socket.
+    const now = clock.now().getTime();
+    await db
+      .insertInto('socket_servers')
+      .values({ id: 'other', seen_at: new Date(now).toISOString() })
+      .execute();
+    await db
+      .insertInto('run_connections')
+      .values({ game_id: nurseRun.gameId, server_id: 'other', since: new Date(now).toISOString() })
+      .execute();
+    expect(clientOf((await clients(author)).body, nurseRun.gameId)?.connected).toBe(true);
+    // Its beat lapses (a crash): it is no longer believed.
+    await db
+      .updateTable('socket_servers')
+      .set({ seen_at: new Date(now - 2 * 60_000).toISOString() })
+      .where('id', '=', 'other')
+      .execute();
+    expect(clientOf((await clients(author)).body, nurseRun.gameId)?.connected).toBe(false);
+    await db.deleteFrom('socket_servers').where('id', '=', 'other').execute();
+  });
+
   it('leaves out runs idle for longer than the window, unless their learner is connected', async () => {
     offset = 25 * hours;
     try {

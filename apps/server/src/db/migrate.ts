@@ -13,6 +13,7 @@ import * as presenterViews from './migrations/0011-presenter-views';
 import * as flowCounts from './migrations/0012-flow-counts';
 import * as uploads from './migrations/0013-uploads';
 import * as billing from './migrations/0014-billing';
+import * as runConnections from './migrations/0015-run-connections';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-flow-counts': flowCounts,
   '0013-uploads': uploads,
   '0014-billing': billing,
+  '0015-run-connections': runConnections,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

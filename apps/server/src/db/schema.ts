@@ -298,6 +298,12 @@ export type PresenterViewsTable = {
   updated_at: string;
 };
 
+/** A server process holding learners' sockets, and when it last said it is alive. */
+export type SocketServersTable = { id: string; seen_at: string };
+
+/** A learner's socket to a run, held by a server process. */
+export type RunConnectionsTable = { game_id: string; server_id: string; since: string };
+
 /** The learners' flow as counts its steps add to (see migration 0012). */
 export type FlowCountsTable = {
   resim_id: string;
@@ -336,6 +342,8 @@ export type Tables = {
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;
   slot_allocations: SlotAllocationsTable;
+  socket_servers: SocketServersTable;
+  run_connections: RunConnectionsTable;
   uploads: UploadsTable;
 };
 

@@ -10,8 +10,8 @@ import { findSpacesOfUser } from '../spaces/spaces.repository';
 import type { SpaceContext } from '../spaces/spaces.service';
 import { findActiveRuns, type ActiveRunRow } from './clients.repository';
 
-/** Who is connected now: the learners' socket hub of this process. */
-export type Presence = { readonly connectedGameIds: () => readonly string[]; readonly isConnected: (gameId: string) => boolean };
+/** Who is connected now, to any of the server's processes. */
+export type Presence = { readonly connectedGameIds: () => Promise<readonly string[]> };
 
 export type ClientsContext = SpaceContext & { readonly presence: Presence };
 
@@ -38,7 +38,7 @@ const itemsOf = (scenario: Scenario, type: string, payload: string | null): stri
   return [];
 };
 
-const toClient = (scenario: Scenario, row: ActiveRunRow, now: number, presence: Presence): ActiveClient => {
+const toClient = (scenario: Scenario, row: ActiveRunRow, now: number, connected: ReadonlySet<string>): ActiveClient => {
   const game = asGame(row);
   const state = stateOf(scenario, game, now);
   return {
@@ -60,7 +60,7 @@ const toClient = (scenario: Scenario, row: ActiveRunRow, now: number, presence: 
     joined: row.created_at,
     startedAt: row.started_at,
     lastActive: row.updated_at,
-    connected: presence.isConnected(row.id),
+    connected: connected.has(row.id),
     finished: row.ended_at !== null || Boolean(state?.ended),
     endReason: row.end_reason ?? state?.ended?.reason ?? null,
   };
@@ -76,6 +76,7 @@ export const listClients = async (ctx: ClientsContext, resimId: string | undefin
   const now = ctx.clock.now().getTime();
   const since = new Date(now - windowMs).toISOString();
   const spaces = await findSpacesOfUser(ctx.db, ctx.principal.userId, ctx.principal.groupSpaceIds);
+  const connected = new Set(await ctx.presence.connectedGameIds());
   const rows =
     spaces.length === 0
       ? []
@@ -83,7 +84,7 @@ export const listClients = async (ctx: ClientsContext, resimId: string | undefin
           spaceIds: spaces.map((space) => space.id),
           resimId,
           since,
-          connectedIds: ctx.presence.connectedGameIds(),
+          connectedIds: [...connected],
           limit: clientsLimit + 1,
         });
   const listed = rows.slice(0, clientsLimit);
@@ -98,7 +99,7 @@ export const listClients = async (ctx: ClientsContext, resimId: string | undefin
     resimId: resimId ?? null,
     clients: listed.flatMap((row) => {
       const scenario = scenarios.get(row.resim_id);
-      return scenario ? [toClient(scenario, row, now, ctx.presence)] : [];
+      return scenario ? [toClient(scenario, row, now, connected)] : [];
     }),
     truncated: rows.length > clientsLimit,
   };

@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock';
 import { randomSecret } from '../../lib/ids';
 import { stateOf } from './game-records';
 import { buildSnapshot, snapshotOf, submitEvent, type PlayContext } from './play.service';
+import * as connections from './connections.repository';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
 
@@ -39,6 +40,10 @@ const send = (socket: WebSocket, message: SocketServerMessage) => {
  * (status changes, presenter messages, changed runs) is pushed here to the sockets it concerns;
  * events a learner sends over the socket are judged like those sent over HTTP.
  */
+/** How often a process says it still holds its sockets, and after how long without it it is not believed. */
+export const presenceBeatMs = 30_000;
+const presenceLapseMs = 3 * presenceBeatMs;
+
 export const createSocketHub = (options: { db: Database; clock: Clock; live: LiveBus; log: Log; maxPending?: number }) => {
   const maxPending = options.maxPending ?? defaultMaxPending;
   // Sockets by scenario (status changes, messages) and by run (its changes): every learner's
@@ -54,6 +59,33 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
     const set = index.get(key);
     set?.delete(connection);
     if (set?.size === 0) index.delete(key);
+  };
+
+  // This process's share of who is connected, kept in the database so that any process can tell.
+  const serverId = randomSecret(9);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const beat = () => {
+    const now = options.clock.now().getTime();
+    return connections.beat(options.db, serverId, iso(now), iso(now - presenceLapseMs)).catch((error: unknown) => {
+      options.log.warn({ err: error }, 'could not say this process holds sockets');
+    });
+  };
+  let alive = beat();
+  const heart = setInterval(() => {
+    alive = beat();
+  }, presenceBeatMs).unref();
+  // Each run's connection writes in the order its sockets opened and closed.
+  const writes = new Map<string, Promise<void>>();
+  const write = (gameId: string, work: () => Promise<unknown>): Promise<void> => {
+    const next = (writes.get(gameId) ?? alive).then(work).then(
+      () => undefined,
+      (error: unknown) => options.log.warn({ err: error }, 'could not record a connection'),
+    );
+    writes.set(gameId, next);
+    void next.then(() => {
+      if (writes.get(gameId) === next) writes.delete(gameId);
+    });
+    return next;
   };
 
   /** Fresh snapshots for the given sockets of one scenario, reading what they share once. */
@@ -166,8 +198,14 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
         instanceId: game.instanceId,
         play,
       };
+      const first = !byGame.has(game.id);
       add(byResim, game.resimId, connection);
       add(byGame, game.id, connection);
+      const recorded = first
+        ? write(game.id, () =>
+            connections.recordConnection(options.db, { gameId: game.id, serverId, since: iso(options.clock.now().getTime()) }),
+          )
+        : Promise.resolve();
       // Messages are handled one at a time, in the order sent, as the learner took the steps.
       let queue = Promise.resolve();
       let pending = 0;
@@ -189,20 +227,32 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
       socket.on('close', () => {
         remove(byResim, game.resimId, connection);
         remove(byGame, game.id, connection);
-        void presence();
+        if (closing) return;
+        const dropped = byGame.has(game.id)
+          ? Promise.resolve()
+          : write(game.id, () => connections.dropConnection(options.db, game.id, serverId));
+        void dropped.then(presence);
       });
-      void presence();
+      void recorded.then(presence);
       await refresh(game.resimId, [connection]);
     },
-    /** The runs whose learners hold a socket to this process now. */
-    connectedGameIds: (): string[] => [...byGame.keys()],
-    isConnected: (gameId: string): boolean => byGame.has(gameId),
-    close: () => {
+    /** The runs whose learners hold a socket now, to this process or any other still beating. */
+    connectedGameIds: async (): Promise<string[]> => {
+      const elsewhere = await connections.findConnectedGameIds(options.db, iso(options.clock.now().getTime() - presenceLapseMs));
+      return [...new Set([...byGame.keys(), ...elsewhere])];
+    },
+    /** Closes the sockets, and takes this process and its connections out of the database. */
+    close: async () => {
       closing = true;
+      clearInterval(heart);
       unsubscribe();
       for (const set of byResim.values()) for (const connection of set) connection.socket.close(1001, 'server shutting down');
       byResim.clear();
       byGame.clear();
+      await Promise.all([alive, ...writes.values()]);
+      await connections.forgetServer(options.db, serverId).catch((error: unknown) => {
+        options.log.warn({ err: error }, 'could not forget this process’s sockets');
+      });
     },
   };
 };
