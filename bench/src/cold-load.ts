@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { guardRun, runBenchmark, stopAll } from './lib/child-processes';
 import { fmt } from './lib/format';
-import { machineFacts } from './lib/machine';
+import { describeMachine, machineFacts } from './lib/machine';
 import { requireBuiltServer } from './lib/paths';
 import { writeResultsSection } from './lib/results-file';
 import { positive } from './lib/settings';
@@ -200,7 +200,7 @@ const main = async () => {
           '',
           table,
           '',
-          `Machine: ${facts.cpus} CPUs (${facts.cpuModel}), ${facts.memory}, ${facts.os}; Node ${facts.node}; Chromium ${facts.chromium} headless. Date: ${facts.date}.`,
+          `Machine: ${describeMachine(facts)}; Chromium ${facts.chromium} headless. Date: ${facts.date}.`,
         ].join('\n'),
         (current, generated) => `${(current ?? '# Benchmark results\n').trimEnd()}\n\n## Cold load of each face\n\n${generated}\n`,
       );

@@ -21,7 +21,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserServer, type P
 import { guardRun, makeRunDir, runBenchmark, startChild, stopAll, trackProcessGroup, waitUntilUp } from './lib/child-processes';
 import { fmt } from './lib/format';
 import { freePort } from './lib/free-port';
-import { machineFacts } from './lib/machine';
+import { describeMachine, machineFacts } from './lib/machine';
 import { packageVersion } from './lib/package-version';
 import { requireBuiltServer, serverJs } from './lib/paths';
 import { writeResultsSection } from './lib/results-file';
@@ -559,7 +559,7 @@ const main = async () => {
         keyTable,
         '',
         `Large scenario: ${fmt(actionCount)} tests over 4 stages, 5 diagnoses, 2 measures, ${fmt(scenarioBytes / 1024)} KiB as served. ` +
-          `Machine: ${facts.cpus} CPUs (${facts.cpuModel}), ${facts.memory}, ${facts.os}; Node ${facts.node}; ` +
+          `Machine: ${describeMachine(facts)}; ` +
           `Chromium ${facts.chromium} headless; playwright-core ${facts.playwright}. Date: ${facts.date}.`,
       ].join('\n');
       writeResults(block);

@@ -25,7 +25,7 @@ import {
 } from '@resim/domain';
 import { runBenchmark } from './lib/child-processes';
 import { fmt } from './lib/format';
-import { machineFacts } from './lib/machine';
+import { describeMachine, machineFacts } from './lib/machine';
 import { writeResultsSection } from './lib/results-file';
 import { positive } from './lib/settings';
 
@@ -424,7 +424,7 @@ const main = async () => {
         `${fmt(unlockedAtEnd / runs.length, 1)} stages unlocked at the end on average; a view late in a run is ` +
         `${fmt(viewBytes / 1024, 1)} KiB as JSON.`,
       '',
-      `Machine: ${facts.cpus} CPUs (${facts.cpuModel}), ${facts.memory}, ${facts.os}; Node ${facts.node}. Date: ${facts.date}.`,
+      `Machine: ${describeMachine(facts)}. Date: ${facts.date}.`,
     ].join('\n');
     writeResultsSection(
       'engine',

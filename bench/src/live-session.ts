@@ -25,7 +25,7 @@ import { guardRun, makeRunDir, runBenchmark, startChild, stopAll, waitUntilUp, t
 import { fmt } from './lib/format';
 import { freePort } from './lib/free-port';
 import { createLearnerSockets, type Driven, type ResultMessage } from './lib/learner-sockets';
-import { machineFacts } from './lib/machine';
+import { describeMachine, machineFacts } from './lib/machine';
 import { packageVersion } from './lib/package-version';
 import { benchDir, requireBuiltServer, serverJs } from './lib/paths';
 import { memoryOf, openFileLimit } from './lib/proc';
@@ -450,8 +450,7 @@ const main = async () => {
         `Every action was answered ok (refused or unanswered actions fail the run), and one result in ${checkEvery} was read in full ` +
           `and showed its action done as the run's next event.`,
         '',
-        `Machine: ${facts.cpus} CPUs (${facts.cpuModel}), ${facts.memory}, ${facts.os}; Node ${facts.node}; ws ${facts.ws}. ` +
-          `Client and servers share the machine. Date: ${facts.date}.`,
+        `Machine: ${describeMachine(facts)}; ws ${facts.ws}. ` + `Client and servers share the machine. Date: ${facts.date}.`,
       ].join('\n');
       writeResultsSection(
         'live-session',

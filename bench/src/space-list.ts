@@ -18,7 +18,7 @@ import autocannon, { type Result } from 'autocannon';
 import { guardRun, makeRunDir, runBenchmark, startChild, stopAll, waitUntilUp } from './lib/child-processes';
 import { fmt } from './lib/format';
 import { freePort } from './lib/free-port';
-import { machineFacts } from './lib/machine';
+import { describeMachine, machineFacts } from './lib/machine';
 import { packageVersion } from './lib/package-version';
 import { benchDir, requireBuiltServer, serverJs } from './lib/paths';
 import { writeResultsSection } from './lib/results-file';
@@ -234,8 +234,7 @@ const main = async () => {
           `identical in both; response head ≈ ${responseFacts.productHeaderBytes} bytes from the product vs ` +
           `≈ ${responseFacts.bareHeaderBytes} from the bare server.`,
         '',
-        `Machine: ${facts.cpus} CPUs (${facts.cpuModel}), ${facts.memory}, ${facts.os}; Node ${facts.node}; ` +
-          `autocannon ${facts.autocannon}, fastify ${facts.fastify}. Date: ${facts.date}.`,
+        `Machine: ${describeMachine(facts)}; ` + `autocannon ${facts.autocannon}, fastify ${facts.fastify}. Date: ${facts.date}.`,
       ].join('\n');
       writeResults(block);
     }

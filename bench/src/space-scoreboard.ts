@@ -17,7 +17,7 @@ import { call, type Api } from './lib/api';
 import { guardRun, makeRunDir, runBenchmark, startChild, stopAll, waitUntilUp, type Child } from './lib/child-processes';
 import { fmt } from './lib/format';
 import { freePort } from './lib/free-port';
-import { machineFacts } from './lib/machine';
+import { describeMachine, machineFacts } from './lib/machine';
 import { requireBuiltServer, serverJs } from './lib/paths';
 import { writeResultsSection } from './lib/results-file';
 import { createBenchDeveloper } from './lib/server-cli';
@@ -214,7 +214,7 @@ const main = async () => {
       '',
       table,
       '',
-      `Machine: ${facts.cpus} CPUs (${facts.cpuModel}), ${facts.memory}, ${facts.os}; Node ${facts.node}. Date: ${facts.date}.`,
+      `Machine: ${describeMachine(facts)}. Date: ${facts.date}.`,
     ].join('\n');
     writeResultsSection(
       'space-scoreboard',

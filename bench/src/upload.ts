@@ -22,7 +22,7 @@ import { call, type Api } from './lib/api';
 import { guardRun, makeRunDir, runBenchmark, startChild, stopAll, waitUntilUp, type Child } from './lib/child-processes';
 import { fmt } from './lib/format';
 import { freePort } from './lib/free-port';
-import { machineFacts } from './lib/machine';
+import { describeMachine, machineFacts } from './lib/machine';
 import { requireBuiltServer, serverJs } from './lib/paths';
 import { memoryOf } from './lib/proc';
 import { writeResultsSection } from './lib/results-file';
@@ -197,7 +197,7 @@ const main = async () => {
       '',
       memoryTable,
       '',
-      `Machine: ${facts.cpus} CPUs (${facts.cpuModel}), ${facts.memory}, ${facts.os}; Node ${facts.node}; load average ${loadAverage} at the start ` +
+      `Machine: ${describeMachine(facts)}; load average ${loadAverage} at the start ` +
         `(disk and CPU shared with whatever else runs: the rounds spread). Date: ${facts.date}.`,
     ].join('\n');
     writeResultsSection(

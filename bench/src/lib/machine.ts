@@ -13,3 +13,7 @@ export const machineFacts = (started: Date) => {
     memory: `${fmt(os.totalmem() / 2 ** 30, 1)} GiB`,
   };
 };
+
+/** The machine in one phrase, as every result block names it. */
+export const describeMachine = (facts: ReturnType<typeof machineFacts>) =>
+  `${facts.cpus} CPUs (${facts.cpuModel}), ${facts.memory}, ${facts.os}; Node ${facts.node}`;

@@ -41,27 +41,23 @@ const add = async (trx: Database, run: CountedRun, counts: readonly FlowCount[],
     .execute();
 };
 
-/** Counts a step about to be stored, against the run's step before it (read in the same transaction). */
-export const addStep = async (trx: Database, run: CountedRun, step: FlowStep): Promise<void> => {
-  const previous = await trx
+/** A run's steps in the audit trail, in the order given. */
+const stepsOf = (trx: Database, gameId: string, order: 'asc' | 'desc') =>
+  trx
     .selectFrom('run_events')
     .select(['type', 'payload'])
-    .where('game_id', '=', run.id)
+    .where('game_id', '=', gameId)
     .where('type', 'in', stepTypes)
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .orderBy('seq', order);
+
+/** Counts a step about to be stored, against the run's step before it (read in the same transaction). */
+export const addStep = async (trx: Database, run: CountedRun, step: FlowStep): Promise<void> => {
+  const previous = await stepsOf(trx, run.id, 'desc').limit(1).executeTakeFirst();
   await add(trx, run, stepCounts(previous ? flowStepOf(eventOfRow(previous)) : null, step), 1);
 };
 
 /** Takes a whole run out of the counts (the host removed its learner). */
 export const withdrawRun = async (trx: Database, run: CountedRun): Promise<void> => {
-  const events = await trx
-    .selectFrom('run_events')
-    .select(['type', 'payload'])
-    .where('game_id', '=', run.id)
-    .where('type', 'in', stepTypes)
-    .orderBy('seq')
-    .execute();
+  const events = await stepsOf(trx, run.id, 'asc').execute();
   await add(trx, run, runCounts(events.map(eventOfRow)), -1);
 };
