@@ -29,3 +29,11 @@ export { runView } from './engine/view';
 export { flowStepOf, runCounts, stepCounts, sumFlowCounts, type FlowCount, type FlowStep } from './engine/flow-steps';
 export { startingStages } from './engine/stage-opening';
 export { rankRuns, runScore, scoreCriteria, scoreValue, type ScoreCriterion, type ScoreField } from './engine/score';
+export {
+  applySnapshotDelta,
+  DeltaMismatch,
+  snapshotChange,
+  snapshotDelta,
+  type ListSplice,
+  type SnapshotDelta,
+} from './engine/snapshot-delta';
