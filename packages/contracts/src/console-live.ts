@@ -20,8 +20,25 @@ export const consoleServerMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('subscribed'), resimId: z.string() }),
   /** the scenario's run status changed (SPEC 4) */
   z.strictObject({ type: z.literal('status'), resimId: z.string(), status: z.number().int() }),
-  /** the scenario's runs changed: a learner joined, took a step, connected or left, or a session stopped them */
-  z.strictObject({ type: z.literal('changed'), resimId: z.string() }),
+  /**
+   * the scenario's runs changed: learners joined, took steps, or a session started or stopped them
+   * (`runs`: how many runs, since the last notice); or learners connected or left (`connections`).
+   * Notices come a few times a second at most, however many learners act.
+   */
+  z.strictObject({
+    type: z.literal('changed'),
+    resimId: z.string(),
+    runs: z.number().int().optional(),
+    connections: z.boolean().optional(),
+  }),
+  /** how far a Start or Stop has gone through the session's runs; `done` reaches `total` at the end */
+  z.strictObject({
+    type: z.literal('progress'),
+    resimId: z.string(),
+    task: z.enum(['start', 'stop']),
+    done: z.number().int(),
+    total: z.number().int(),
+  }),
   /** a refused message; `resimId` when a subscription was refused */
   z.strictObject({ type: z.literal('error'), code: z.string(), message: z.string(), resimId: z.string().optional() }),
   z.strictObject({ type: z.literal('pong') }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { learnerEvent, textFields, timeUnits } from '@resim/domain';
+import { learnerEvent, textFields, timeUnits, type SnapshotDelta } from '@resim/domain';
 
 /**
  * The learner's side (player) and the run records the console reads. Learner endpoints live
@@ -300,25 +300,37 @@ export const learnerScenario = z
 export type LearnerScenario = z.infer<typeof learnerScenario>;
 
 /**
- * WebSocket /learn/socket?game={gameId}&token={runToken or access token}: the server pushes
- * snapshots (after status changes and the learner's own events) and messages; the client sends
- * events with a request id and gets the result for that id.
+ * WebSocket /learn/socket?game={gameId}&token={runToken or access token} (DESIGN 6). The server
+ * sends the whole snapshot when the socket opens, and then what changed: a delta to apply to the
+ * snapshot of the version before (`version` counts what this socket was sent, one by one). A
+ * client that missed a version, or cannot apply a delta, sends `sync` and gets the whole
+ * snapshot again. Events go with a request id and are answered by a result for that id, which
+ * carries the run's change like a delta (or, now and then, the whole snapshot).
  */
 export const socketClientMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('event'), requestId: z.string().min(1).max(64), event: learnerEvent }),
   z.strictObject({ type: z.literal('ping') }),
+  /** asks for the whole snapshot: after a version gap, or a delta that did not apply */
+  z.strictObject({ type: z.literal('sync') }),
 ]);
 export type SocketClientMessage = z.infer<typeof socketClientMessage>;
 
+/** What a successful step or a push carries: the change to apply to the version before, or the whole snapshot. */
+export type SocketChange =
+  | { readonly version: number; readonly delta: SnapshotDelta; readonly snapshot?: undefined }
+  | { readonly version: number; readonly snapshot: GameSnapshot; readonly delta?: undefined };
+
 export type SocketServerMessage =
-  | { readonly type: 'snapshot'; readonly snapshot: GameSnapshot }
-  | { readonly type: 'message'; readonly message: SessionMessage }
-  | { readonly type: 'result'; readonly requestId: string; readonly ok: true; readonly snapshot: GameSnapshot }
+  | { readonly type: 'snapshot'; readonly version: number; readonly snapshot: GameSnapshot }
+  | { readonly type: 'delta'; readonly version: number; readonly delta: SnapshotDelta }
+  | ({ readonly type: 'result'; readonly requestId: string; readonly ok: true } & SocketChange)
   | {
       readonly type: 'result';
       readonly requestId: string;
       readonly ok: false;
       readonly error: { readonly code: string; readonly message: string };
     }
+  | { readonly type: 'message'; readonly message: SessionMessage }
   | { readonly type: 'error'; readonly code: string; readonly message: string }
-  | { readonly type: 'pong' };
+  /** `version`: the last version this socket was sent, so that a client that missed it finds out */
+  | { readonly type: 'pong'; readonly version?: number };

@@ -198,6 +198,80 @@ describe('run connection', () => {
     expect(t.messages.map((received) => received.title)).toEqual(['Start now']);
   });
 
+  it('applies each version of the run as a delta on the version before', async () => {
+    const t = setup();
+    t.connection.start();
+    await t.clock.settle();
+    t.socket().open();
+    await t.clock.settle();
+    const first = snapshotFixture({ eventCount: 0, serverTime: t.server().serverTime + 1 });
+    t.socket().receive({ type: 'snapshot', version: 1, snapshot: first });
+    const sent = t.connection.send({ type: 'runAction', actionId: 'act1' });
+    t.socket().receive({ type: 'result', requestId: 'r1', ok: true, version: 2, delta: { set: { eventCount: 1 } } });
+    await expect(sent).resolves.toEqual({ ...first, eventCount: 1 });
+    // The presenter's Start, say: the session's phase changes, nothing else.
+    t.socket().receive({ type: 'delta', version: 3, delta: { set: { phase: 'closed' } } });
+    expect(t.connection.snapshot()).toEqual({ ...first, eventCount: 1, phase: 'closed' });
+    expect(t.socket().sent).not.toContainEqual({ type: 'sync' });
+  });
+
+  it('asks for the whole snapshot after a version that does not follow, and settles the step with it', async () => {
+    const t = setup();
+    t.connection.start();
+    await t.clock.settle();
+    t.socket().open();
+    await t.clock.settle();
+    t.socket().receive({
+      type: 'snapshot',
+      version: 1,
+      snapshot: snapshotFixture({ eventCount: 0, serverTime: t.server().serverTime + 1 }),
+    });
+    const sent = t.connection.send({ type: 'runAction', actionId: 'act1' });
+    // Version 2 was lost on the way.
+    t.socket().receive({ type: 'result', requestId: 'r1', ok: true, version: 3, delta: { set: { eventCount: 2 } } });
+    expect(t.socket().sent).toContainEqual({ type: 'sync' });
+    t.socket().receive({ type: 'delta', version: 4, delta: { set: { eventCount: 3 } } });
+    expect(t.connection.snapshot().eventCount).toBe(0);
+    const whole = snapshotFixture({ eventCount: 3, serverTime: t.server().serverTime + 2 });
+    t.socket().receive({ type: 'snapshot', version: 5, snapshot: whole });
+    await expect(sent).resolves.toEqual(whole);
+    t.socket().receive({ type: 'delta', version: 6, delta: { set: { eventCount: 4 } } });
+    expect(t.connection.snapshot()).toEqual({ ...whole, eventCount: 4 });
+    expect(t.socket().sent.filter((message) => (message as { type?: string }).type === 'sync')).toHaveLength(1);
+  });
+
+  it('asks for the whole snapshot when a delta does not fit, or a pong names a version it never had', async () => {
+    const t = setup();
+    t.connection.start();
+    await t.clock.settle();
+    t.socket().open();
+    await t.clock.settle();
+    t.socket().receive({ type: 'snapshot', version: 1, snapshot: snapshotFixture({ view: null }) });
+    t.socket().receive({ type: 'delta', version: 2, delta: { patch: { view: { set: { ended: null } } } } });
+    expect(t.socket().sent).toContainEqual({ type: 'sync' });
+    t.socket().receive({ type: 'snapshot', version: 3, snapshot: snapshotFixture({ view: null }) });
+
+    await t.clock.advance(25_000);
+    t.socket().receive({ type: 'pong', version: 3 });
+    expect(t.socket().sent.filter((message) => (message as { type?: string }).type === 'sync')).toHaveLength(1);
+    await t.clock.advance(25_000);
+    t.socket().receive({ type: 'pong', version: 4 });
+    expect(t.socket().sent.filter((message) => (message as { type?: string }).type === 'sync')).toHaveLength(2);
+  });
+
+  it('shows a change of phase from the socket even after a later fetch over HTTP', async () => {
+    const t = setup(snapshotFixture({ eventCount: 1, serverTime: 1000, phase: 'open' }));
+    t.connection.start();
+    await t.clock.settle();
+    t.socket().open();
+    await t.clock.settle();
+    t.socket().receive({ type: 'snapshot', version: 1, snapshot: snapshotFixture({ eventCount: 1, serverTime: 1000, phase: 'open' }) });
+    t.setServer(snapshotFixture({ eventCount: 1, serverTime: 2000, phase: 'open' }));
+    await t.connection.refresh();
+    t.socket().receive({ type: 'delta', version: 2, delta: { set: { phase: 'closed', resimStatus: 3 } } });
+    expect(t.connection.snapshot()).toMatchObject({ phase: 'closed', resimStatus: 3 });
+  });
+
   it('stops: closes the socket and leaves the timers', async () => {
     const t = setup();
     t.connection.start();

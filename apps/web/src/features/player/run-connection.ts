@@ -1,5 +1,5 @@
-import type { GameSnapshot, SessionMessage, SocketClientMessage, SocketServerMessage } from '@resim/contracts';
-import type { LearnerEvent } from '@resim/domain';
+import type { GameSnapshot, SessionMessage, SocketChange, SocketClientMessage, SocketServerMessage } from '@resim/contracts';
+import { applySnapshotDelta, type LearnerEvent } from '@resim/domain';
 import { backoffDelay } from '../../api/backoff';
 
 /** The part of the browser's WebSocket the connection uses, so that tests can hand in a fake. */
@@ -85,6 +85,10 @@ const parse = (data: unknown): SocketServerMessage | null => {
  * messages, events sent over it), HTTP while it is not (events posted, the run fetched every 5 s),
  * and reconnection with backoff, fetching the run again whenever the socket comes back. Events are
  * sent one at a time by the player; one caught by a drop is resent only if it did not arrive.
+ *
+ * Over the socket the server sends the whole snapshot once, then what changed (DESIGN 6): each
+ * version's delta is applied to the version before. A version that does not follow, or a delta
+ * that does not apply, makes the connection ask for the whole snapshot (`sync`) and wait for it.
  */
 export const createRunConnection = (initial: GameSnapshot, options: RunConnectionOptions) => {
   const timer = options.timer ?? browserTimer;
@@ -98,6 +102,12 @@ export const createRunConnection = (initial: GameSnapshot, options: RunConnectio
   let latest = initial;
   // Messages already in the run when it opened are listed, not announced again after a reload.
   const seen = new Set(initial.messages.map((message) => message.id));
+  /** The snapshot as the socket has sent it, version by version; what is shown may be newer (fetched over HTTP). */
+  let base: { version: number; snapshot: GameSnapshot } | null = null;
+  /** The whole snapshot was asked for: changes meanwhile are left until it comes. */
+  let syncing = false;
+  /** Steps answered while the snapshot was out of step: they settle with the whole snapshot. */
+  const awaitingSync: Pending[] = [];
   let status: ConnectionStatus = 'connecting';
   let socket: SocketLike | null = null;
   let socketOpen = false;
@@ -126,12 +136,51 @@ export const createRunConnection = (initial: GameSnapshot, options: RunConnectio
     options.onMessage(message);
   };
 
-  const accept = (snapshot: GameSnapshot): GameSnapshot => {
-    if (!isNewer(latest, snapshot)) return latest;
+  const show = (snapshot: GameSnapshot): GameSnapshot => {
     latest = snapshot;
     options.onSnapshot(snapshot);
     snapshot.messages.forEach(announce);
     return snapshot;
+  };
+
+  /** A snapshot fetched over HTTP: shown only if it is newer than the one shown (a slow poll must not undo a step). */
+  const accept = (snapshot: GameSnapshot): GameSnapshot => (isNewer(latest, snapshot) ? show(snapshot) : latest);
+
+  /**
+   * A snapshot from the socket, which sends in order: shown unless the run shown has more events
+   * (a step taken over HTTP meanwhile); a change of the session's phase comes at the same time.
+   */
+  const acceptInOrder = (snapshot: GameSnapshot): GameSnapshot =>
+    snapshot.gameId !== latest.gameId || snapshot.eventCount >= latest.eventCount ? show(snapshot) : latest;
+
+  const requestSync = () => {
+    if (syncing || !socket || !socketOpen) return;
+    syncing = true;
+    socket.send(JSON.stringify({ type: 'sync' } satisfies SocketClientMessage));
+  };
+
+  /** Takes the socket's next version: the whole snapshot, or a delta on the version before. Null when it is out of step. */
+  const takeChange = (change: SocketChange): GameSnapshot | null => {
+    if (change.snapshot) {
+      base = { version: change.version, snapshot: change.snapshot };
+      syncing = false;
+      const shown = acceptInOrder(change.snapshot);
+      for (const request of awaitingSync.splice(0)) {
+        timer.clear(request.timeout);
+        request.resolve(shown);
+      }
+      return shown;
+    }
+    if (!syncing && base && change.version === base.version + 1) {
+      try {
+        base = { version: change.version, snapshot: applySnapshotDelta(base.snapshot, change.delta) };
+        return acceptInOrder(base.snapshot);
+      } catch {
+        // The delta does not fit what is held: the whole snapshot puts it right.
+      }
+    }
+    requestSync();
+    return null;
   };
 
   const clear = (handle: unknown): null => {
@@ -173,7 +222,9 @@ export const createRunConnection = (initial: GameSnapshot, options: RunConnectio
       dropped.onopen = dropped.onclose = dropped.onmessage = dropped.onerror = null;
       dropped.close();
     }
-    const caught = [...pending.values()];
+    base = null;
+    syncing = false;
+    const caught = [...pending.values(), ...awaitingSync.splice(0)];
     pending.clear();
     for (const request of caught) {
       timer.clear(request.timeout);
@@ -202,23 +253,39 @@ export const createRunConnection = (initial: GameSnapshot, options: RunConnectio
   const handle = (message: SocketServerMessage) => {
     switch (message.type) {
       case 'snapshot':
-        accept(message.snapshot);
+        takeChange({ version: message.version, snapshot: message.snapshot });
+        return;
+      case 'delta':
+        takeChange({ version: message.version, delta: message.delta });
         return;
       case 'message':
         announce(message.message);
         return;
       case 'result': {
         const request = pending.get(message.requestId);
+        if (!message.ok) {
+          if (!request) return;
+          pending.delete(message.requestId);
+          timer.clear(request.timeout);
+          request.reject(new RunRefusal(message.error.code, message.error.message));
+          return;
+        }
+        const shown = takeChange(message);
         if (!request) return;
         pending.delete(message.requestId);
-        timer.clear(request.timeout);
-        if (message.ok) request.resolve(accept(message.snapshot));
-        else request.reject(new RunRefusal(message.error.code, message.error.message));
+        // Out of step: the step settles when the whole snapshot comes (or, should it not, as after a drop).
+        if (shown === null) awaitingSync.push(request);
+        else {
+          timer.clear(request.timeout);
+          request.resolve(shown);
+        }
         return;
       }
       case 'pong':
         pongTimer = clear(pongTimer);
         pingTimer ??= timer.set(sendPing, pingMs);
+        // Every version sent before the pong has come by now: one missing was lost on the way.
+        if (message.version !== undefined && base && message.version !== base.version) requestSync();
         return;
       case 'error':
         // The server will not serve this socket (a token it refused): HTTP carries on meanwhile.
@@ -300,7 +367,7 @@ export const createRunConnection = (initial: GameSnapshot, options: RunConnectio
       setStatus('stopped');
       reconnectTimer = clear(reconnectTimer);
       pollTimer = clear(pollTimer);
-      const caught = [...pending.values()];
+      const caught = [...pending.values(), ...awaitingSync.splice(0)];
       pending.clear();
       for (const request of caught) timer.clear(request.timeout);
       dropSocket();
