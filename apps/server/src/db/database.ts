@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { fallbackCheckpointPages, startCheckpointer } from './checkpointer';
 import type { Tables } from './schema';
 
 export type Database = Kysely<Tables>;
@@ -21,6 +22,16 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type DatabaseHandle = { db: Database; dialect: Dialect; schema: string | undefined };
 
+const sqliteFiles = new WeakMap<Database, SQLite.Database>();
+
+/**
+ * The SQLite file behind a database, for the few paths (a session's steps) where going through
+ * the query builder costs more than the statement. Use it only while holding the connection
+ * (`db.connection().execute`), so that no transaction of the builder's is open on it meanwhile;
+ * undefined on PostgreSQL.
+ */
+export const sqliteFileOf = (db: Database): SQLite.Database | undefined => sqliteFiles.get(db);
+
 const statementCacheSize = 500;
 
 /**
@@ -28,10 +39,13 @@ const statementCacheSize = 500;
  * query, so each SQL text is prepared once. better-sqlite3 re-prepares a statement by itself
  * when the schema changes under it.
  */
-const withStatementCache = (file: SQLite.Database) => {
+const withStatementCache = (file: SQLite.Database, onClose: () => void) => {
   const statements = new Map<string, SQLite.Statement>();
   return {
-    close: () => file.close(),
+    close: () => {
+      onClose();
+      file.close();
+    },
     prepare: (sql: string) => {
       let statement = statements.get(sql);
       if (!statement) {
@@ -58,9 +72,13 @@ export const createDatabase = (options: DatabaseOptions): DatabaseHandle => {
   // Reads through the operating system's page cache instead of copying each page: the scoreboards and
   // Intel read every run of a scenario.
   file.pragma('mmap_size = 268435456');
-  return {
-    db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
-    dialect: 'sqlite',
-    schema: undefined,
-  };
+  // The log is copied into the file by a thread of its own (checkpointer.ts); this connection does
+  // it only if that thread is gone and the log has grown far.
+  file.pragma(`wal_autocheckpoint = ${fallbackCheckpointPages}`);
+  const checkpointer = startCheckpointer(file.name, (problem) => console.warn(`SQLite checkpoint: ${problem}`));
+  const db = new Kysely<Tables>({
+    dialect: new SqliteDialect({ database: withStatementCache(file, () => void checkpointer.stop()) }),
+  });
+  sqliteFiles.set(db, file);
+  return { db, dialect: 'sqlite', schema: undefined };
 };

@@ -14,6 +14,7 @@ import * as flowCounts from './migrations/0012-flow-counts';
 import * as uploads from './migrations/0013-uploads';
 import * as billing from './migrations/0014-billing';
 import * as runConnections from './migrations/0015-run-connections';
+import * as nicknameKeys from './migrations/0016-nickname-keys';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-uploads': uploads,
   '0014-billing': billing,
   '0015-run-connections': runConnections,
+  '0016-nickname-keys': nicknameKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

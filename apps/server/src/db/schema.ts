@@ -71,6 +71,8 @@ export type GamesTable = {
   /** null for an anonymous learner */
   user_id: string | null;
   nickname: string;
+  /** the nickname lower-cased, when the run claims it in its opening (unique there); null when it claims none */
+  nickname_key: string | null;
   email: string | null;
   /** SHA-256 of the token an anonymous learner resumes with */
   run_token_hash: string | null;
