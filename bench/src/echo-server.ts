@@ -46,7 +46,7 @@ const answer = (data: Buffer): string => {
   if (type === 'ping') return '{"type":"pong"}';
   if (type !== 'event' || typeof requestId !== 'string')
     return JSON.stringify({ type: 'error', code: 'bad_request', message: 'Not an event' });
-  return `{"type":"result","requestId":${JSON.stringify(requestId)},"ok":true,"snapshot":${snapshot}}`;
+  return `{"type":"result","requestId":${JSON.stringify(requestId)},"ok":true,"version":1,"delta":${snapshot}}`;
 };
 
 wss.on('connection', (socket) => {

@@ -104,11 +104,13 @@ const scenarioBody = (revision: number, count: number) => ({
   ],
 });
 
-/** The product must answer a learner's k-th action with its run showing that action done, as its k-th event. */
+/** The product must answer a learner's k-th action with what changed: the action done, as the run's k-th event. */
 const checkResult = (result: ResultMessage, k: number, id: string): string | undefined => {
-  if (result.snapshot?.eventCount !== k) return `eventCount ${result.snapshot?.eventCount} instead of ${k}`;
-  const action = result.snapshot.view?.actions?.find((candidate) => candidate.id === id);
-  if (action?.availability !== 'done') return `${id} shows as ${action?.availability ?? 'missing'}`;
+  const eventCount = result.delta?.set?.eventCount;
+  if (eventCount !== k) return `eventCount ${String(eventCount)} instead of ${k}`;
+  const lines = (result.delta?.patch?.view?.splice?.actions ?? []).flatMap(([, , ...items]) => items);
+  const action = lines.find((candidate) => candidate.id === id);
+  if (action?.availability !== 'done') return `${id} shows as ${action?.availability ?? 'unchanged'}`;
   return undefined;
 };
 
@@ -253,7 +255,10 @@ const main = async () => {
       DEMO_SEED: 'false',
     };
     const token = await createBenchDeveloper(env);
-    const productArgs = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir, serverJs] : [serverJs];
+    const productArgs = [
+      ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+      ...(cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir, serverJs] : [serverJs]),
+    ];
     const product = startChild('product server', productArgs, env);
     await waitUntilUp(product, `${base}/healthz`);
 
@@ -316,13 +321,18 @@ const main = async () => {
 
     // 4. The bare ws server, answering one of the product's own result snapshots of the typical size.
     const snapshotFile = path.join(tmp, 'snapshot.json');
-    writeFileSync(snapshotFile, JSON.stringify((JSON.parse(typical) as { snapshot: unknown }).snapshot));
+    writeFileSync(snapshotFile, JSON.stringify((JSON.parse(typical) as { delta: unknown }).delta));
     const echoPort = await freePort(host);
-    const echo = startChild('echo server', ['--import', import.meta.resolve('tsx'), echoServerTs], {
-      PORT: String(echoPort),
-      HOST: host,
-      SNAPSHOT_FILE: snapshotFile,
-    });
+    const echoArgs = ['--import', import.meta.resolve('tsx'), echoServerTs];
+    const echo = startChild(
+      'echo server',
+      cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', path.join(cpuProfileDir, 'echo'), ...echoArgs] : echoArgs,
+      {
+        PORT: String(echoPort),
+        HOST: host,
+        SNAPSHOT_FILE: snapshotFile,
+      },
+    );
     await waitUntilUp(echo, `http://${host}:${echoPort}/healthz`);
     const echoResult = await measure(
       'bare ws',

@@ -7,6 +7,7 @@ import { uploadChunkSize, uploadTypeNames, webConfig } from '@resim/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createEmailTransport } from './adapters/email/email';
+import { createCoalescingBus } from './adapters/live/coalescing-bus';
 import { createInProcessBus, type LiveBus } from './adapters/live/live-bus';
 import { createLocalStore } from './adapters/storage/local-store';
 import { createS3Store } from './adapters/storage/s3-store';
@@ -37,6 +38,7 @@ import { clientRoutes } from './modules/clients/clients.routes';
 import { consoleSocketRoutes, learnerRoutes, recordRoutes } from './modules/runs/runs.routes';
 import { createConsoleHub } from './modules/runs/console-hub';
 import { createSocketHub } from './modules/runs/socket-hub';
+import { finishInterruptedStops, stopsSettled } from './modules/runs/session.service';
 import { spaceLearnerRoutes } from './modules/learners/learners.routes';
 import { intelRoutes } from './modules/intel/intel.routes';
 import { spaceScoreboardRoutes } from './modules/space-scoreboard/space-scoreboard.routes';
@@ -85,6 +87,9 @@ const stripeElements = {
   connect: ['https://api.stripe.com'],
 };
 
+/** How long news of changed runs is gathered before every process hears of it at once. */
+export const liveGatherMs = 50;
+
 /** How often uploads are looked over for ones abandoned. */
 export const uploadSweepIntervalMs = 15 * 60 * 1000;
 
@@ -108,7 +113,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.log.info(`email goes to ${transport.description}`);
   const email = createEmailQueue({ db, clock, kick: delivery.kick });
   const authCache = createAuthCache({ ttlMs: authCacheTtlMs, maxEntries: 10_000 });
-  const live = options.live ?? createInProcessBus();
+  const live = createCoalescingBus(options.live ?? createInProcessBus(), { windowMs: liveGatherMs, log: app.log });
   const storage = config.storage;
   const files =
     storage.backend.kind === 's3' ? createS3Store(storage.backend) : await createLocalStore(storage.backend.dir, uploadChunkSize);
@@ -232,12 +237,20 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
 
   // A learner's socket only ever sends small messages.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const hub = createSocketHub({ db, clock, live, log: app.log });
+  const hub = createSocketHub({ db, clock, live, log: app.log, capacity: config.learnerCapacity });
   const consoleHub = createConsoleHub({ db, clock, live, authenticate, log: app.log });
   app.addHook('onClose', async () => {
+    // A Stop under way ends its runs before the process goes; its learners are told on reconnecting.
+    await stopsSettled(db);
     await hub.close();
     consoleHub.close();
     await live.close();
+  });
+  // A Stop that an earlier process did not finish is finished now.
+  app.addHook('onReady', () => {
+    finishInterruptedStops({ db, clock, live, log: app.log }).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not finish the Stops an earlier process left'),
+    );
   });
   await app.register(learnerRoutes, { ...ctx, authenticate, hub });
   await app.register(consoleSocketRoutes, { consoleHub });

@@ -11,7 +11,7 @@ import { systemClock } from '../src/lib/clock';
 import { createTestDatabase, dialects, testConfig, type TestDatabase } from './harness';
 import { freePort } from './oidc-client';
 import { sessionScenario } from './session-scenario';
-import { openSocket } from './test-socket';
+import { openLearner, openSocket } from './test-socket';
 
 type Instance = { app: FastifyInstance; url: string };
 
@@ -95,31 +95,34 @@ describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
     await database.drop();
   });
 
-  it('pushes the start, takes steps over the socket and delivers messages', async () => {
+  it('pushes the start, answers steps with what changed, delivers messages and pushes the stop', async () => {
     const { auth, resimId, code } = await setUp(server, database);
     await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
     const joined = (await server.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Ana' } })).json<{
       gameId: string;
       runToken: string;
     }>();
-    const learner = await openSocket(socketUrl(server, joined.gameId, joined.runToken));
-    expect(await learner.next((m) => m.type === 'snapshot', 'first snapshot')).toMatchObject({ snapshot: { phase: 'lobby' } });
+    const learner = await openLearner(socketUrl(server, joined.gameId, joined.runToken));
+    expect(await learner.next((m) => m.type === 'snapshot', 'first snapshot')).toMatchObject({ version: 1, snapshot: { phase: 'lobby' } });
+    const stored = async () =>
+      (await server.app.inject({ method: 'GET', url: `/learn/game/${joined.gameId}`, headers: { 'x-run-token': joined.runToken } })).json<
+        Record<string, unknown>
+      >();
+    const sameAsStored = async () => expect({ ...learner.snapshot(), serverTime: 0 }).toEqual({ ...(await stored()), serverTime: 0 });
 
     await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/2`, headers: auth });
-    expect(await learner.next((m) => m.type === 'snapshot', 'start')).toMatchObject({ snapshot: { phase: 'open' } });
+    await learner.until((snapshot) => snapshot.phase === 'open' && snapshot.view !== null, 'start');
+    await sameAsStored();
 
-    learner.socket.send(JSON.stringify({ type: 'event', requestId: 'r1', event: { type: 'runAction', actionId: 'act1' } }));
-    expect(await learner.next((m) => m.type === 'result', 'result')).toMatchObject({
-      requestId: 'r1',
-      ok: true,
-      snapshot: { eventCount: 1 },
-    });
-    learner.socket.send(JSON.stringify({ type: 'event', requestId: 'r2', event: { type: 'runAction', actionId: 'act1' } }));
-    expect(await learner.next((m) => m.type === 'result', 'refusal')).toMatchObject({
-      requestId: 'r2',
-      ok: false,
-      error: { code: 'conflict' },
-    });
+    const result = await learner.step({ type: 'runAction', actionId: 'act1' });
+    expect(result).toMatchObject({ ok: true, version: learner.version(), delta: { set: { eventCount: 1 } } });
+    expect(result).not.toHaveProperty('snapshot');
+    // The answer is what changed, a small part of the whole.
+    expect(JSON.stringify(result).length).toBeLessThan(JSON.stringify(learner.snapshot()).length / 2);
+    await sameAsStored();
+    expect(learner.snapshot().view?.actions.find((action) => action.id === 'act1')?.availability).toBe('done');
+
+    expect(await learner.step({ type: 'runAction', actionId: 'act1' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
     learner.socket.send('not json');
     expect(await learner.next((m) => m.type === 'error', 'error')).toMatchObject({ code: 'bad_request' });
     learner.socket.send(JSON.stringify({ type: 'event', requestId: 'r3', event: { type: 'teleport' } }));
@@ -135,10 +138,21 @@ describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
       message: { id: 'm1', title: 'Hello', message: 'Start now' },
     });
 
-    await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/3`, headers: auth });
-    expect(await learner.next((m) => m.type === 'snapshot', 'stop')).toMatchObject({
-      snapshot: { phase: 'closed', view: { ended: { reason: 'stopped' } } },
+    // A client that lost track asks for the whole snapshot, and goes on from its version.
+    const before = learner.version();
+    learner.socket.send(JSON.stringify({ type: 'sync' }));
+    expect(await learner.next((m) => m.type === 'snapshot', 'whole snapshot')).toMatchObject({
+      version: before + 1,
+      snapshot: { eventCount: 1 },
     });
+
+    await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/3`, headers: auth });
+    await learner.until(
+      (snapshot) => snapshot.phase === 'closed' && snapshot.view?.ended?.reason === 'stopped' && snapshot.score !== null,
+      'stop with the score',
+    );
+    await sameAsStored();
+    expect(learner.snapshot().score).toMatchObject({ points: 10, rank: 1, of: 1, ended: true });
     learner.close();
   });
 
@@ -221,7 +235,7 @@ describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
     await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
     expect(await author.next((m) => m.type === 'status', 'status')).toEqual({ type: 'status', resimId, status: 1 });
     await server.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Di' } });
-    expect(await author.next((m) => m.type === 'changed', 'changed')).toEqual({ type: 'changed', resimId });
+    expect(await author.next((m) => m.type === 'changed', 'changed')).toEqual({ type: 'changed', resimId, runs: 1 });
 
     // Unsubscribed, the console hears no more of it.
     author.socket.send(JSON.stringify({ type: 'unsubscribe', resimId }));
@@ -262,13 +276,11 @@ describe.runIf(dialects.includes('postgres'))('two server instances on one Postg
       gameId: string;
       runToken: string;
     }>();
-    const learner = await openSocket(socketUrl(first, joined.gameId, joined.runToken));
+    const learner = await openLearner(socketUrl(first, joined.gameId, joined.runToken));
     await learner.next((m) => m.type === 'snapshot', 'first snapshot');
 
     await second.app.inject({ method: 'POST', url: `/admin/control/${resimId}/2`, headers: auth });
-    expect(await learner.next((m) => m.type === 'snapshot', 'start from the other instance')).toMatchObject({
-      snapshot: { phase: 'open' },
-    });
+    await learner.until((snapshot) => snapshot.phase === 'open' && snapshot.view !== null, 'start from the other instance');
     const sent = await second.app.inject({
       method: 'POST',
       url: `/admin/control/${resimId}/message`,

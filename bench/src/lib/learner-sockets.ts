@@ -33,7 +33,10 @@ export type ResultMessage = {
   type: 'result';
   requestId: string;
   ok: boolean;
-  snapshot?: { eventCount?: number; view?: { actions?: { id: string; availability: string }[] } | null };
+  delta?: {
+    set?: { eventCount?: unknown };
+    patch?: { view?: { splice?: { actions?: [number, number, ...{ id: string; availability: string }[]][] } } };
+  };
   error?: { code: string; message: string };
 };
 
@@ -101,7 +104,7 @@ export const createLearnerSockets = (urls: readonly string[]) => {
       problems.add('not JSON', text);
       return;
     }
-    if (type === 'snapshot' || type === 'message') pushes++;
+    if (type === 'snapshot' || type === 'delta' || type === 'message') pushes++;
     else problems.add(`unexpected ${String(type)} message`, `learner ${learner}: ${text}`);
   };
   let onData: (learner: number, data: Buffer) => void = unsolicited;

@@ -148,6 +148,13 @@ const environment = z.object({
     .min(0, 'must be between 0 and 1000000')
     .max(1_000_000, 'must be between 0 and 1000000')
     .default(10),
+  /** Learners' sockets one process holds at most; beyond it, joins and new sockets are turned away for a while (503). */
+  LEARNER_CAPACITY: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000000')
+    .max(1_000_000, 'must be between 1 and 1000000')
+    .default(20_000),
   /** Stripe bills subscriptions when set; without it, the embedded billing keeps them in the database, unpaid. */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -241,6 +248,8 @@ export type Config = {
   readonly session: SessionStore;
   readonly storage: StorageConfig;
   readonly billing: BillingConfig;
+  /** learners' sockets one process holds at most (DESIGN 6 back-pressure) */
+  readonly learnerCapacity: number;
 };
 
 export class ConfigError extends Error {
@@ -432,5 +441,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     session: sessionStore(value, publicUrl),
     storage: storage(value, dataDir),
     billing: billingConfig(value),
+    learnerCapacity: value.LEARNER_CAPACITY,
   };
 };

@@ -32,6 +32,9 @@ const frameworkErrors: Record<string, (error: FastifyError, limit: number) => { 
 export const registerErrorHandler = (app: FastifyInstance, options: { bodyLimit: number }): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A refusal for now (a server at capacity) says when to come back.
+      const retryAfter = error.details?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
       return reply.status(error.status).send({ ...error.details, code: error.code, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

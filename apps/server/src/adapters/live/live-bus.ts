@@ -2,12 +2,26 @@ import type { SessionMessage } from '@resim/contracts';
 
 /** What one server process tells every other about a scenario's live session. */
 export type LiveEvent =
-  | { readonly kind: 'status'; readonly resimId: string; readonly status: number }
+  /** the run status changed at `at`; a Start released the lobby's runs at that moment */
+  | { readonly kind: 'status'; readonly resimId: string; readonly status: number; readonly at: number }
   | { readonly kind: 'message'; readonly resimId: string; readonly instanceId: string; readonly message: SessionMessage }
-  /** a run changed (the learner acted, or the session stopped it): its sockets get a new snapshot, but the `source` socket, already answered */
-  | { readonly kind: 'game'; readonly resimId: string; readonly gameId: string; readonly source?: string }
-  /** a learner's player connected to a process or left it: consoles following the scenario read afresh who is connected */
-  | { readonly kind: 'presence'; readonly resimId: string; readonly gameId: string };
+  /**
+   * runs changed (learners joined or acted, the host removed one): their sockets get what changed;
+   * `origin` names the process that already told its own sockets
+   */
+  | { readonly kind: 'games'; readonly resimId: string; readonly gameIds: readonly string[]; readonly origin?: string }
+  /** learners' players connected to a process or left it: consoles following the scenario read afresh who is connected */
+  | { readonly kind: 'presence'; readonly resimId: string }
+  /** a Stop has ended every run of the opening: its learners get their final scores and ranks */
+  | { readonly kind: 'stopped'; readonly resimId: string; readonly instanceId: string }
+  /** how far a Start or Stop has gone through the session's runs */
+  | {
+      readonly kind: 'progress';
+      readonly resimId: string;
+      readonly task: 'start' | 'stop';
+      readonly done: number;
+      readonly total: number;
+    };
 
 /**
  * Fan-out of live events between the server processes that serve one session (DESIGN 2): every

@@ -60,7 +60,8 @@ export const createPostgresBus = async (options: { url: string; channel: string;
   return {
     publish: async (event) => {
       const payload = JSON.stringify(event);
-      if (payload.length > maxPayload) throw new Error(`live event too large to send (${payload.length} bytes)`);
+      const bytes = Buffer.byteLength(payload);
+      if (bytes > maxPayload) throw new Error(`live event too large to send (${bytes} bytes)`);
       if (!client) throw new Error('the live channel is reconnecting');
       await client.query('SELECT pg_notify($1, $2)', [options.channel, payload]);
     },

@@ -18,7 +18,7 @@ export type ClientsContext = SpaceContext & { readonly presence: Presence };
 const windowMs = recentWindowHours * 3_600_000;
 
 // The engine reads the run's stored columns; the repository's row carries them under the same names.
-const asGame = (row: ActiveRunRow): GameRow => ({ ...row, run_token_hash: null, points: null, score: null });
+const asGame = (row: ActiveRunRow): GameRow => ({ ...row, nickname_key: null, run_token_hash: null, points: null, score: null });
 
 const openingOf = (scenario: Scenario, row: ActiveRunRow): ActiveClient['opening'] => {
   const index = scenario.instances.findIndex((instance) => instance.id === row.instance_id);

@@ -1,4 +1,4 @@
-import { flowStepOf, runCounts, stepCounts, sumFlowCounts, type FlowCount, type FlowStep } from '@resim/domain';
+import { flowStepOf, runCounts, sumFlowCounts, type FlowCount, type FlowStep } from '@resim/domain';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { GameRow } from '../../db/schema';
@@ -50,10 +50,10 @@ const stepsOf = (trx: Database, gameId: string, order: 'asc' | 'desc') =>
     .where('type', 'in', stepTypes)
     .orderBy('seq', order);
 
-/** Counts a step about to be stored, against the run's step before it (read in the same transaction). */
-export const addStep = async (trx: Database, run: CountedRun, step: FlowStep): Promise<void> => {
-  const previous = await stepsOf(trx, run.id, 'desc').limit(1).executeTakeFirst();
-  await add(trx, run, stepCounts(previous ? flowStepOf(eventOfRow(previous)) : null, step), 1);
+/** A run's last step in the audit trail (a test run, or diagnoses confirmed), or null before its first. */
+export const lastStep = async (db: Database, gameId: string): Promise<FlowStep | null> => {
+  const previous = await stepsOf(db, gameId, 'desc').limit(1).executeTakeFirst();
+  return previous ? flowStepOf(eventOfRow(previous)) : null;
 };
 
 /** Takes a whole run out of the counts (the host removed its learner). */

@@ -153,7 +153,7 @@ export const resimRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
     { schema: { tags, summary: 'Change the run status (SPEC 4)', params: controlParams, response: { 200: scenario, ...errors } } },
     async (request) => {
       const changed = await resims.controlResim(spaceCtx(request), request.params.id, request.params.status);
-      await applyStatus({ ...spaceCtx(request), live: ctx.live }, changed);
+      await applyStatus({ ...spaceCtx(request), live: ctx.live, log: request.log }, changed);
       return changed;
     },
   );

@@ -18,6 +18,11 @@ const maxMessageBytes = 8192;
 const authTimeoutMs = 10_000;
 // Scenarios one console may follow at once: the editor follows one, a few tabs a few.
 const maxSubscriptions = 50;
+/**
+ * A scenario's consoles hear that its runs changed at most this often: a session of thousands
+ * stepping at once costs its consoles a few notices a second, whatever the number of steps.
+ */
+export const noticeIntervalMs = 500;
 
 const send = (socket: WebSocket, message: ConsoleServerMessage) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -32,15 +37,59 @@ export const createConsoleHub = (options: { db: Database; clock: Clock; live: Li
   const byResim = new Map<string, Set<Connection>>();
   const all = new Set<Connection>();
 
+  /** Every console of the scenario gets the same bytes, made once. */
+  const tell = (resimId: string, message: ConsoleServerMessage) => {
+    const consoles = byResim.get(resimId);
+    if (!consoles) return;
+    const text = JSON.stringify(message);
+    for (const connection of consoles) if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);
+  };
+
+  // Changes gathered per scenario until its next notice is due.
+  type Gathered = { runs: Set<string>; connections: boolean; timer: NodeJS.Timeout | null; lastSent: number };
+  const gathered = new Map<string, Gathered>();
+  const notify = (resimId: string) => {
+    const entry = gathered.get(resimId);
+    if (!entry) return;
+    entry.timer = null;
+    if (entry.runs.size === 0 && !entry.connections) return;
+    entry.lastSent = performance.now();
+    tell(resimId, {
+      type: 'changed',
+      resimId,
+      ...(entry.runs.size > 0 ? { runs: entry.runs.size } : {}),
+      ...(entry.connections ? { connections: true } : {}),
+    });
+    entry.runs.clear();
+    entry.connections = false;
+  };
+  const gather = (resimId: string, change: (entry: Gathered) => void) => {
+    if (!byResim.has(resimId)) return;
+    let entry = gathered.get(resimId);
+    if (!entry) {
+      entry = { runs: new Set(), connections: false, timer: null, lastSent: -noticeIntervalMs };
+      gathered.set(resimId, entry);
+    }
+    change(entry);
+    entry.timer ??= setTimeout(() => notify(resimId), Math.max(0, entry.lastSent + noticeIntervalMs - performance.now()));
+  };
+
   const onLiveEvent = (event: LiveEvent) => {
-    const message: ConsoleServerMessage | null =
-      event.kind === 'status'
-        ? { type: 'status', resimId: event.resimId, status: event.status }
-        : event.kind === 'game' || event.kind === 'presence'
-          ? { type: 'changed', resimId: event.resimId }
-          : null;
-    if (!message) return;
-    for (const connection of byResim.get(event.resimId) ?? []) send(connection.socket, message);
+    switch (event.kind) {
+      case 'status':
+        return tell(event.resimId, { type: 'status', resimId: event.resimId, status: event.status });
+      case 'progress':
+        return tell(event.resimId, { type: 'progress', resimId: event.resimId, task: event.task, done: event.done, total: event.total });
+      case 'games':
+        return gather(event.resimId, (entry) => event.gameIds.forEach((id) => entry.runs.add(id)));
+      case 'stopped':
+        // The runs ended one slice after another, told as progress: now they all have.
+        return gather(event.resimId, (entry) => entry.runs.add(''));
+      case 'presence':
+        return gather(event.resimId, (entry) => (entry.connections = true));
+      default:
+        return;
+    }
   };
   const unsubscribeBus = options.live.subscribe(onLiveEvent);
 
@@ -48,7 +97,11 @@ export const createConsoleHub = (options: { db: Database; clock: Clock; live: Li
     connection.resims.delete(resimId);
     const set = byResim.get(resimId);
     set?.delete(connection);
-    if (set?.size === 0) byResim.delete(resimId);
+    if (set?.size !== 0) return;
+    byResim.delete(resimId);
+    const entry = gathered.get(resimId);
+    if (entry?.timer) clearTimeout(entry.timer);
+    gathered.delete(resimId);
   };
 
   const onMessage = async (connection: Connection, data: Buffer) => {
@@ -124,6 +177,8 @@ export const createConsoleHub = (options: { db: Database; clock: Clock; live: Li
     },
     close: () => {
       unsubscribeBus();
+      for (const entry of gathered.values()) if (entry.timer) clearTimeout(entry.timer);
+      gathered.clear();
       for (const connection of all) connection.socket.close(1001, 'server shutting down');
       all.clear();
       byResim.clear();

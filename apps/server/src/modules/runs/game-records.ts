@@ -41,14 +41,17 @@ export const removedReason = 'removed';
 export const countsInFlow = (game: Pick<GameRow, 'test' | 'instance_id' | 'end_reason'>): boolean =>
   game.test === 0 && !isPreviewInstance(game.instance_id) && game.end_reason !== removedReason;
 
+/** A run with its score, when it is ranked: test runs and removed learners are not. */
+export const scoredGame = (scenario: Scenario, game: GameRow, now: number): ScoredGame | null => {
+  const score = game.test || game.end_reason === removedReason ? null : scoreOf(scenario, game, now);
+  return score ? { game, score } : null;
+};
+
 /** The runs of one instance that have a score, ranked by the scenario's scoring measures; removed learners are not ranked. */
 export const rankInstance = (scenario: Scenario, games: readonly GameRow[], now: number) =>
   rankRuns(
     scenario,
-    games.flatMap((game): ScoredGame[] => {
-      const score = game.test || game.end_reason === removedReason ? null : scoreOf(scenario, game, now);
-      return score ? [{ game, score }] : [];
-    }),
+    games.flatMap((game) => scoredGame(scenario, game, now) ?? []),
   );
 
 /**

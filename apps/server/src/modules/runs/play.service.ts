@@ -1,25 +1,20 @@
-import type { GameScore, GameSnapshot, JoinInfo, JoinResult, LearnerScenario, PlaySchedule, PreviewRun } from '@resim/contracts';
+import type { GameScore, GameSnapshot, JoinInfo, JoinResult, LearnerScenario, PreviewRun, SessionMessage } from '@resim/contracts';
 import {
-  applyEvent,
-  flowStepOf,
   RunStatus,
   matchesUserRestriction,
   resolveTextSet,
-  runScore,
   runView,
-  schedulePhase,
   settleRun,
   startRun,
   type LearnerEvent,
-  type RunErrorCode,
-  type RunEvent,
   type RunScore,
   type RunState,
+  type RunView,
   type Scenario,
 } from '@resim/domain';
 import type { LiveBus } from '../../adapters/live/live-bus';
 import type { Database } from '../../db/database';
-import type { GameRow, SessionMessageRow } from '../../db/schema';
+import type { GameRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthenticated } from '../../errors/app-error';
 import type { Principal } from '../../identity/principal';
 import type { Clock } from '../../lib/clock';
@@ -27,11 +22,12 @@ import { newId, randomSecret, sha256 } from '../../lib/ids';
 import { normaliseJoinCode } from '../../lib/join-code';
 import { getResim } from '../resims/resims.service';
 import { getAccessibleSpace, type SpaceContext } from '../spaces/spaces.service';
-import * as flowCounts from '../learner-flow/flow-counts.repository';
-import { countsInFlow, feedbackShown, rankInstance, removedReason, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
-import { currentInstanceId, isPreviewInstance, phaseOf, phaseOfGame, previewInstanceId, testInstanceId } from './phase';
+import { feedbackShown, rankInstance, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
+import { currentInstanceId, phaseOf, phaseOfGame, previewInstanceId, testInstanceId } from './phase';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
+import { refuseOutsideSchedule, scheduleOf } from './schedule-rules';
+import { closedMessage, recordEvent, refuseStep, releasedRun } from './steps';
 import { findAllocationsOfEmail, isAllocated } from '../learners/learners.repository';
 
 export type PlayContext = {
@@ -42,6 +38,8 @@ export type PlayContext = {
   readonly principal: Principal | null;
   /** the token an anonymous learner resumes with, or null */
   readonly runToken: string | null;
+  /** whether this process may take another learner (DESIGN 6 back-pressure); full, joins are refused for a while */
+  readonly capacity?: { readonly full: () => boolean };
 };
 
 const scenarioByCode = async (db: Database, code: string): Promise<Scenario> => {
@@ -56,24 +54,13 @@ const scenarioOfGame = async (db: Database, game: GameRow): Promise<Scenario> =>
   return scenario;
 };
 
-const settingsOf = (scenario: Scenario) => ({ ...scenario.settings });
-
-const scheduleOf = (scenario: Scenario, now: Date): PlaySchedule => ({
-  opens: scenario.scheduleStart,
-  closes: scenario.scheduleEnd,
-  phase: schedulePhase(scenario, now),
+/** What the player is told of the scenario's settings: the same over the socket as over HTTP, where the schema keeps only these. */
+const settingsOf = ({ settings }: Scenario): GameSnapshot['settings'] => ({
+  hideRank: settings.hideRank,
+  hideTime: settings.hideTime,
+  allowApp: settings.allowApp,
+  allowBrowser: settings.allowBrowser,
 });
-
-// The server does not know the learner's time zone: the message names the time in UTC, the
-// player shows it in the learner's own.
-const utcTime = (value: string): string => `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
-/** SPEC 3 schedule: learners play between scheduleStart and scheduleEnd; authors test at any time. */
-const refuseOutsideSchedule = (scenario: Scenario, now: Date): void => {
-  const phase = schedulePhase(scenario, now);
-  if (phase === 'before' && scenario.scheduleStart) throw conflict(`This simulation opens at ${utcTime(scenario.scheduleStart)}`);
-  if (phase === 'after' && scenario.scheduleEnd) throw conflict(`This simulation closed at ${utcTime(scenario.scheduleEnd)}`);
-};
 
 /** A member of the scenario's space, who may play it in Test Mode. */
 const isAuthor = async (ctx: PlayContext, scenario: Scenario): Promise<boolean> => {
@@ -109,11 +96,6 @@ export const joinInfo = async (ctx: PlayContext, code: string): Promise<JoinInfo
   };
 };
 
-const closedMessage = (scenario: Scenario): string =>
-  scenario.resimStatus === 3
-    ? `${scenario.resimName} has finished`
-    : `${scenario.resimName} is not open yet; ask your presenter when it starts`;
-
 const ownsGame = (ctx: PlayContext, game: GameRow): boolean =>
   (ctx.runToken !== null && game.run_token_hash !== null && sha256(ctx.runToken) === game.run_token_hash) ||
   (ctx.principal !== null && game.user_id === ctx.principal.userId);
@@ -128,25 +110,41 @@ const ownGame = async (ctx: PlayContext, gameId: string): Promise<GameRow> => {
   return game;
 };
 
+/** A run's place among its opening's ranked runs: its score and rank, and how many are ranked. */
+export type RankedRun = { readonly score: RunScore; readonly rank: number; readonly of: number };
+
+/** Where each of an opening's runs ranks, by run id. */
+export const rankingOf = (scenario: Scenario, games: readonly GameRow[], now: number): Map<string, RankedRun> => {
+  const ranked = rankInstance(scenario, games, now);
+  return new Map(ranked.map((entry) => [entry.game.id, { score: entry.score, rank: entry.rank, of: ranked.length }]));
+};
+
 /**
  * A run as the player shows it, from its state brought up to `now` (null in the lobby) and what
- * was read for it (messages, the instance's runs once ended).
+ * was read for it (messages, and once it ended its place in the opening's ranking).
  */
 export const buildSnapshot = (
   scenario: Scenario,
   game: GameRow,
   state: RunState | null,
   now: number,
-  read: { readonly messages: readonly SessionMessageRow[]; readonly instanceGames: readonly GameRow[] | null },
+  read: {
+    readonly messages: readonly SessionMessage[];
+    readonly ranking: ReadonlyMap<string, RankedRun> | null;
+    /** views already made at `now`, by state: runs that share a state (a lobby just started) share their view */
+    readonly views?: Map<RunState, RunView>;
+  },
 ): GameSnapshot => {
+  let view: RunView | null = null;
+  if (state) {
+    view = read.views?.get(state) ?? runView(scenario, state, now);
+    read.views?.set(state, view);
+  }
   let score: GameSnapshot['score'] = null;
-  if (state?.ended && read.instanceGames) {
-    const ranked = rankInstance(scenario, read.instanceGames, now);
-    const mine = ranked.find((entry) => entry.game.id === game.id);
-    if (mine) {
-      const rank = scenario.settings.hideRank ? null : mine.rank;
-      score = toGameScore(game, mine.score, rank, ranked.length, feedbackShown(scenario, game, false));
-    }
+  const mine = state?.ended ? read.ranking?.get(game.id) : undefined;
+  if (mine) {
+    const rank = scenario.settings.hideRank ? null : mine.rank;
+    score = toGameScore(game, mine.score, rank, mine.of, feedbackShown(scenario, game, false));
   }
   return {
     gameId: game.id,
@@ -160,9 +158,9 @@ export const buildSnapshot = (
     startedAt: game.started_at,
     serverTime: now,
     // The view is only read from here on: serialised to the learner.
-    view: state ? (runView(scenario, state, now) as GameSnapshot['view']) : null,
+    view: view as GameSnapshot['view'],
     text: state ? null : resolveTextSet(scenario),
-    messages: read.messages.map(toSessionMessage),
+    messages: read.messages as SessionMessage[],
     settings: settingsOf(scenario),
     nextResimCode: scenario.nextResimCode,
     score,
@@ -180,17 +178,21 @@ export const snapshotOf = async (
 ): Promise<GameSnapshot> => {
   const ended = game.ended_at !== null || state?.ended;
   return buildSnapshot(scenario, game, state, now, {
-    messages: await repo.findMessages(db, scenario.id, game.instance_id),
-    instanceGames: ended ? await repo.findGamesOfInstance(db, scenario.id, game.instance_id) : null,
+    messages: (await repo.findMessages(db, scenario.id, game.instance_id)).map(toSessionMessage),
+    ranking: ended ? rankingOf(scenario, await repo.findGamesOfInstance(db, scenario.id, game.instance_id), now) : null,
   });
 };
 
 const who = (principal: Principal) => principal.name ?? principal.email.split('@')[0] ?? principal.email;
 
+/** Retried after this long by a client turned away because the server is full. */
+export const retryAfterFullSeconds = 30;
+
 /**
  * Joins a scenario by its code: anonymously with a nickname when it allows, or signed in when it
  * allows and the learner's email matches its restriction patterns. Joining again resumes the
- * same run: a signed-in learner by their account, an anonymous one by their run token.
+ * same run: a signed-in learner by their account, an anonymous one by their run token. Every
+ * read is by index, so a join costs the same in a session of ten learners or ten thousand.
  */
 export const join = async (ctx: PlayContext, code: string, nickname: string | undefined): Promise<JoinResult> => {
   const scenario = await scenarioByCode(ctx.db, code);
@@ -201,6 +203,8 @@ export const join = async (ctx: PlayContext, code: string, nickname: string | un
   if (phase === 'closed' || !instanceId) throw conflict(closedMessage(scenario));
   const now = ctx.clock.now();
   if (!test) refuseOutsideSchedule(scenario, now);
+  const resumed = (game: GameRow, runToken: string | null) =>
+    snapshotOf(ctx.db, scenario, game, now.getTime()).then((snapshot) => ({ gameId: game.id, runToken, snapshot }));
 
   if (ctx.principal) {
     if (!scenario.allowSignin && !test)
@@ -216,35 +220,35 @@ export const join = async (ctx: PlayContext, code: string, nickname: string | un
       );
     }
     const existing = await repo.findLearnerGame(ctx.db, scenario.id, instanceId, ctx.principal.userId);
-    if (existing) return { gameId: existing.id, runToken: null, snapshot: await snapshotOf(ctx.db, scenario, existing, now.getTime()) };
+    if (existing) return resumed(existing, null);
   } else {
     if (ctx.runToken) {
-      const resumed = (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId)).find((game) => ownsGame(ctx, game));
-      if (resumed)
-        return { gameId: resumed.id, runToken: ctx.runToken, snapshot: await snapshotOf(ctx.db, scenario, resumed, now.getTime()) };
+      const own = await repo.findGameByToken(ctx.db, scenario.id, instanceId, sha256(ctx.runToken));
+      if (own) return resumed(own, ctx.runToken);
     }
     if (!scenario.allowAnonymous) throw forbidden(`Sign in to join ${scenario.resimName}`);
     if (!nickname) throw badRequest('nickname: give a nickname to join without signing in');
   }
+  if (ctx.capacity?.full())
+    throw new AppError('unavailable', `This server is taking no more learners for now; try again in ${retryAfterFullSeconds} seconds`, {
+      retryAfterSeconds: retryAfterFullSeconds,
+    });
   const gameInstanceId = test ? testInstanceId : instanceId;
   if (await repo.isLocked(ctx.db, scenario.id, gameInstanceId))
     throw conflict(`The lobby of ${scenario.resimName} is locked: nobody new may join; ask your presenter to let you in`);
-  // The room tells learners apart by nickname, so two of them may not share one.
-  if (nickname) {
-    const wanted = nickname.toLocaleLowerCase();
-    const others = await repo.findGamesOfInstance(ctx.db, scenario.id, gameInstanceId);
-    if (others.some((game) => game.nickname.toLocaleLowerCase() === wanted))
-      throw conflict(`The nickname ${nickname} is taken in this session; choose another`);
-  }
 
   const runToken = ctx.principal ? null : randomSecret();
   const started = phase === 'open';
+  const name = ctx.principal ? (nickname ?? who(ctx.principal)) : nickname!;
   const game: GameRow = {
     id: newId(),
     resim_id: scenario.id,
     instance_id: gameInstanceId,
     user_id: ctx.principal?.userId ?? null,
-    nickname: ctx.principal ? (nickname ?? who(ctx.principal)) : nickname!,
+    nickname: name,
+    // The room tells learners apart by nickname, so two of them may not share one: the run claims
+    // its nickname in the opening, and the unique index says whether someone has it already.
+    nickname_key: name.toLocaleLowerCase(),
     email: ctx.principal?.email ?? null,
     run_token_hash: runToken ? sha256(runToken) : null,
     test: test ? 1 : 0,
@@ -258,16 +262,21 @@ export const join = async (ctx: PlayContext, code: string, nickname: string | un
     end_reason: null,
     updated_at: now.toISOString(),
   };
-  try {
-    await repo.insertGame(ctx.db, game);
-  } catch (error) {
+  if (!(await repo.insertGameIfFree(ctx.db, game))) {
     // The same learner joining twice at once: the first run wins and the second resumes it.
-    const existing = ctx.principal ? await repo.findLearnerGame(ctx.db, scenario.id, instanceId, ctx.principal.userId) : undefined;
-    if (!existing) throw error;
-    return { gameId: existing.id, runToken: null, snapshot: await snapshotOf(ctx.db, scenario, existing, now.getTime()) };
+    const existing = ctx.principal ? await repo.findLearnerGame(ctx.db, scenario.id, gameInstanceId, ctx.principal.userId) : undefined;
+    if (existing) return resumed(existing, null);
+    if (nickname || !ctx.principal) throw conflict(`The nickname ${name} is taken in this session; choose another`);
+    // A signed-in learner who chose no nickname goes by their name, which two people may share.
+    const unclaimed = { ...game, nickname_key: null };
+    if (!(await repo.insertGameIfFree(ctx.db, unclaimed))) {
+      const raced = await repo.findLearnerGame(ctx.db, scenario.id, gameInstanceId, ctx.principal.userId);
+      if (raced) return resumed(raced, null);
+      throw conflict('Joining failed because of another join at the same moment; try again');
+    }
   }
   // The console hears that someone joined.
-  await ctx.live.publish({ kind: 'game', resimId: scenario.id, gameId: game.id });
+  await ctx.live.publish({ kind: 'games', resimId: scenario.id, gameIds: [game.id] });
   return { gameId: game.id, runToken, snapshot: await snapshotOf(ctx.db, scenario, game, now.getTime()) };
 };
 
@@ -287,6 +296,7 @@ export const startPreview = async (ctx: SpaceContext, resimId: string): Promise<
     instance_id: instanceId,
     user_id: ctx.principal.userId,
     nickname: who(ctx.principal),
+    nickname_key: null,
     email: ctx.principal.email,
     run_token_hash: null,
     test: 1,
@@ -309,106 +319,15 @@ export const gameSnapshot = async (ctx: PlayContext, gameId: string): Promise<Ga
   return snapshotOf(ctx.db, await scenarioOfGame(ctx.db, game), game, ctx.clock.now().getTime());
 };
 
-// Refusals a learner can act on (an unknown id, too many choices) are bad requests; the rest
-// are about the run as it stands.
-const refusalCode: Record<RunErrorCode, 'bad_request' | 'conflict'> = {
-  unknown_item: 'bad_request',
-  too_many: 'bad_request',
-  ended: 'conflict',
-  not_available: 'conflict',
-  already_done: 'conflict',
-  no_hint: 'conflict',
-  out_of_order: 'conflict',
-};
-
-const payloadOf = (event: RunEvent): string => {
-  const { type: _type, at: _at, ...rest } = event;
-  return JSON.stringify(rest);
-};
-
-/** The columns a run's state decides. */
-export const stateColumns = (scenario: Scenario, state: RunState, score: () => unknown, now: Date): Partial<GameRow> => ({
-  state: JSON.stringify(state),
-  ended_at: state.ended ? new Date(state.ended.at).toISOString() : null,
-  end_reason: state.ended?.reason ?? null,
-  ...(state.ended ? { score: JSON.stringify(score()) } : {}),
-  updated_at: now.toISOString(),
-});
-
-/**
- * Applies a run's next event, judged by the engine: stored with the audit trail and the new
- * state in one transaction, or refused with the reason and nothing stored.
- */
-export const recordEvent = async (
-  db: Database,
-  scenario: Scenario,
-  game: GameRow,
-  event: RunEvent,
-  scoreOf: (state: RunState) => unknown,
-  now: Date,
-): Promise<{ ok: true; game: GameRow; state: RunState } | { ok: false; error: AppError }> => {
-  const stored = stateOf(scenario, game, event.at);
-  if (!stored) return { ok: false, error: conflict('The run has not started yet; wait for your presenter') };
-  const result = applyEvent(scenario, stored, event);
-  if (!result.ok)
-    return { ok: false, error: new AppError(refusalCode[result.error.code], result.error.message, { reason: result.error.code }) };
-  const step = countsInFlow(game) ? flowStepOf(event) : null;
-  const changes = {
-    ...stateColumns(scenario, result.state, () => scoreOf(result.state), now),
-    points: result.state.measures.points ?? null,
-    started_at: game.started_at,
-  };
-  const saved = await repo.appendEvent(db, {
-    game,
-    event: {
-      game_id: game.id,
-      seq: game.event_count + 1,
-      type: event.type,
-      payload: payloadOf(event),
-      at: new Date(event.at).toISOString(),
-    },
-    changes,
-    ...(step ? { alongside: (trx: Database) => flowCounts.addStep(trx, game, step) } : {}),
-  });
-  if (!saved) return { ok: false, error: conflict('Another step of this run was taken at the same moment; try again') };
-  return { ok: true, game: { ...game, ...changes, event_count: game.event_count + 1 }, state: result.state };
-};
-
-/**
- * A lobby run whose session has just started but that the start has not reached yet (the status
- * is set first, then the lobby released): it starts now, so the learner's first step counts.
- */
-const releasedRun = (scenario: Scenario, game: GameRow, now: Date): GameRow => ({
-  ...game,
-  state: JSON.stringify(startRun(scenario, now.getTime())),
-  started_at: now.toISOString(),
-});
-
-export const removedMessage = 'Your presenter removed you from this session';
-
-/** A learner's step: run tests, confirm diagnoses, take the hint or end the run. */
-export const submitEvent = async (ctx: PlayContext, gameId: string, event: LearnerEvent, source?: string): Promise<GameSnapshot> => {
+/** A learner's step over HTTP: run tests, confirm diagnoses, take the hint or end the run. */
+export const submitEvent = async (ctx: PlayContext, gameId: string, event: LearnerEvent): Promise<GameSnapshot> => {
   const found = await ownGame(ctx, gameId);
-  if (found.end_reason === removedReason) throw conflict(removedMessage);
   const scenario = await scenarioOfGame(ctx.db, found);
-  const phase = phaseOfGame(scenario, found);
-  if (phase === 'lobby') throw conflict('The session has not started yet; wait for your presenter');
-  if (phase === 'closed' && !found.ended_at) throw conflict(closedMessage(scenario));
-  if (!found.test && !isPreviewInstance(found.instance_id) && !found.ended_at && found.instance_id !== currentInstanceId(scenario))
-    throw conflict(`This run belongs to an earlier session of ${scenario.resimName}; join again to play the current one`);
   const now = ctx.clock.now();
-  if (!found.test) refuseOutsideSchedule(scenario, now);
-  const game = found.state === null && phase === 'open' ? releasedRun(scenario, found, now) : found;
-  const outcome = await recordEvent(
-    ctx.db,
-    scenario,
-    game,
-    { ...event, at: now.getTime() },
-    (state) => runScore(scenario, state, now.getTime()),
-    now,
-  );
+  refuseStep(scenario, found, now);
+  const outcome = await recordEvent(ctx.db, scenario, releasedRun(scenario, found, now), { ...event, at: now.getTime() }, now);
   if (!outcome.ok) throw outcome.error;
-  await ctx.live.publish({ kind: 'game', resimId: scenario.id, gameId: game.id, ...(source ? { source } : {}) });
+  await ctx.live.publish({ kind: 'games', resimId: scenario.id, gameIds: [found.id] });
   return snapshotOf(ctx.db, scenario, outcome.game, now.getTime(), settleRun(scenario, outcome.state, now.getTime()));
 };
 

@@ -40,31 +40,85 @@ export const deleteGame = (db: Database, id: string) =>
 export const insertGame = (db: Database, row: GameRow) => db.insertInto('games').values(row).execute();
 
 /**
- * Stores a run's new state with its event only if no other event came first (the count is
- * unchanged); false otherwise, and then nothing is written.
+ * Inserts a learner's new run unless it collides with another in its opening: the same signed-in
+ * learner's, or one that claimed the same nickname (then nothing is written and false answered).
  */
-export const appendEvent = (
+export const insertGameIfFree = async (db: Database, row: GameRow): Promise<boolean> => {
+  const result = await db
+    .insertInto('games')
+    .values(row)
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+};
+
+/** An anonymous learner's run of an opening, found by the hash of the token they resume with. */
+export const findGameByToken = (db: Database, resimId: string, instanceId: string, tokenHash: string): Promise<GameRow | undefined> =>
+  db
+    .selectFrom('games')
+    .selectAll()
+    .where('run_token_hash', '=', tokenHash)
+    .where('resim_id', '=', resimId)
+    .where('instance_id', '=', instanceId)
+    .executeTakeFirst();
+
+/** Up to `limit` runs of an opening after the run id `after`, in id order: an opening read a page at a time. */
+export const findGamesOfInstancePage = (
   db: Database,
-  options: {
-    game: Pick<GameRow, 'id' | 'event_count'>;
-    event: RunEventRow;
-    changes: Partial<GameRow>;
-    /** what else the step changes, written only with it (before the event itself is inserted) */
-    alongside?: (trx: Database) => Promise<void>;
-  },
-): Promise<boolean> =>
-  db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('games')
-      .set({ ...options.changes, event_count: options.game.event_count + 1 })
-      .where('id', '=', options.game.id)
-      .where('event_count', '=', options.game.event_count)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    await options.alongside?.(trx);
-    await trx.insertInto('run_events').values(options.event).execute();
-    return true;
-  });
+  options: { resimId: string; instanceId: string; after: string; limit: number; running?: boolean },
+): Promise<GameRow[]> =>
+  db
+    .selectFrom('games')
+    .selectAll()
+    .where('resim_id', '=', options.resimId)
+    .where('instance_id', '=', options.instanceId)
+    .where('id', '>', options.after)
+    .$if(options.running === true, (query) => query.where('state', 'is not', null).where('ended_at', 'is', null))
+    .orderBy('id')
+    .limit(options.limit)
+    .execute();
+
+/** How many runs of an opening are under way (started, not ended). */
+export const countRunningGames = async (db: Database, resimId: string, instanceId: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('games')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('resim_id', '=', resimId)
+        .where('instance_id', '=', instanceId)
+        .where('state', 'is not', null)
+        .where('ended_at', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
+/**
+ * Starts up to `limit` runs still waiting in an opening's lobby, unless a learner's first step
+ * started one already; answers how many it started. Called again until it answers 0, so that no
+ * single statement holds the database for a whole large session.
+ */
+export const startLobbyRuns = async (
+  db: Database,
+  options: { resimId: string; instanceId: string; limit: number; changes: Pick<GameRow, 'state' | 'started_at' | 'updated_at'> },
+): Promise<number> => {
+  const waiting = (eb: Database) =>
+    eb
+      .selectFrom('games')
+      .select('id')
+      .where('resim_id', '=', options.resimId)
+      .where('instance_id', '=', options.instanceId)
+      .where('started_at', 'is', null)
+      .where('ended_at', 'is', null)
+      .limit(options.limit);
+  const result = await db
+    .updateTable('games')
+    .set(options.changes)
+    .where('id', 'in', waiting(db))
+    .where('started_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+};
 
 /**
  * Marks a run removed by the host, once; `alongside` runs in the same transaction only when this
@@ -86,12 +140,17 @@ export const removeGame = (
     if (Number(result.numUpdatedRows) === 1) await alongside(trx);
   });
 
-export const updateGame = (db: Database, id: string, changes: Partial<GameRow>) =>
-  db.updateTable('games').set(changes).where('id', '=', id).execute();
-
-/** Starts a lobby run, unless its learner's first step started it already. */
-export const startGame = (db: Database, id: string, changes: Pick<GameRow, 'state' | 'started_at' | 'updated_at'>) =>
-  db.updateTable('games').set(changes).where('id', '=', id).where('started_at', 'is', null).execute();
+/** Stores what a run's state became without a step (a time limit ended it), unless the run moved on since it was read. */
+export const settleGame = async (db: Database, game: { id: string; eventCount: number }, changes: Partial<GameRow>): Promise<boolean> => {
+  const result = await db
+    .updateTable('games')
+    .set(changes)
+    .where('id', '=', game.id)
+    .where('event_count', '=', game.eventCount)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
 
 export const findEventsOfGame = (db: Database, gameId: string): Promise<RunEventRow[]> =>
   db.selectFrom('run_events').selectAll().where('game_id', '=', gameId).orderBy('seq').execute();

@@ -74,6 +74,7 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
     live: options.live,
     principal: request.authState?.principal ?? null,
     runToken: runTokenOf(request),
+    capacity: options.hub,
   });
 
   app.get(
@@ -147,16 +148,12 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
     if (!query.success) return refuse('bad_request', 'Connect with ?game={gameId}&token={run token or access token}');
     const game = await repo.findGame(options.db, query.data.game);
     if (!game) return refuse('not_found', 'Run not found');
-    let ctx: play.PlayContext = { db: options.db, clock: options.clock, live: options.live, principal: null, runToken: null };
-    if (game.run_token_hash !== null && sha256(query.data.token) === game.run_token_hash) {
-      ctx = { ...ctx, runToken: query.data.token };
-    } else {
+    if (game.run_token_hash === null || sha256(query.data.token) !== game.run_token_hash) {
       const auth = await options.authenticate(`Bearer ${query.data.token}`).catch(() => null);
       if (!auth) return refuse('unauthenticated', 'Join the scenario again to continue your run');
       if (auth.principal.userId !== game.user_id) return refuse('not_found', 'Run not found');
-      ctx = { ...ctx, principal: auth.principal };
     }
-    await options.hub.attach(socket, ctx, { id: game.id, resimId: game.resim_id, instanceId: game.instance_id });
+    options.hub.attach(socket, game);
   });
 };
 

@@ -1,62 +1,173 @@
 import type { BoardLearner, LockState, SessionMessage } from '@resim/contracts';
-import { RunStatus, runScore, startRun, type Scenario } from '@resim/domain';
+import { applyEvent, RunStatus, startRun, type Scenario } from '@resim/domain';
+import { sql } from 'kysely';
 import type { LiveBus } from '../../adapters/live/live-bus';
+import type { Database } from '../../db/database';
+import type { GameRow } from '../../db/schema';
 import { conflict, notFound } from '../../errors/app-error';
+import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
+import { yieldToLoop } from '../../lib/slices';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
 import { requireInstance } from './boards.service';
 import * as flowCounts from '../learner-flow/flow-counts.repository';
 import { countsInFlow, removedReason, stateOf, toSessionMessage } from './game-records';
-import { currentInstanceId } from './phase';
-import { recordEvent, stateColumns } from './play.service';
+import { currentInstanceId, isPreviewInstance, testInstanceId } from './phase';
+import { loadRunnableScenario } from './scenario-cache';
 import * as repo from './runs.repository';
+import { recordEvent, stateColumns } from './steps';
 
-export type SessionContext = SpaceContext & { readonly live: LiveBus };
+type Log = { warn: (details: object, message: string) => void };
+
+/** What a session's work needs beyond the database: the clock, the live bus that tells every process, a log for what fails unseen. */
+export type LiveContext = { readonly db: Database; readonly clock: Clock; readonly live: LiveBus; readonly log?: Log };
+
+export type SessionContext = SpaceContext & LiveContext;
+
+/** Lobby runs started by one statement: a large lobby starts in a few of them, the event loop let go between. */
+const startBatch = 2000;
+/** Runs ended per slice of a Stop: judged by the engine and stored together, then the event loop is let go. */
+const stopBatch = 250;
+/**
+ * How long a Stop's request waits for its runs to end before it is answered: a class's session has
+ * ended by then; a congress's goes on ending its runs, its progress pushed to the consoles.
+ */
+export const stopAnswerBudgetMs = 300;
+
+const progress = (ctx: LiveContext, scenario: Scenario, task: 'start' | 'stop', done: number, total: number) =>
+  ctx.live
+    .publish({ kind: 'progress', resimId: scenario.id, task, done, total })
+    .catch((error: unknown) => ctx.log?.warn({ err: error }, 'could not tell the consoles how a session is going'));
+
+/** Starts every run waiting in the lobby at the same moment, a few statements for the whole lobby. */
+const releaseLobby = async (ctx: LiveContext, scenario: Scenario, instanceId: string, now: Date) => {
+  const at = now.toISOString();
+  const changes = { state: JSON.stringify(startRun(scenario, now.getTime())), started_at: at, updated_at: at };
+  let done = 0;
+  for (;;) {
+    const started = await repo.startLobbyRuns(ctx.db, { resimId: scenario.id, instanceId, limit: startBatch, changes });
+    done += started;
+    if (started < startBatch) break;
+    await progress(ctx, scenario, 'start', done, done);
+    await yieldToLoop();
+  }
+  if (done > 0) await progress(ctx, scenario, 'start', done, done);
+};
+
+/**
+ * Ends one run at the Stop's moment: its 'stop' stored like a step; a run that a time limit
+ * ended before keeps that ending, settled into its state. Answers whether it is ended now (false:
+ * a step came first, and the run must be read again).
+ */
+const endRun = async (db: Database, scenario: Scenario, game: GameRow, now: Date): Promise<boolean> => {
+  const state = stateOf(scenario, game, now.getTime());
+  if (!state) return true;
+  if (state.ended) {
+    const changes = { ...stateColumns(scenario, state, now), started_at: game.started_at };
+    return repo.settleGame(db, { id: game.id, eventCount: game.event_count }, changes);
+  }
+  const outcome = await recordEvent(db, scenario, game, { type: 'stop', at: now.getTime() }, now, { state, previousStep: null });
+  if (outcome.ok) return true;
+  if (outcome.stale) return false;
+  // The engine refuses a stop only for a run already ended: nothing left to do.
+  if (!applyEvent(scenario, state, { type: 'stop', at: now.getTime() }).ok) return true;
+  throw outcome.error;
+};
+
+const stops = new WeakMap<Database, Map<string, Promise<void>>>();
+
+/**
+ * Ends every run still going in the opening, a slice at a time, each slice stored in one
+ * transaction; the consoles hear how far it has gone, and once all have ended every process
+ * gives its learners their final scores and ranks. One Stop of an opening at a time per process.
+ */
+export const stopSession = (ctx: LiveContext, scenario: Scenario, instanceId: string, now: Date): Promise<void> => {
+  const running = stops.get(ctx.db) ?? new Map<string, Promise<void>>();
+  stops.set(ctx.db, running);
+  const key = `${scenario.id}\u0000${instanceId}`;
+  const already = running.get(key);
+  if (already) return already;
+  const work = (async () => {
+    const total = await repo.countRunningGames(ctx.db, scenario.id, instanceId);
+    let done = 0;
+    for (let after = ''; ;) {
+      const page = await repo.findGamesOfInstancePage(ctx.db, { resimId: scenario.id, instanceId, after, limit: stopBatch, running: true });
+      if (page.length === 0) break;
+      after = page.at(-1)!.id;
+      let pending = page;
+      // A run that a step changed after it was read is read again and ended as it now stands.
+      while (pending.length > 0) {
+        const ended = await Promise.all(pending.map((game) => endRun(ctx.db, scenario, game, now)));
+        const again = pending.filter((_, at) => !ended[at]);
+        pending = (await Promise.all(again.map((game) => repo.findGame(ctx.db, game.id)))).filter(
+          (game): game is GameRow => game !== undefined && game.state !== null && game.ended_at === null,
+        );
+      }
+      done += page.length;
+      await progress(ctx, scenario, 'stop', Math.min(done, Math.max(total, done)), Math.max(total, done));
+      await yieldToLoop();
+    }
+    await ctx.live.publish({ kind: 'stopped', resimId: scenario.id, instanceId });
+  })().finally(() => running.delete(key));
+  running.set(key, work);
+  return work;
+};
+
+/** Settles once every Stop under way in this process has ended its runs (the server drains them before it stops). */
+export const stopsSettled = async (db: Database): Promise<void> => {
+  await Promise.allSettled([...(stops.get(db)?.values() ?? [])]);
+};
+
+/**
+ * Stops that a process did not finish (it was stopped or failed on the way): every run still going
+ * in a finished scenario's opening is ended as that Stop would have. Run when a process starts;
+ * several processes doing it at once end each run once.
+ */
+export const finishInterruptedStops = async (ctx: LiveContext): Promise<void> => {
+  const openings = await ctx.db
+    .selectFrom('games')
+    .innerJoin('resims', 'resims.id', 'games.resim_id')
+    .select(['games.resim_id', 'games.instance_id', sql<string>`max(resims.updated_at)`.as('stopped_at')])
+    .where('resims.status', '=', RunStatus.Finished)
+    .where('games.state', 'is not', null)
+    .where('games.ended_at', 'is', null)
+    .where('games.instance_id', '!=', testInstanceId)
+    .groupBy(['games.resim_id', 'games.instance_id'])
+    .execute();
+  for (const opening of openings) {
+    if (isPreviewInstance(opening.instance_id)) continue;
+    const scenario = await loadRunnableScenario(ctx.db, { id: opening.resim_id });
+    if (!scenario || currentInstanceId(scenario) !== opening.instance_id) continue;
+    // The scenario was last changed by the Stop itself: its runs end at that moment.
+    const stoppedAt = new Date(Math.min(ctx.clock.now().getTime(), new Date(opening.stopped_at).getTime()));
+    await stopSession(ctx, scenario, opening.instance_id, stoppedAt);
+  }
+};
 
 /**
  * What a new run status means for the learners of the session: starting releases everyone in
  * the lobby at once (their runs start at the same moment), stopping or closing ends every run
- * still going. Then every process is told, and pushes it to its learners.
+ * still going. Every process is told at once and tells its learners; a Stop's request is
+ * answered once its runs have ended or `stopAnswerBudgetMs` has passed, whichever is first.
  */
 export const applyStatus = async (ctx: SessionContext, scenario: Scenario): Promise<void> => {
   const instanceId = currentInstanceId(scenario);
   const now = ctx.clock.now();
-  if (instanceId && scenario.resimStatus === RunStatus.Running) {
-    const waiting = (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId)).filter(
-      (game) => game.started_at === null && game.ended_at === null,
-    );
-    const state = JSON.stringify(startRun(scenario, now.getTime()));
-    await ctx.db.transaction().execute(async (trx) => {
-      for (const game of waiting) {
-        await repo.startGame(trx, game.id, { state, started_at: now.toISOString(), updated_at: now.toISOString() });
-      }
-    });
-  }
+  if (instanceId && scenario.resimStatus === RunStatus.Running) await releaseLobby(ctx, scenario, instanceId, now);
+  await ctx.live.publish({ kind: 'status', resimId: scenario.id, status: scenario.resimStatus, at: now.getTime() });
   if (instanceId && scenario.resimStatus === RunStatus.Finished) {
-    const going = (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId)).filter((game) => game.state && !game.ended_at);
-    for (const game of going) {
-      const outcome = await recordEvent(
-        ctx.db,
-        scenario,
-        game,
-        { type: 'stop', at: now.getTime() },
-        (state) => runScore(scenario, state, now.getTime()),
-        now,
-      );
-      // A run that a time limit ended before the stop keeps that ending, settled into its state.
-      if (!outcome.ok && outcome.error.details?.reason === 'ended') {
-        const settled = stateOf(scenario, game, now.getTime());
-        if (settled)
-          await repo.updateGame(
-            ctx.db,
-            game.id,
-            stateColumns(scenario, settled, () => runScore(scenario, settled, now.getTime()), now),
-          );
-      }
-    }
+    const stopping = stopSession(ctx, scenario, instanceId, now);
+    stopping.catch((error: unknown) =>
+      ctx.log?.warn({ err: error }, 'a Stop failed before ending every run; it is taken up again when the server restarts'),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      stopping.catch(() => undefined),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, stopAnswerBudgetMs))),
+    ]);
+    clearTimeout(timer);
   }
-  await ctx.live.publish({ kind: 'status', resimId: scenario.id, status: scenario.resimStatus });
 };
 
 const messageStatuses: readonly number[] = [RunStatus.Waiting, RunStatus.Running, RunStatus.TestMode];
@@ -106,14 +217,7 @@ export const removeLearner = async (
   let endedAt = game.ended_at;
   if (game.end_reason !== removedReason) {
     if (game.state && !game.ended_at) {
-      const outcome = await recordEvent(
-        ctx.db,
-        scenario,
-        game,
-        { type: 'stop', at: now.getTime() },
-        (state) => runScore(scenario, state, now.getTime()),
-        now,
-      );
+      const outcome = await recordEvent(ctx.db, scenario, game, { type: 'stop', at: now.getTime() }, now);
       // A time limit may have ended the run already; then it is settled and removed as it stands.
       if (!outcome.ok && outcome.error.details?.reason !== 'ended') throw outcome.error;
     }
@@ -122,7 +226,7 @@ export const removeLearner = async (
     await repo.removeGame(ctx.db, game.id, { ended_at: endedAt, end_reason: removedReason, updated_at: now.toISOString() }, (trx) =>
       countsInFlow(game) ? flowCounts.withdrawRun(trx, game) : Promise.resolve(),
     );
-    await ctx.live.publish({ kind: 'game', resimId: scenario.id, gameId: game.id });
+    await ctx.live.publish({ kind: 'games', resimId: scenario.id, gameIds: [game.id] });
   }
   return { gameId: game.id, nickname: game.nickname, endedAt, endReason: removedReason };
 };

@@ -1,26 +1,66 @@
-import { socketClientMessage, type SocketServerMessage } from '@resim/contracts';
+import { socketClientMessage, type GameSnapshot, type SessionMessage } from '@resim/contracts';
+import {
+  RunStatus,
+  settleRun,
+  snapshotChange,
+  startRun,
+  type FlowStep,
+  type LearnerEvent,
+  type RunState,
+  type RunView,
+  type Scenario,
+} from '@resim/domain';
 import type { WebSocket } from 'ws';
 import type { LiveBus, LiveEvent } from '../../adapters/live/live-bus';
 import type { Database } from '../../db/database';
-import type { GameRow, SessionMessageRow } from '../../db/schema';
-import { AppError } from '../../errors/app-error';
+import type { GameRow } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomSecret } from '../../lib/ids';
-import { stateOf } from './game-records';
-import { buildSnapshot, snapshotOf, submitEvent, type PlayContext } from './play.service';
+import { readJson } from '../../lib/json';
+import { inSlices } from '../../lib/slices';
+import * as flowCounts from '../learner-flow/flow-counts.repository';
 import * as connections from './connections.repository';
+import { countsInFlow, toSessionMessage } from './game-records';
+import { phaseOfGame } from './phase';
+import { buildSnapshot, rankingOf, type RankedRun } from './play.service';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
+import { rankingOfInstance } from './session-ranking';
+import { recordEvent, refuseStep, releasedRun } from './steps';
+import { stepWriterOf } from './step-writer';
 
 type Log = { warn: (details: object, message: string) => void };
+
+/**
+ * A run whose learner holds a socket to this process, kept in memory while they do: its row and
+ * state as last stored, and its last step, so that a step reads nothing from the database. Every
+ * write is conditional on the run being as kept (its event count, not ended); when another
+ * process, a Stop or a removal changed it, the write stores nothing and the run is read again.
+ */
+type LiveRun = {
+  readonly id: string;
+  readonly resimId: string;
+  readonly instanceId: string;
+  /** null: read it again before the next step */
+  game: GameRow | null;
+  state: RunState | null;
+  /** the run's last test or diagnosis; undefined until read */
+  lastStep: FlowStep | null | undefined;
+  readonly connections: Set<Connection>;
+  /** the run's steps and refreshes, one after another in the order they came */
+  work: Promise<void>;
+};
 
 type Connection = {
   readonly id: string;
   readonly socket: WebSocket;
-  readonly gameId: string;
-  readonly resimId: string;
-  readonly instanceId: string;
-  readonly play: PlayContext;
+  readonly run: LiveRun;
+  /** what the socket was last sent, to send it only what changed since; its version */
+  sent: GameSnapshot | null;
+  version: number;
+  /** steps sent and not answered yet */
+  pending: number;
 };
 
 // A learner's client sends small messages; anything larger is not ours.
@@ -30,44 +70,358 @@ const maxMessageBytes = 4096;
  * this, a client is refused at once (it may retry) rather than kept waiting behind its own queue.
  */
 const defaultMaxPending = 8;
+/** A socket with this much not yet taken by its client does not read: it is dropped rather than buffered for without end. */
+export const defaultMaxBufferedBytes = 1 << 20;
+/** How long a scenario's status and content are believed before they are read again (the live bus tells of changes at once). */
+const scenarioRecheckMs = 1000;
+/** Runs of an opening read in one go when a Stop has ended them all. */
+const pageSize = 1000;
 
-const send = (socket: WebSocket, message: SocketServerMessage) => {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-};
-
-/**
- * The learners' sockets of this process, by scenario. What the live bus tells every process
- * (status changes, presenter messages, changed runs) is pushed here to the sockets it concerns;
- * events a learner sends over the socket are judged like those sent over HTTP.
- */
 /** How often a process says it still holds its sockets, and after how long without it it is not believed. */
 export const presenceBeatMs = 30_000;
 const presenceLapseMs = 3 * presenceBeatMs;
 
-export const createSocketHub = (options: { db: Database; clock: Clock; live: LiveBus; log: Log; maxPending?: number }) => {
+export type SocketHubOptions = {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly live: LiveBus;
+  readonly log: Log;
+  readonly maxPending?: number;
+  /** learners' sockets this process holds at most; beyond it, new ones and joins are turned away for a while */
+  readonly capacity?: number;
+  readonly maxBufferedBytes?: number;
+};
+
+/**
+ * The learners' sockets of this process (DESIGN 6). A step taken over a socket is judged against
+ * the run kept in memory, stored with the other steps of the moment in one transaction, and
+ * answered with what changed in the learner's snapshot. What the live bus tells every process
+ * (status changes, presenter messages, runs changed elsewhere, a Stop's end) is pushed to the
+ * sockets it concerns, a slice at a time, so that a session of thousands never holds the event
+ * loop for long.
+ */
+export const createSocketHub = (options: SocketHubOptions) => {
+  const { db, clock, live, log } = options;
   const maxPending = options.maxPending ?? defaultMaxPending;
-  // Sockets by scenario (status changes, messages) and by run (its changes): every learner's
-  // step is pushed to the sockets of that run alone, without looking through the session's.
+  const capacity = options.capacity ?? Number.POSITIVE_INFINITY;
+  const maxBuffered = options.maxBufferedBytes ?? defaultMaxBufferedBytes;
+  const serverId = randomSecret(9);
   const byResim = new Map<string, Set<Connection>>();
-  const byGame = new Map<string, Set<Connection>>();
-  const add = (index: Map<string, Set<Connection>>, key: string, connection: Connection) => {
-    const set = index.get(key) ?? new Set();
-    set.add(connection);
-    index.set(key, set);
+  const runs = new Map<string, LiveRun>();
+  let connectionCount = 0;
+  let closing = false;
+
+  // ---------------------------------------------------------------------------------------------
+  // What every run of a scenario shares: the scenario, and each opening's presenter messages.
+
+  type CachedScenario = { scenario: Scenario | undefined; checkedAt: number; reading: Promise<Scenario | undefined> | null };
+  const scenarios = new Map<string, CachedScenario>();
+  const readScenario = (resimId: string, cached: CachedScenario | undefined): Promise<Scenario | undefined> => {
+    if (cached?.reading) return cached.reading;
+    const entry = cached ?? { scenario: undefined, checkedAt: 0, reading: null };
+    entry.reading = loadRunnableScenario(db, { id: resimId }).finally(() => (entry.reading = null));
+    void entry.reading.then(
+      (scenario) => {
+        entry.scenario = scenario;
+        entry.checkedAt = performance.now();
+      },
+      () => undefined,
+    );
+    if (byResim.has(resimId)) scenarios.set(resimId, entry);
+    return entry.reading;
   };
-  const remove = (index: Map<string, Set<Connection>>, key: string, connection: Connection) => {
-    const set = index.get(key);
-    set?.delete(connection);
-    if (set?.size === 0) index.delete(key);
+  /** The scenario as last read, read again once a second (meanwhile the one kept serves); `fresh` waits for a new reading. */
+  const scenarioOf = (resimId: string, fresh = false): Promise<Scenario | undefined> => {
+    const cached = scenarios.get(resimId);
+    if (!cached?.scenario || fresh) return readScenario(resimId, cached);
+    if (performance.now() - cached.checkedAt > scenarioRecheckMs) void readScenario(resimId, cached).catch(() => undefined);
+    return Promise.resolve(cached.scenario);
   };
 
-  // This process's share of who is connected, kept in the database so that any process can tell.
-  const serverId = randomSecret(9);
+  const messages = new Map<string, Promise<readonly SessionMessage[]>>();
+  const messagesKey = (resimId: string, instanceId: string) => `${resimId}\u0000${instanceId}`;
+  const messagesOf = (resimId: string, instanceId: string): Promise<readonly SessionMessage[]> => {
+    const key = messagesKey(resimId, instanceId);
+    let list = messages.get(key);
+    if (!list) {
+      list = repo.findMessages(db, resimId, instanceId).then((rows) => Object.freeze(rows.map(toSessionMessage)));
+      list.catch(() => messages.delete(key));
+      messages.set(key, list);
+    }
+    return list;
+  };
+
+  const forgetScenario = (resimId: string) => {
+    scenarios.delete(resimId);
+    for (const key of messages.keys()) if (key.startsWith(`${resimId}\u0000`)) messages.delete(key);
+  };
+
+  // ---------------------------------------------------------------------------------------------
+  // Sending
+
+  let slowDropped = 0;
+  const sendText = (connection: Connection, text: string) => {
+    const { socket } = connection;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > maxBuffered) {
+      // The client stopped reading (a phone gone to sleep mid-download, a stuck proxy): it will
+      // reconnect and be sent its run afresh, rather than the server keeping its backlog.
+      slowDropped += 1;
+      if (slowDropped === 1 || slowDropped % 100 === 0)
+        log.warn({ dropped: slowDropped, buffered: socket.bufferedAmount }, 'dropped a learner socket that does not read');
+      socket.terminate();
+      return;
+    }
+    socket.send(text);
+  };
+
+  const sendSnapshot = (connection: Connection, snapshot: GameSnapshot) => {
+    connection.sent = snapshot;
+    connection.version += 1;
+    sendText(connection, `{"type":"snapshot","version":${connection.version},"snapshot":${JSON.stringify(snapshot)}}`);
+  };
+
+  /**
+   * Sends a socket what changed since its last version, as the next version: a push, or the
+   * answer to its step `requestId`. A push that changes nothing is not sent.
+   */
+  const sendChange = (connection: Connection, snapshot: GameSnapshot, requestId?: string) => {
+    const previous = connection.sent;
+    if (!previous) {
+      sendSnapshot(connection, snapshot);
+      return;
+    }
+    // What the socket was sent is kept made of the parts that did not change (already long-lived),
+    // so that each step leaves only what it changed to be kept until the learner's next.
+    const { delta, shared } = snapshotChange(previous, snapshot);
+    if (delta === null && requestId === undefined) return;
+    connection.sent = shared;
+    connection.version += 1;
+    const change = `"version":${connection.version},"delta":${JSON.stringify(delta ?? {})}`;
+    sendText(
+      connection,
+      requestId === undefined
+        ? `{"type":"delta",${change}}`
+        : `{"type":"result","requestId":${JSON.stringify(requestId)},"ok":true,${change}}`,
+    );
+  };
+
+  const sendRefusal = (connection: Connection, requestId: string | undefined, error: { code: string; message: string }) =>
+    sendText(
+      connection,
+      JSON.stringify(requestId === undefined ? { type: 'error', ...error } : { type: 'result', requestId, ok: false, error }),
+    );
+
+  // ---------------------------------------------------------------------------------------------
+  // Runs
+
+  const enqueue = (run: LiveRun, task: () => Promise<void>): Promise<void> => {
+    const next = run.work.then(task).catch((error: unknown) => log.warn({ err: error }, 'live run work failed'));
+    run.work = next;
+    return next;
+  };
+
+  const keep = (run: LiveRun, game: GameRow | undefined) => {
+    run.game = game ?? null;
+    run.state = game ? readJson<RunState | null>(game.state, null) : null;
+  };
+
+  const load = async (run: LiveRun): Promise<GameRow | null> => {
+    keep(run, await repo.findGame(db, run.id));
+    run.lastStep = undefined;
+    return run.game;
+  };
+
+  /** The run's snapshot at `now`, from what is kept of it. */
+  const snapshotOfRun = async (
+    scenario: Scenario,
+    run: LiveRun,
+    game: GameRow,
+    now: number,
+    read: { ranking?: ReadonlyMap<string, RankedRun>; views?: Map<RunState, RunView> } = {},
+  ): Promise<GameSnapshot> => {
+    const state = run.state ? settleRun(scenario, run.state, now) : null;
+    const ranking = state?.ended
+      ? (read.ranking ?? rankingOf(scenario, await repo.findGamesOfInstance(db, run.resimId, run.instanceId), now))
+      : null;
+    return buildSnapshot(scenario, game, state, now, {
+      messages: await messagesOf(run.resimId, run.instanceId),
+      ranking,
+      ...(read.views ? { views: read.views } : {}),
+    });
+  };
+
+  /** Reads the run again and sends each of its sockets what changed (after a change made elsewhere, or asked with `sync`). */
+  const refresh = async (run: LiveRun, whole?: Connection) => {
+    const scenario = await scenarioOf(run.resimId);
+    const game = await load(run);
+    if (!scenario || !game) return;
+    const snapshot = await snapshotOfRun(scenario, run, game, clock.now().getTime());
+    for (const connection of run.connections) {
+      if (connection === whole) sendSnapshot(connection, snapshot);
+      else sendChange(connection, snapshot);
+    }
+  };
+
+  /** Judges and stores a learner's step against the run as kept, reading it again when it turns out to have moved on. */
+  const takeStep = async (run: LiveRun, event: LearnerEvent) => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      // A refusal by the run's phase, or a write that found the run changed, is judged again on what is stored now.
+      const fresh = attempt > 0;
+      const scenario = await scenarioOf(run.resimId, fresh);
+      const game = run.game && !fresh ? run.game : await load(run);
+      if (!scenario || !game) throw notFound('Run');
+      const now = clock.now();
+      try {
+        refuseStep(scenario, game, now);
+      } catch (error) {
+        if (!fresh && error instanceof AppError) continue;
+        throw error;
+      }
+      const released = releasedRun(scenario, game, now);
+      const kept = released === game ? run.state : readJson<RunState | null>(released.state, null);
+      const previousStep = countsInFlow(game) ? (run.lastStep ?? (run.lastStep = await flowCounts.lastStep(db, run.id))) : null;
+      const outcome = await recordEvent(db, scenario, released, { ...event, at: now.getTime() }, now, {
+        state: kept ? settleRun(scenario, kept, now.getTime()) : null,
+        previousStep,
+      });
+      if (outcome.ok) {
+        run.game = outcome.game;
+        run.state = outcome.state;
+        if (outcome.step) run.lastStep = outcome.step;
+        return { scenario, game: outcome.game, now: now.getTime() };
+      }
+      if (!outcome.stale) throw outcome.error;
+      run.game = null;
+    }
+    throw conflict('Another step of this run was taken at the same moment; try again');
+  };
+
+  const onEvent = async (connection: Connection, requestId: string, event: LearnerEvent) => {
+    const { run } = connection;
+    try {
+      const taken = await takeStep(run, event);
+      const snapshot = await snapshotOfRun(taken.scenario, run, taken.game, taken.now);
+      for (const other of run.connections) sendChange(other, snapshot, other === connection ? requestId : undefined);
+      void live.publish({ kind: 'games', resimId: run.resimId, gameIds: [run.id], origin: serverId });
+    } catch (error) {
+      if (!(error instanceof AppError)) log.warn({ err: error }, 'socket event failed');
+      sendRefusal(
+        connection,
+        requestId,
+        error instanceof AppError
+          ? { code: error.code, message: error.message }
+          : { code: 'internal', message: 'Something went wrong on our side; try again' },
+      );
+    }
+  };
+
+  // ---------------------------------------------------------------------------------------------
+  // What the live bus tells every process
+
+  const connectionsOf = (resimId: string, instanceId?: string): Connection[] =>
+    [...(byResim.get(resimId) ?? [])].filter((connection) => instanceId === undefined || connection.run.instanceId === instanceId);
+
+  /**
+   * A new run status: learners in the lobby of a session that started get their run (all the same
+   * at its start, so made once); everyone else is told where the session stands.
+   */
+  const onStatus = async (event: Extract<LiveEvent, { kind: 'status' }>) => {
+    const concerned = connectionsOf(event.resimId);
+    if (concerned.length === 0) return;
+    const scenario = await scenarioOf(event.resimId, true);
+    if (!scenario) return;
+    const now = clock.now().getTime();
+    const started = scenario.resimStatus === RunStatus.Running ? startRun(scenario, event.at) : null;
+    const startedJson = started ? JSON.stringify(started) : null;
+    const views = new Map<RunState, RunView>();
+    const list = await Promise.all(concerned.map((connection) => messagesOf(connection.run.resimId, connection.run.instanceId)));
+    await inSlices(concerned.keys(), (at) => {
+      const connection = concerned[at]!;
+      const { run } = connection;
+      const game = run.game;
+      if (!game || !connection.sent) return;
+      if (started && game.state === null && game.ended_at === null && phaseOfGame(scenario, game) === 'open') {
+        // The Start stored this very state for every run of the lobby before telling anyone.
+        const iso = new Date(event.at).toISOString();
+        run.game = { ...game, state: startedJson, started_at: iso, updated_at: iso };
+        run.state = started;
+      }
+      if (run.game !== game || (started && run.state === started)) {
+        // Every run of the lobby starts the same: its view is made once and shared.
+        sendChange(connection, buildSnapshot(scenario, run.game!, started, now, { messages: list[at]!, ranking: null, views }));
+        return;
+      }
+      // Only where the session stands changed; what the run shows changes as its runs do (a Stop's end comes after).
+      sendChange(connection, { ...connection.sent, phase: phaseOfGame(scenario, game), resimStatus: scenario.resimStatus });
+    });
+  };
+
+  /** A Stop ended every run of the opening: its learners get their final runs, scores and ranks, read once for all. */
+  const onStopped = async (event: Extract<LiveEvent, { kind: 'stopped' }>) => {
+    const concerned = connectionsOf(event.resimId, event.instanceId);
+    if (concerned.length === 0) return;
+    const scenario = await scenarioOf(event.resimId, true);
+    if (!scenario) return;
+    const now = clock.now().getTime();
+    const { games, ranking } = await rankingOfInstance(db, scenario, event.instanceId, now, pageSize);
+    const messageList = await messagesOf(event.resimId, event.instanceId);
+    await inSlices(concerned, (connection) => {
+      const { run } = connection;
+      const game = games.get(run.id);
+      if (!game) return;
+      keep(run, game);
+      const state = run.state ? settleRun(scenario, run.state, now) : null;
+      sendChange(connection, buildSnapshot(scenario, game, state, now, { messages: messageList, ranking }));
+    });
+  };
+
+  const onMessage = async (event: Extract<LiveEvent, { kind: 'message' }>) => {
+    const key = messagesKey(event.resimId, event.instanceId);
+    const cached = messages.get(key);
+    if (cached)
+      messages.set(
+        key,
+        cached.then((list) => (list.some((message) => message.id === event.message.id) ? list : Object.freeze([...list, event.message]))),
+      );
+    const text = JSON.stringify({ type: 'message', message: event.message });
+    await inSlices(connectionsOf(event.resimId, event.instanceId), (connection) => sendText(connection, text));
+  };
+
+  const onLiveEvent = (event: LiveEvent) => {
+    if (!byResim.has(event.resimId)) return;
+    const done = (() => {
+      switch (event.kind) {
+        case 'status':
+          return onStatus(event);
+        case 'stopped':
+          return onStopped(event);
+        case 'message':
+          return onMessage(event);
+        case 'games':
+          // This process told its own sockets of its own steps already.
+          if (event.origin === serverId) return Promise.resolve();
+          for (const id of event.gameIds) {
+            const run = runs.get(id);
+            if (run) void enqueue(run, () => refresh(run));
+          }
+          return Promise.resolve();
+        default:
+          return Promise.resolve();
+      }
+    })();
+    done.catch((error: unknown) => log.warn({ err: error, kind: event.kind }, 'could not push to learners'));
+  };
+  const unsubscribe = live.subscribe(onLiveEvent);
+
+  // ---------------------------------------------------------------------------------------------
+  // Presence: this process's share of who is connected, kept in the database so that any process can tell.
+
   const iso = (ms: number) => new Date(ms).toISOString();
   const beat = () => {
-    const now = options.clock.now().getTime();
-    return connections.beat(options.db, serverId, iso(now), iso(now - presenceLapseMs)).catch((error: unknown) => {
-      options.log.warn({ err: error }, 'could not say this process holds sockets');
+    const now = clock.now().getTime();
+    return connections.beat(db, serverId, iso(now), iso(now - presenceLapseMs)).catch((error: unknown) => {
+      log.warn({ err: error }, 'could not say this process holds sockets');
     });
   };
   let alive = beat();
@@ -79,7 +433,7 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
   const write = (gameId: string, work: () => Promise<unknown>): Promise<void> => {
     const next = (writes.get(gameId) ?? alive).then(work).then(
       () => undefined,
-      (error: unknown) => options.log.warn({ err: error }, 'could not record a connection'),
+      (error: unknown) => log.warn({ err: error }, 'could not record a connection'),
     );
     writes.set(gameId, next);
     void next.then(() => {
@@ -87,171 +441,136 @@ export const createSocketHub = (options: { db: Database; clock: Clock; live: Liv
     });
     return next;
   };
+  // Sockets closed by the server's own shutdown are not news: the bus is closing with them.
+  const presence = (resimId: string) =>
+    closing
+      ? Promise.resolve()
+      : live.publish({ kind: 'presence', resimId }).catch((error: unknown) => log.warn({ err: error }, 'could not tell of a connection'));
 
-  /** Fresh snapshots for the given sockets of one scenario, reading what they share once. */
-  const refresh = async (resimId: string, connections: readonly Connection[]) => {
-    if (connections.length === 0) return;
-    const scenario = await loadRunnableScenario(options.db, { id: resimId });
-    if (!scenario) return;
-    const now = options.clock.now().getTime();
-    // One socket (a learner connecting, or their run changing) reads its own run; many (a status
-    // change) read their instance's runs once.
-    if (connections.length === 1) {
-      const connection = connections[0]!;
-      const game = await repo.findGame(options.db, connection.gameId);
-      if (!game) return;
-      send(connection.socket, { type: 'snapshot', snapshot: await snapshotOf(options.db, scenario, game, now) });
-      return;
-    }
-    const instances = new Map<string, { games: Map<string, GameRow>; messages: SessionMessageRow[] }>();
-    for (const connection of connections) {
-      let read = instances.get(connection.instanceId);
-      if (!read) {
-        const games = await repo.findGamesOfInstance(options.db, resimId, connection.instanceId);
-        read = {
-          games: new Map(games.map((game) => [game.id, game])),
-          messages: await repo.findMessages(options.db, resimId, connection.instanceId),
-        };
-        instances.set(connection.instanceId, read);
-      }
-      const game = read.games.get(connection.gameId);
-      if (!game) continue;
-      const snapshot = buildSnapshot(scenario, game, stateOf(scenario, game, now), now, {
-        messages: read.messages,
-        instanceGames: [...read.games.values()],
-      });
-      send(connection.socket, { type: 'snapshot', snapshot });
-    }
-  };
+  // ---------------------------------------------------------------------------------------------
+  // Sockets
 
-  const onLiveEvent = (event: LiveEvent) => {
-    if (event.kind === 'message') {
-      for (const connection of byResim.get(event.resimId) ?? [])
-        if (connection.instanceId === event.instanceId) send(connection.socket, { type: 'message', message: event.message });
-      return;
-    }
-    if (event.kind === 'presence') return;
-    const concerned =
-      event.kind === 'status'
-        ? [...(byResim.get(event.resimId) ?? [])]
-        : [...(byGame.get(event.gameId) ?? [])].filter((connection) => connection.id !== event.source);
-    refresh(event.resimId, concerned).catch((error: unknown) => options.log.warn({ err: error }, 'could not push snapshots'));
-  };
-  const unsubscribe = options.live.subscribe(onLiveEvent);
-  let closing = false;
-
-  const onMessage = async (connection: Connection, data: Buffer) => {
+  const onData = (connection: Connection, data: Buffer) => {
     if (data.length > maxMessageBytes) {
-      send(connection.socket, { type: 'error', code: 'bad_request', message: `Messages may be at most ${maxMessageBytes} bytes` });
+      sendRefusal(connection, undefined, { code: 'bad_request', message: `Messages may be at most ${maxMessageBytes} bytes` });
       return;
     }
     let parsed;
     try {
       parsed = socketClientMessage.safeParse(JSON.parse(data.toString('utf8')));
     } catch {
-      send(connection.socket, { type: 'error', code: 'bad_request', message: 'Messages must be JSON' });
+      sendRefusal(connection, undefined, { code: 'bad_request', message: 'Messages must be JSON' });
       return;
     }
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'message'}: ${issue.message}`).join('; ');
-      send(connection.socket, { type: 'error', code: 'bad_request', message: problems });
+      sendRefusal(connection, undefined, { code: 'bad_request', message: problems });
       return;
     }
     const message = parsed.data;
     if (message.type === 'ping') {
-      send(connection.socket, { type: 'pong' });
+      sendText(connection, `{"type":"pong","version":${connection.version}}`);
       return;
     }
-    try {
-      const snapshot = await submitEvent(connection.play, connection.gameId, message.event, connection.id);
-      send(connection.socket, { type: 'result', requestId: message.requestId, ok: true, snapshot });
-    } catch (error) {
-      if (!(error instanceof AppError)) options.log.warn({ err: error }, 'socket event failed');
-      const failure =
-        error instanceof AppError
-          ? { code: error.code, message: error.message }
-          : { code: 'internal', message: 'Something went wrong on our side; try again' };
-      send(connection.socket, { type: 'result', requestId: message.requestId, ok: false, error: failure });
+    if (message.type === 'sync') {
+      void enqueue(connection.run, () => refresh(connection.run, connection));
+      return;
     }
+    if (connection.pending >= maxPending) {
+      sendRefusal(connection, message.requestId, {
+        code: 'busy',
+        message: `Wait for the answers to your last ${maxPending} steps, then try again`,
+      });
+      return;
+    }
+    connection.pending += 1;
+    void enqueue(connection.run, () => onEvent(connection, message.requestId, message.event)).finally(() => (connection.pending -= 1));
   };
 
-  /** Answers a step that came while too many were waiting; its request id, if it has one, says which. */
-  const refuseBusy = (connection: Connection, data: Buffer) => {
-    let requestId: unknown;
-    try {
-      requestId = data.length <= maxMessageBytes ? (JSON.parse(data.toString('utf8')) as { requestId?: unknown }).requestId : undefined;
-    } catch {
-      requestId = undefined;
+  const detach = (connection: Connection) => {
+    const { run } = connection;
+    connectionCount -= 1;
+    const set = byResim.get(run.resimId);
+    set?.delete(connection);
+    if (set?.size === 0) {
+      byResim.delete(run.resimId);
+      forgetScenario(run.resimId);
     }
-    const error = { code: 'busy', message: `Wait for the answers to your last ${maxPending} steps, then try again` };
-    send(connection.socket, typeof requestId === 'string' ? { type: 'result', requestId, ok: false, error } : { type: 'error', ...error });
+    run.connections.delete(connection);
+    if (run.connections.size > 0) return;
+    runs.delete(run.id);
+    if (closing) return;
+    void write(run.id, () => connections.dropConnection(db, run.id, serverId)).then(() => presence(run.resimId));
   };
 
   return {
-    /** Serves a learner's socket for one of their runs, starting with its snapshot. */
-    attach: async (socket: WebSocket, play: PlayContext, game: { id: string; resimId: string; instanceId: string }) => {
-      const connection: Connection = {
-        id: randomSecret(9),
-        socket,
-        gameId: game.id,
-        resimId: game.resimId,
-        instanceId: game.instanceId,
-        play,
-      };
-      const first = !byGame.has(game.id);
-      add(byResim, game.resimId, connection);
-      add(byGame, game.id, connection);
-      const recorded = first
-        ? write(game.id, () =>
-            connections.recordConnection(options.db, { gameId: game.id, serverId, since: iso(options.clock.now().getTime()) }),
-          )
-        : Promise.resolve();
-      // Messages are handled one at a time, in the order sent, as the learner took the steps.
-      let queue = Promise.resolve();
-      let pending = 0;
-      socket.on('message', (data: Buffer) => {
-        if (pending >= maxPending) {
-          refuseBusy(connection, data);
-          return;
-        }
-        pending += 1;
-        queue = queue.then(() => onMessage(connection, data)).finally(() => (pending -= 1));
+    /** Whether this process holds as many learners' sockets as it may: then joins are turned away for a while. */
+    full: (): boolean => connectionCount >= capacity,
+
+    /** Serves a learner's socket for one of their runs (as just read), starting with its whole snapshot. */
+    attach: (socket: WebSocket, game: GameRow) => {
+      if (closing || connectionCount >= capacity) {
+        socket.send(
+          JSON.stringify({ type: 'error', code: 'unavailable', message: 'This server is taking no more learners for now; try again soon' }),
+        );
+        // 1013: try again later; the player goes on over HTTP meanwhile.
+        socket.close(1013, 'at capacity');
+        return;
+      }
+      let run = runs.get(game.id);
+      const first = !run;
+      if (!run) {
+        run = {
+          id: game.id,
+          resimId: game.resim_id,
+          instanceId: game.instance_id,
+          game: null,
+          state: null,
+          lastStep: undefined,
+          connections: new Set(),
+          work: Promise.resolve(),
+        };
+        keep(run, game);
+        runs.set(game.id, run);
+      }
+      const connection: Connection = { id: randomSecret(9), socket, run, sent: null, version: 0, pending: 0 };
+      connectionCount += 1;
+      run.connections.add(connection);
+      const set = byResim.get(run.resimId) ?? new Set();
+      set.add(connection);
+      byResim.set(run.resimId, set);
+      if (first)
+        void write(game.id, () => connections.recordConnection(db, { gameId: game.id, serverId, since: iso(clock.now().getTime()) })).then(
+          () => presence(game.resim_id),
+        );
+      socket.on('message', (data: Buffer) => onData(connection, data));
+      socket.on('close', () => detach(connection));
+      const opened = run;
+      void enqueue(run, async () => {
+        const scenario = await scenarioOf(opened.resimId);
+        const kept = opened.game;
+        if (!scenario || !kept) return;
+        sendSnapshot(connection, await snapshotOfRun(scenario, opened, kept, clock.now().getTime()));
       });
-      // Sockets closed by the server's own shutdown are not news: the bus is closing with them.
-      const presence = () =>
-        closing
-          ? Promise.resolve()
-          : options.live
-              .publish({ kind: 'presence', resimId: game.resimId, gameId: game.id })
-              .catch((error: unknown) => options.log.warn({ err: error }, 'could not tell of a connection'));
-      socket.on('close', () => {
-        remove(byResim, game.resimId, connection);
-        remove(byGame, game.id, connection);
-        if (closing) return;
-        const dropped = byGame.has(game.id)
-          ? Promise.resolve()
-          : write(game.id, () => connections.dropConnection(options.db, game.id, serverId));
-        void dropped.then(presence);
-      });
-      void recorded.then(presence);
-      await refresh(game.resimId, [connection]);
     },
+
     /** The runs whose learners hold a socket now, to this process or any other still beating. */
     connectedGameIds: async (): Promise<string[]> => {
-      const elsewhere = await connections.findConnectedGameIds(options.db, iso(options.clock.now().getTime() - presenceLapseMs));
-      return [...new Set([...byGame.keys(), ...elsewhere])];
+      const elsewhere = await connections.findConnectedGameIds(db, iso(clock.now().getTime() - presenceLapseMs));
+      return [...new Set([...runs.keys(), ...elsewhere])];
     },
-    /** Closes the sockets, and takes this process and its connections out of the database. */
+
+    /** Closes the sockets once the steps they sent are stored, and takes this process and its connections out of the database. */
     close: async () => {
       closing = true;
       clearInterval(heart);
       unsubscribe();
+      await Promise.all([...runs.values()].map((run) => run.work));
+      await stepWriterOf(db).settled();
       for (const set of byResim.values()) for (const connection of set) connection.socket.close(1001, 'server shutting down');
-      byResim.clear();
-      byGame.clear();
       await Promise.all([alive, ...writes.values()]);
-      await connections.forgetServer(options.db, serverId).catch((error: unknown) => {
-        options.log.warn({ err: error }, 'could not forget this process’s sockets');
+      await connections.forgetServer(db, serverId).catch((error: unknown) => {
+        log.warn({ err: error }, 'could not forget this process’s sockets');
       });
     },
   };

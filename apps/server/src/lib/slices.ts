@@ -1,0 +1,25 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * Work over a whole session (pushes to thousands of learners, ending their runs) is done a slice
+ * at a time: after `budgetMs` of it, the event loop is let go to serve everything else waiting
+ * (other sessions' steps, health checks, the console), then the work goes on.
+ */
+export const sliceBudgetMs = 15;
+
+export const inSlices = async <T>(items: Iterable<T>, work: (item: T) => void, budgetMs = sliceBudgetMs): Promise<void> => {
+  let started = performance.now();
+  let count = 0;
+  for (const item of items) {
+    work(item);
+    count += 1;
+    // The clock is read every few items: reading it is not free either.
+    if ((count & 7) === 0 && performance.now() - started > budgetMs) {
+      await nextTurn();
+      started = performance.now();
+    }
+  }
+};
+
+/** Lets the event loop serve what is waiting before the caller goes on. */
+export const yieldToLoop = (): Promise<void> => nextTurn();
