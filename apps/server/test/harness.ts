@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, generateKeyPair, importJWK, type JWK } from 'jose';
+import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/config';
@@ -29,7 +30,7 @@ export type TestDatabase = {
 };
 
 /** A fresh, migrated database: a temp SQLite file, or a PostgreSQL schema of its own. */
-export const createTestDatabase = async (dialect: Dialect): Promise<TestDatabase> => {
+export const createTestDatabase = async (dialect: Dialect, options: { plugins?: readonly KyselyPlugin[] } = {}): Promise<TestDatabase> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'resim-test-'));
   let url: string | undefined;
   let schema: string | undefined;
@@ -43,7 +44,7 @@ export const createTestDatabase = async (dialect: Dialect): Promise<TestDatabase
     await client.query(`create schema ${schema}`);
     await client.end();
   }
-  const handle = createDatabase({ url, dataDir, schema });
+  const handle = createDatabase({ url, dataDir, schema, ...(options.plugins ? { plugins: options.plugins } : {}) });
   const { db } = handle;
   await migrateToLatest(handle);
   return {

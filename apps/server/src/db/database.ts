@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { fallbackCheckpointPages, startCheckpointer } from './checkpointer';
 import type { Tables } from './schema';
@@ -15,6 +15,8 @@ export type DatabaseOptions = {
   readonly dataDir: string;
   /** PostgreSQL schema to work in */
   readonly schema?: string | undefined;
+  /** watch or change every query (tests count a path's queries and rows with one) */
+  readonly plugins?: readonly KyselyPlugin[];
 };
 
 // bigint columns (epoch seconds) come back as numbers, not strings
@@ -62,7 +64,11 @@ export const createDatabase = (options: DatabaseOptions): DatabaseHandle => {
   if (options.url) {
     const schema = options.schema ?? 'public';
     const pool = new pg.Pool({ connectionString: options.url, max: 10, options: `-c search_path=${schema}` });
-    return { db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', schema };
+    return {
+      db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [...(options.plugins ?? [])] }),
+      dialect: 'postgres',
+      schema,
+    };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(path.join(options.dataDir, 'resim.sqlite'));
@@ -78,6 +84,7 @@ export const createDatabase = (options: DatabaseOptions): DatabaseHandle => {
   const checkpointer = startCheckpointer(file.name, (problem) => console.warn(`SQLite checkpoint: ${problem}`));
   const db = new Kysely<Tables>({
     dialect: new SqliteDialect({ database: withStatementCache(file, () => void checkpointer.stop()) }),
+    plugins: [...(options.plugins ?? [])],
   });
   sqliteFiles.set(db, file);
   return { db, dialect: 'sqlite', schema: undefined };

@@ -5,7 +5,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * at a time: after `budgetMs` of it, the event loop is let go to serve everything else waiting
  * (other sessions' steps, health checks, the console), then the work goes on.
  */
-export const sliceBudgetMs = 15;
+export const sliceBudgetMs = 10;
 
 export const inSlices = async <T>(items: Iterable<T>, work: (item: T) => void, budgetMs = sliceBudgetMs): Promise<void> => {
   let started = performance.now();

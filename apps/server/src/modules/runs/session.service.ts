@@ -1,5 +1,5 @@
 import type { BoardLearner, LockState, SessionMessage } from '@resim/contracts';
-import { applyEvent, RunStatus, startRun, type Scenario } from '@resim/domain';
+import { RunStatus, startRun, type Scenario } from '@resim/domain';
 import { sql } from 'kysely';
 import type { LiveBus } from '../../adapters/live/live-bus';
 import type { Database } from '../../db/database';
@@ -7,7 +7,7 @@ import type { GameRow } from '../../db/schema';
 import { conflict, notFound } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { yieldToLoop } from '../../lib/slices';
+import { inSlices, yieldToLoop } from '../../lib/slices';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
 import { requireInstance } from './boards.service';
@@ -56,9 +56,10 @@ const releaseLobby = async (ctx: LiveContext, scenario: Scenario, instanceId: st
 };
 
 /**
- * Ends one run at the Stop's moment: its 'stop' stored like a step; a run that a time limit
- * ended before keeps that ending, settled into its state. Answers whether it is ended now (false:
- * a step came first, and the run must be read again).
+ * Ends one run at the Stop's moment (or at its last step, should one have been stored just after
+ * it on another process): its 'stop' stored like a step; a run that a time limit ended before
+ * keeps that ending, settled into its state. Answers whether it is ended now (false: a step came
+ * first, and the run must be read again).
  */
 const endRun = async (db: Database, scenario: Scenario, game: GameRow, now: Date): Promise<boolean> => {
   const state = stateOf(scenario, game, now.getTime());
@@ -67,11 +68,10 @@ const endRun = async (db: Database, scenario: Scenario, game: GameRow, now: Date
     const changes = { ...stateColumns(scenario, state, now), started_at: game.started_at };
     return repo.settleGame(db, { id: game.id, eventCount: game.event_count }, changes);
   }
-  const outcome = await recordEvent(db, scenario, game, { type: 'stop', at: now.getTime() }, now, { state, previousStep: null });
+  const at = Math.max(now.getTime(), state.at);
+  const outcome = await recordEvent(db, scenario, game, { type: 'stop', at }, new Date(at), { state, previousStep: null });
   if (outcome.ok) return true;
   if (outcome.stale) return false;
-  // The engine refuses a stop only for a run already ended: nothing left to do.
-  if (!applyEvent(scenario, state, { type: 'stop', at: now.getTime() }).ok) return true;
   throw outcome.error;
 };
 
@@ -98,7 +98,11 @@ export const stopSession = (ctx: LiveContext, scenario: Scenario, instanceId: st
       let pending = page;
       // A run that a step changed after it was read is read again and ended as it now stands.
       while (pending.length > 0) {
-        const ended = await Promise.all(pending.map((game) => endRun(ctx.db, scenario, game, now)));
+        // Judging and scoring a page of runs is work enough to share the event loop: a slice at a time.
+        const ending: Promise<boolean>[] = [];
+        await yieldToLoop();
+        await inSlices(pending, (game) => ending.push(endRun(ctx.db, scenario, game, now)));
+        const ended = await Promise.all(ending);
         const again = pending.filter((_, at) => !ended[at]);
         pending = (await Promise.all(again.map((game) => repo.findGame(ctx.db, game.id)))).filter(
           (game): game is GameRow => game !== undefined && game.state !== null && game.ended_at === null,

@@ -21,7 +21,7 @@ type Commit = (steps: readonly StepWrite[]) => Promise<boolean[]>;
 
 // Large enough that a busy session commits a few times per event-loop turn, small enough that
 // one commit holds SQLite for a few milliseconds at most.
-const maxBatch = 256;
+const maxBatch = 128;
 /**
  * How long the first step of a batch waits for others. One step per transaction costs SQLite
  * about three times the work per step of sixteen (pages written to the log once per commit);
