@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
@@ -17,31 +18,29 @@ import { freePort } from './oidc-client';
 import { sessionScenario } from './session-scenario';
 import { openLearner, openSocket } from './test-socket';
 
-/** Counts the queries run and the rows they read while `counting` is on. */
+/**
+ * Counts the queries that a piece of work runs and the rows they read: only its own, followed
+ * through its async calls, not those of the server's background work meanwhile (the outbox's
+ * polling, presence beats).
+ */
 const queryCounter = () => {
-  let counting = false;
-  let queries = 0;
-  let rows = 0;
+  const within = new AsyncLocalStorage<{ queries: number; rows: number }>();
   const plugin: KyselyPlugin = {
     transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => {
-      if (counting) queries += 1;
+      const counts = within.getStore();
+      if (counts) counts.queries += 1;
       return args.node;
     },
     transformResult: (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
-      if (counting) rows += args.result.rows.length;
+      const counts = within.getStore();
+      if (counts) counts.rows += args.result.rows.length;
       return Promise.resolve(args.result);
     },
   };
   const measure = async (work: () => Promise<unknown>) => {
-    queries = 0;
-    rows = 0;
-    counting = true;
-    try {
-      await work();
-    } finally {
-      counting = false;
-    }
-    return { queries, rows };
+    const counts = { queries: 0, rows: 0 };
+    await within.run(counts, work);
+    return counts;
   };
   return { plugin, measure };
 };

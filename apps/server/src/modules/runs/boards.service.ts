@@ -9,6 +9,7 @@ import { rankInstance, removedReason, scoreOf, toSessionMessage } from './game-r
 import { currentInstanceId, phaseOf, testInstanceId } from './phase';
 import { layoutFor } from '../presenter-views/presenter-views.service';
 import * as repo from './runs.repository';
+import { readShared } from './shared-reads';
 
 const mean = (values: readonly number[]): number | null =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -57,8 +58,10 @@ export const requireInstance = (scenario: Scenario, instanceId: string) => {
 
 const scoreboardOf = async (ctx: SpaceContext, scenario: Scenario, instanceId: string): Promise<Scoreboard> => {
   requireInstance(scenario, instanceId);
-  const games = await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId);
-  return board(scenario, instanceId, games, ctx.clock.now().getTime(), await repo.isLocked(ctx.db, scenario.id, instanceId));
+  return readShared(ctx.db, scenario.id, `scoreboard:${instanceId}`, async () => {
+    const games = await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId);
+    return board(scenario, instanceId, games, ctx.clock.now().getTime(), await repo.isLocked(ctx.db, scenario.id, instanceId));
+  });
 };
 
 /** GET /admin/resim/{id}/instance/{instanceId}/scoreboard */
@@ -156,21 +159,20 @@ export const presenterView = async (
   };
 };
 
-/** GET /admin/resim/{id}/dashboard */
+/** GET /admin/resim/{id}/dashboard: each opening counted by the database, shared by the consoles reading it at the same moment. */
 export const resimDashboard = async (ctx: SpaceContext, resimId: string): Promise<Dashboard> => {
   const scenario = await getResim(ctx, resimId);
-  const now = ctx.clock.now().getTime();
-  const games = await repo.findGamesOfResim(ctx.db, resimId);
+  const counts = await readShared(ctx.db, scenario.id, 'dashboard', () => repo.countOpenings(ctx.db, resimId));
+  const byInstance = new Map(counts.map((row) => [row.instance_id, row]));
   const instances = [...scenario.instances].reverse().map((instance) => {
-    const own = games.filter((game) => game.instance_id === instance.id && !game.test && game.end_reason !== removedReason);
-    const finished = own.filter((game) => game.ended_at !== null);
+    const row = byInstance.get(instance.id);
     return {
       id: instance.id,
       created: instance.created,
-      players: own.length,
-      playing: own.filter((game) => game.started_at !== null && game.ended_at === null).length,
-      finished: finished.length,
-      averagePoints: mean(finished.flatMap((game) => scoreOf(scenario, game, now)?.points ?? [])),
+      players: row?.players ?? 0,
+      playing: row?.playing ?? 0,
+      finished: row?.finished ?? 0,
+      averagePoints: row?.average_points ?? null,
     };
   });
   return {
@@ -180,6 +182,6 @@ export const resimDashboard = async (ctx: SpaceContext, resimId: string): Promis
     code: scenario.code || null,
     currentInstanceId: currentInstanceId(scenario),
     instances,
-    testRuns: games.filter((game) => game.test).length,
+    testRuns: counts.reduce((sum, row) => sum + row.test_runs, 0),
   };
 };

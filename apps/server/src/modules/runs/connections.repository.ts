@@ -29,8 +29,8 @@ export const dropConnection = (db: Database, gameId: string, serverId: string) =
 /** A process stopping forgets itself and its connections. */
 export const forgetServer = (db: Database, serverId: string) => db.deleteFrom('socket_servers').where('id', '=', serverId).execute();
 
-/** The runs whose learners hold a socket to a process seen alive since `aliveSince`. */
-export const findConnectedGameIds = async (db: Database, aliveSince: string): Promise<string[]> =>
+/** The runs whose learners hold a socket to another process (than `exceptServer`) seen alive since `aliveSince`. */
+export const findConnectedGameIds = async (db: Database, aliveSince: string, exceptServer: string): Promise<string[]> =>
   (
     await db
       .selectFrom('run_connections')
@@ -38,5 +38,6 @@ export const findConnectedGameIds = async (db: Database, aliveSince: string): Pr
       .select('run_connections.game_id')
       .distinct()
       .where('socket_servers.seen_at', '>=', aliveSince)
+      .where('run_connections.server_id', '!=', exceptServer)
       .execute()
   ).map((row) => row.game_id);

@@ -7,6 +7,7 @@ import type { Authenticator } from '../../identity/authenticate';
 import type { Principal } from '../../identity/principal';
 import type { Clock } from '../../lib/clock';
 import { getResim } from '../resims/resims.service';
+import { forgetShared } from './shared-reads';
 
 type Log = { warn: (details: object, message: string) => void };
 
@@ -54,6 +55,8 @@ export const createConsoleHub = (options: { db: Database; clock: Clock; live: Li
     entry.timer = null;
     if (entry.runs.size === 0 && !entry.connections) return;
     entry.lastSent = performance.now();
+    // The consoles told will read the scenario's boards again, all at once: afresh, and shared.
+    forgetShared(options.db, resimId);
     tell(resimId, {
       type: 'changed',
       resimId,

@@ -26,6 +26,7 @@ import { feedbackShown, rankInstance, scoreOf, stateOf, toGameScore, toSessionMe
 import { currentInstanceId, phaseOf, phaseOfGame, previewInstanceId, testInstanceId } from './phase';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
+import { forgetShared } from './shared-reads';
 import { refuseOutsideSchedule, scheduleOf } from './schedule-rules';
 import { closedMessage, recordEvent, refuseStep, releasedRun } from './steps';
 import { findAllocationsOfEmail, isAllocated } from '../learners/learners.repository';
@@ -276,6 +277,7 @@ export const join = async (ctx: PlayContext, code: string, nickname: string | un
     }
   }
   // The console hears that someone joined.
+  forgetShared(ctx.db, scenario.id);
   await ctx.live.publish({ kind: 'games', resimId: scenario.id, gameIds: [game.id] });
   return { gameId: game.id, runToken, snapshot: await snapshotOf(ctx.db, scenario, game, now.getTime()) };
 };
@@ -327,6 +329,7 @@ export const submitEvent = async (ctx: PlayContext, gameId: string, event: Learn
   refuseStep(scenario, found, now);
   const outcome = await recordEvent(ctx.db, scenario, releasedRun(scenario, found, now), { ...event, at: now.getTime() }, now);
   if (!outcome.ok) throw outcome.error;
+  forgetShared(ctx.db, scenario.id);
   await ctx.live.publish({ kind: 'games', resimId: scenario.id, gameIds: [found.id] });
   return snapshotOf(ctx.db, scenario, outcome.game, now.getTime(), settleRun(scenario, outcome.state, now.getTime()));
 };

@@ -7,6 +7,7 @@ import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
 import { feedbackShown, rankInstance, scoreOf, stateOf, toGameScore, toGameSummary } from './game-records';
 import * as repo from './runs.repository';
+import { readShared } from './shared-reads';
 import { loadRunnableScenario } from './scenario-cache';
 import { requireInstance } from './boards.service';
 
@@ -26,10 +27,12 @@ const ranksOf = (rankings: ReturnType<typeof rankByInstance>): Map<string, numbe
 /** GET /admin/resim/{id}/games: every run of the scenario, newest first, ranked within its instance. */
 export const listGames = async (ctx: SpaceContext, resimId: string): Promise<GameSummary[]> => {
   const scenario = await getResim(ctx, resimId);
-  const now = ctx.clock.now().getTime();
-  const games = await repo.findGamesOfResim(ctx.db, resimId);
-  const ranks = ranksOf(rankByInstance(scenario, games, now));
-  return games.map((game) => toGameSummary(game, scoreOf(scenario, game, now), ranks.get(game.id) ?? null));
+  return readShared(ctx.db, scenario.id, 'games', async () => {
+    const now = ctx.clock.now().getTime();
+    const games = await repo.findGamesOfResim(ctx.db, resimId);
+    const ranks = ranksOf(rankByInstance(scenario, games, now));
+    return games.map((game) => toGameSummary(game, scoreOf(scenario, game, now), ranks.get(game.id) ?? null));
+  });
 };
 
 const cursorVersion = 1;

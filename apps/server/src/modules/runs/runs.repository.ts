@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { GameRow, RunEventRow, SessionMessageRow } from '../../db/schema';
 import { previewInstanceId } from './phase';
@@ -236,4 +237,47 @@ export const setLocked = async (db: Database, row: { resim_id: string; instance_
       .onConflict((conflict) => conflict.columns(['resim_id', 'instance_id']).doNothing())
       .execute();
   else await db.deleteFrom('locked_openings').where('resim_id', '=', row.resim_id).where('instance_id', '=', row.instance_id).execute();
+};
+
+/** Each opening's learners counted, and the average points of those finished; test runs counted apart. */
+export type OpeningCounts = {
+  instance_id: string;
+  players: number;
+  playing: number;
+  finished: number;
+  average_points: number | null;
+  test_runs: number;
+};
+
+/**
+ * A scenario's openings counted in one statement, as the dashboard shows them: learners (not
+ * test runs, not removed by the host), those playing, those finished and their average points
+ * (from each finished run's stored score). Authors' previews are left out.
+ */
+export const countOpenings = async (db: Database, resimId: string): Promise<OpeningCounts[]> => {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const points = postgres ? sql`(score::jsonb ->> 'points')::double precision` : sql`json_extract(score, '$.points')`;
+  const learner = sql`test = 0 and (end_reason is null or end_reason <> 'removed')`;
+  const rows = await db
+    .selectFrom('games')
+    .select([
+      'instance_id',
+      sql<number | string>`sum(case when ${learner} then 1 else 0 end)`.as('players'),
+      sql<number | string>`sum(case when ${learner} and started_at is not null and ended_at is null then 1 else 0 end)`.as('playing'),
+      sql<number | string>`sum(case when ${learner} and ended_at is not null then 1 else 0 end)`.as('finished'),
+      sql<number | string | null>`avg(case when ${learner} and ended_at is not null then ${points} end)`.as('average_points'),
+      sql<number | string>`sum(test)`.as('test_runs'),
+    ])
+    .where('resim_id', '=', resimId)
+    .where('instance_id', '!=', previewInstanceId(resimId))
+    .groupBy('instance_id')
+    .execute();
+  return rows.map((row) => ({
+    instance_id: row.instance_id,
+    players: Number(row.players),
+    playing: Number(row.playing),
+    finished: Number(row.finished),
+    average_points: row.average_points === null ? null : Number(row.average_points),
+    test_runs: Number(row.test_runs),
+  }));
 };

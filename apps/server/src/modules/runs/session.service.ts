@@ -16,6 +16,7 @@ import { countsInFlow, removedReason, stateOf, toSessionMessage } from './game-r
 import { currentInstanceId, isPreviewInstance, testInstanceId } from './phase';
 import { loadRunnableScenario } from './scenario-cache';
 import * as repo from './runs.repository';
+import { forgetShared } from './shared-reads';
 import { recordEvent, stateColumns } from './steps';
 
 type Log = { warn: (details: object, message: string) => void };
@@ -112,6 +113,7 @@ export const stopSession = (ctx: LiveContext, scenario: Scenario, instanceId: st
       await progress(ctx, scenario, 'stop', Math.min(done, Math.max(total, done)), Math.max(total, done));
       await yieldToLoop();
     }
+    forgetShared(ctx.db, scenario.id);
     await ctx.live.publish({ kind: 'stopped', resimId: scenario.id, instanceId });
   })().finally(() => running.delete(key));
   running.set(key, work);
@@ -159,6 +161,7 @@ export const applyStatus = async (ctx: SessionContext, scenario: Scenario): Prom
   const instanceId = currentInstanceId(scenario);
   const now = ctx.clock.now();
   if (instanceId && scenario.resimStatus === RunStatus.Running) await releaseLobby(ctx, scenario, instanceId, now);
+  forgetShared(ctx.db, scenario.id);
   await ctx.live.publish({ kind: 'status', resimId: scenario.id, status: scenario.resimStatus, at: now.getTime() });
   if (instanceId && scenario.resimStatus === RunStatus.Finished) {
     const stopping = stopSession(ctx, scenario, instanceId, now);
@@ -230,6 +233,7 @@ export const removeLearner = async (
     await repo.removeGame(ctx.db, game.id, { ended_at: endedAt, end_reason: removedReason, updated_at: now.toISOString() }, (trx) =>
       countsInFlow(game) ? flowCounts.withdrawRun(trx, game) : Promise.resolve(),
     );
+    forgetShared(ctx.db, scenario.id);
     await ctx.live.publish({ kind: 'games', resimId: scenario.id, gameIds: [game.id] });
   }
   return { gameId: game.id, nickname: game.nickname, endedAt, endReason: removedReason };
@@ -240,5 +244,6 @@ export const lockOpening = async (ctx: SpaceContext, resimId: string, instanceId
   const scenario = await getResim(ctx, resimId);
   requireInstance(scenario, instanceId);
   await repo.setLocked(ctx.db, { resim_id: scenario.id, instance_id: instanceId, locked_at: ctx.clock.now().toISOString() }, locked);
+  forgetShared(ctx.db, scenario.id);
   return { resimId: scenario.id, instanceId, locked };
 };

@@ -554,9 +554,9 @@ export const createSocketHub = (options: SocketHubOptions) => {
       });
     },
 
-    /** The runs whose learners hold a socket now, to this process or any other still beating. */
+    /** The runs whose learners hold a socket now, to this process (as it knows them) or any other still beating. */
     connectedGameIds: async (): Promise<string[]> => {
-      const elsewhere = await connections.findConnectedGameIds(db, iso(clock.now().getTime() - presenceLapseMs));
+      const elsewhere = await connections.findConnectedGameIds(db, iso(clock.now().getTime() - presenceLapseMs), serverId);
       return [...new Set([...runs.keys(), ...elsewhere])];
     },
 
