@@ -333,6 +333,70 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
     ]);
   });
 
+  it('tells ten consoles of a busy session a few times a second, and reads its boards once for all of them', async () => {
+    const { auth, token } = await authorOf(server.db);
+    const { resimId, code } = await scenarioOf(server, auth, { mode: 2 });
+    await control(server, auth, resimId, 2);
+    const instanceId = await currentInstance(server, auth, resimId);
+    const consoles = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const console = await openSocket(`${server.url.replace('http', 'ws')}/admin/socket`);
+        console.socket.send(JSON.stringify({ type: 'auth', token }));
+        console.socket.send(JSON.stringify({ type: 'subscribe', resimId }));
+        await console.next((m) => m.type === 'subscribed', 'subscribed');
+        return console;
+      }),
+    );
+    const notices = consoles.map(() => 0);
+    consoles.forEach((console, at) =>
+      console.socket.on('message', (data: Buffer) => {
+        if ((JSON.parse(data.toString()) as { type: string }).type === 'changed') notices[at]! += 1;
+      }),
+    );
+    const learners = await Promise.all(
+      Array.from({ length: 30 }, async (_, at) => {
+        const joined = (await join(server, code, `Busy ${at}`)).json<{ gameId: string; runToken: string }>();
+        const learner = await openLearner(socketUrl(server, joined.gameId, joined.runToken));
+        await learner.until((snapshot) => snapshot.view !== null, 'first snapshot');
+        return learner;
+      }),
+    );
+    const started = performance.now();
+    await Promise.all(
+      learners.map(async (learner) => {
+        for (const event of [
+          { type: 'runAction', actionId: 'act1' },
+          { type: 'runAction', actionId: 'act2' },
+          { type: 'confirmConclusions', conclusionIds: ['conc1'] },
+        ])
+          expect((await learner.step(event)).ok).toBe(true);
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const seconds = (performance.now() - started) / 1000;
+    // 90 steps and 30 sockets' worth of news, told at most twice a second (and once more for the last of them).
+    for (const count of notices) expect(count).toBeLessThanOrEqual(Math.ceil(seconds * 2) + 1);
+    expect(Math.min(...notices)).toBeGreaterThan(0);
+
+    // After a notice, every console reads the scoreboard again at the same moment: it is made once.
+    const reads = await counter.measure(() =>
+      Promise.all(
+        consoles.map(async () => {
+          const board = await server.app.inject({
+            method: 'GET',
+            url: `/admin/resim/${resimId}/instance/${instanceId}/scoreboard`,
+            headers: auth,
+          });
+          expect(board.json<{ players: number }>().players).toBe(30);
+        }),
+      ),
+    );
+    // Ten authorisations, one read of the opening's 30 runs.
+    expect(reads.rows).toBeLessThan(30 * 2);
+    for (const learner of learners) learner.close();
+    for (const console of consoles) console.close();
+  });
+
   it('drops a socket whose client does not read, instead of keeping what it cannot take', async () => {
     const { auth } = await authorOf(server.db);
     const { resimId, code } = await scenarioOf(server, auth, { mode: 2 });
