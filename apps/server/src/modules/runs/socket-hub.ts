@@ -74,6 +74,9 @@ const defaultMaxPending = 8;
 export const defaultMaxBufferedBytes = 1 << 20;
 /** How long a scenario's status and content are believed before they are read again (the live bus tells of changes at once). */
 const scenarioRecheckMs = 1000;
+/** What a kept run's row holds in place of its state, kept parsed beside it: only that it has one. */
+const stateKeptApart = '(kept apart)';
+
 /** Runs of an opening read in one go when a Stop has ended them all. */
 const pageSize = 1000;
 
@@ -221,9 +224,14 @@ export const createSocketHub = (options: SocketHubOptions) => {
     return next;
   };
 
-  const keep = (run: LiveRun, game: GameRow | undefined) => {
-    run.game = game ?? null;
-    run.state = game ? readJson<RunState | null>(game.state, null) : null;
+  /**
+   * Keeps a run as read or stored: its state parsed, and the row without the state's text (a
+   * kilobyte a step that every learner's run would otherwise hold until their next step), only
+   * whether it has one.
+   */
+  const keep = (run: LiveRun, game: GameRow | undefined, state?: RunState) => {
+    run.state = state ?? (game ? readJson<RunState | null>(game.state, null) : null);
+    run.game = game ? { ...game, state: run.state ? stateKeptApart : null } : null;
   };
 
   const load = async (run: LiveRun): Promise<GameRow | null> => {
@@ -286,10 +294,9 @@ export const createSocketHub = (options: SocketHubOptions) => {
         previousStep,
       });
       if (outcome.ok) {
-        run.game = outcome.game;
-        run.state = outcome.state;
+        keep(run, outcome.game, outcome.state);
         if (outcome.step) run.lastStep = outcome.step;
-        return { scenario, game: outcome.game, now: now.getTime() };
+        return { scenario, game: run.game!, now: now.getTime() };
       }
       if (!outcome.stale) throw outcome.error;
       run.game = null;
@@ -333,7 +340,6 @@ export const createSocketHub = (options: SocketHubOptions) => {
     if (!scenario) return;
     const now = clock.now().getTime();
     const started = scenario.resimStatus === RunStatus.Running ? startRun(scenario, event.at) : null;
-    const startedJson = started ? JSON.stringify(started) : null;
     const views = new Map<RunState, RunView>();
     const list = await Promise.all(concerned.map((connection) => messagesOf(connection.run.resimId, connection.run.instanceId)));
     await inSlices(concerned.keys(), (at) => {
@@ -344,8 +350,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
       if (started && game.state === null && game.ended_at === null && phaseOfGame(scenario, game) === 'open') {
         // The Start stored this very state for every run of the lobby before telling anyone.
         const iso = new Date(event.at).toISOString();
-        run.game = { ...game, state: startedJson, started_at: iso, updated_at: iso };
-        run.state = started;
+        keep(run, { ...game, started_at: iso, updated_at: iso }, started);
       }
       if (run.game !== game || (started && run.state === started)) {
         // Every run of the lobby starts the same: its view is made once and shared.
