@@ -97,7 +97,6 @@ const middleSplice = (a: readonly unknown[], b: readonly unknown[]): ListChange 
  */
 const listChange = (a: readonly unknown[], b: readonly unknown[]): ListChange => {
   const splices: [number, number, ...unknown[]][] = [];
-  const shared: unknown[] = [];
   // `at` is where the list being built stands: everything before it already reads as `b`.
   const add = (at: number, remove: number, insert: readonly unknown[]) => {
     const last = splices.at(-1);
@@ -107,25 +106,33 @@ const listChange = (a: readonly unknown[], b: readonly unknown[]): ListChange =>
     } else splices.push([at, remove, ...insert]);
   };
   // Most often the same items stand in the same places, some changed, some added at the end (a
-  // test's result): answered without working out every item's key.
+  // test's result): answered in one pass, without working out every item's key, and without a
+  // new list unless one is needed.
   const shorter = Math.min(a.length, b.length);
-  let same = 0;
-  while (same < shorter && (a[same] === b[same] || sameItem(a[same], b[same]))) same += 1;
-  if (same === shorter) {
-    for (let at = 0; at < shorter; at += 1) {
-      if (sameJson(a[at], b[at])) shared.push(a[at]);
-      else {
-        add(at, 1, [b[at]]);
-        shared.push(b[at]);
-      }
-    }
+  let kept: unknown[] | null = null;
+  let at = 0;
+  for (; at < shorter; at += 1) {
+    const before = a[at];
+    const after = b[at];
+    if (before === after) continue;
+    if (!sameItem(before, after)) break;
+    if (sameJson(before, after)) continue;
+    add(at, 1, [after]);
+    kept ??= a.slice(0, shorter);
+    kept[at] = after;
+  }
+  if (at === shorter) {
     if (b.length > shorter) {
       add(shorter, 0, b.slice(shorter));
-      shared.push(...b.slice(shorter));
+      kept = [...(kept ?? a.slice(0, shorter)), ...b.slice(shorter)];
+    } else if (a.length > shorter) {
+      add(shorter, a.length - shorter, []);
+      kept ??= a.slice(0, shorter);
     }
-    if (a.length > shorter) add(shorter, a.length - shorter, []);
-    return splices.length === 0 ? { splices, shared: a } : { splices, shared };
+    return { splices, shared: kept ?? a };
   }
+  splices.length = 0;
+  const shared: unknown[] = [];
   const keysA = keysOf(a);
   const keysB = keysA === null ? null : keysOf(b);
   if (keysA === null || keysB === null) return middleSplice(a, b);
@@ -169,7 +176,7 @@ const fieldsChange = (prev: Fields, next: Fields): Change => {
     shared ??= {};
     shared[key] = value;
   };
-  for (const key in next) {
+  for (const key of Object.keys(next)) {
     const b = next[key];
     const a = prev[key];
     if (b === undefined) continue;
@@ -190,7 +197,7 @@ const fieldsChange = (prev: Fields, next: Fields): Change => {
       share(key, b);
     }
   }
-  for (const key in prev) if (prev[key] !== undefined && next[key] === undefined) (unset ??= []).push(key);
+  for (const key of Object.keys(prev)) if (prev[key] !== undefined && next[key] === undefined) (unset ??= []).push(key);
   if (!set && !unset && !patch && !splice) return { delta: null, shared: prev };
   return {
     delta: { ...(set ? { set } : {}), ...(unset ? { unset } : {}), ...(patch ? { patch } : {}), ...(splice ? { splice } : {}) },

@@ -346,12 +346,14 @@ export const createSocketHub = (options: SocketHubOptions) => {
       const connection = concerned[at]!;
       const { run } = connection;
       const game = run.game;
-      if (!game || !connection.sent) return;
+      if (!game) return;
       if (started && game.state === null && game.ended_at === null && phaseOfGame(scenario, game) === 'open') {
-        // The Start stored this very state for every run of the lobby before telling anyone.
+        // The Start stored this very state for every run of the lobby before telling anyone. A
+        // socket not sent its first snapshot yet gets it from the run as kept now.
         const iso = new Date(event.at).toISOString();
         keep(run, { ...game, started_at: iso, updated_at: iso }, started);
       }
+      if (!connection.sent) return;
       if (run.game !== game || (started && run.state === started)) {
         // Every run of the lobby starts the same: its view is made once and shared.
         sendChange(connection, buildSnapshot(scenario, run.game!, started, now, { messages: list[at]!, ranking: null, views }));
