@@ -1,4 +1,4 @@
-import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Loader, Paper, Stack, Text } from '@mantine/core';
 import type { GameSnapshot } from '@resim/contracts';
 import { RunStatus } from '@resim/domain';
 import { ConnectionBadge } from './connection-badge';
@@ -33,10 +33,10 @@ export const SessionEndingScreen = ({
           </Text>
           <ScreenHeading fz={24}>Your presenter has ended the session</ScreenHeading>
         </Stack>
-        <Group gap="sm" justify="center" wrap="nowrap" role="status">
+        <Stack gap="xs" align="center" role="status">
           <Loader size="sm" type="dots" aria-hidden />
           <Text c="dimmed">Your results are being counted. They will show here in a moment.</Text>
-        </Group>
+        </Stack>
         <ConnectionBadge status={status} />
       </Stack>
     </Paper>
