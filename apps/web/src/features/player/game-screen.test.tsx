@@ -116,6 +116,47 @@ describe('game screen', () => {
     expect(screen.queryByText('If you are done, just wait here!')).toBeNull();
   });
 
+  it('tells the learner at once that the presenter ended the session, then shows the score when their run has ended', async () => {
+    const running = snapshotFixture({ mode: 1, serverTime: Date.now() });
+    const { api, socket, opened } = setup(running);
+    await opened();
+    act(() => socket().open());
+    act(() => socket().receive({ type: 'snapshot', version: 1, snapshot: running }));
+    expect(await screen.findByRole('heading', { name: 'Test Results' })).toBeTruthy();
+
+    // The Stop comes first; the run's end and rank a moment later.
+    act(() =>
+      socket().receive({
+        type: 'delta',
+        version: 2,
+        delta: { set: { phase: 'closed', resimStatus: 3, serverTime: running.serverTime + 1 } },
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Your presenter has ended the session' })).toBeTruthy();
+    // Said to screen readers as it appears.
+    expect(screen.getByText('Your results are being counted. They will show here in a moment.').closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByText(/cannot be played now/)).toBeNull();
+    expect(api.learn.score).not.toHaveBeenCalled();
+
+    const ended = { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'stopped' };
+    act(() =>
+      socket().receive({
+        type: 'delta',
+        version: 3,
+        delta: { set: { score, serverTime: running.serverTime + 2 }, patch: { view: { set: { ended } } } },
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'The simulation has ended' })).toBeTruthy();
+    expect(await screen.findByText('2 of 9')).toBeTruthy();
+    expect(screen.queryByText('Your presenter has ended the session')).toBeNull();
+  });
+
+  it('says a closed simulation cannot be played when no Stop is under way', async () => {
+    setup(snapshotFixture({ phase: 'closed', resimStatus: 0 }));
+    expect(await screen.findByText('This simulation is closed: it cannot be played now.')).toBeTruthy();
+    expect(screen.queryByText('Your presenter has ended the session')).toBeNull();
+  });
+
   it('leaves the rank out when the scenario hides it', async () => {
     const view = viewFixture({ ended: { at: 1, reason: 'stopped' } });
     setup(

@@ -9,6 +9,7 @@ import { MessageAlert } from './messages';
 import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
 import { RunScreen } from './run-screen';
+import { isSessionEnding, SessionEndingScreen } from './session-ending-screen';
 import { useRunConnection } from './use-run-connection';
 import { ScreenHeading } from '../../ui/screen-heading';
 
@@ -50,6 +51,8 @@ export const GameScreen = ({ run }: { run: JoinedRun }) => {
     if (snapshot.phase === 'lobby') return <LobbyScreen productName={session.productName} snapshot={snapshot} status={live.status} />;
     if (view?.ended) return <EndScreen productName={session.productName} snapshot={snapshot} view={view} runToken={run.runToken} />;
     if (snapshot.phase === 'open' && view) return <RunScreen live={live} view={view} />;
+    if (isSessionEnding(snapshot))
+      return <SessionEndingScreen productName={session.productName} resimName={snapshot.resimName} status={live.status} />;
     return (
       <PlayerFrame productName={session.productName}>
         <Paper p="xl" radius="md" shadow="xs">

@@ -38,10 +38,14 @@ describe('the console live channel', () => {
     ]);
     socket.receive({ type: 'status', resimId: 'resim1', status: 2 });
     socket.receive({ type: 'changed', resimId: 'resim1' });
+    socket.receive({ type: 'changed', resimId: 'resim1', runs: 250, connections: true });
+    socket.receive({ type: 'progress', resimId: 'resim1', task: 'stop', done: 250, total: 1000 });
     socket.receive({ type: 'nonsense' });
     expect(pushes).toEqual([
       { type: 'status', resimId: 'resim1', status: 2 },
       { type: 'changed', resimId: 'resim1' },
+      { type: 'changed', resimId: 'resim1', runs: 250, connections: true },
+      { type: 'progress', resimId: 'resim1', task: 'stop', done: 250, total: 1000 },
     ]);
     live.stop();
     expect(socket.closed).toBe(true);

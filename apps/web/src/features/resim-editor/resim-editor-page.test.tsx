@@ -1,11 +1,13 @@
 import type { PatchResimBody, Space } from '@resim/contracts';
 import type { Scenario } from '@resim/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient, SaveResult } from '../../api/client';
 import { renderWithProviders } from '../../test/render';
 import { scenarioFixture } from '../../test/scenario-fixtures';
+import { FakeSocket } from '../player/player-fixtures';
 import { ResimEditorPage } from './resim-editor-page';
+import { dashboardOf, instanceOf } from './results/results-fixtures';
 
 const spaceOf = (overrides: Partial<Space> = {}): Space => ({
   id: 's1',
@@ -187,5 +189,43 @@ describe('scenario editor page', () => {
         details: { uiText: { actions: 'investigations', actionChoiceCTA: 'Order investigations' } },
       }),
     );
+  });
+
+  it('shows how far a Stop has gone as the live channel pushes it, and reads the runs again whenever they or the connections changed', async () => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    try {
+      const scenario = scenarioFixture({ resimStatus: 2, code: 'ABC234' });
+      const games = vi.fn().mockResolvedValue([]);
+      const dashboard = vi
+        .fn()
+        .mockResolvedValue(dashboardOf({ currentInstanceId: 'i1', instances: [instanceOf('i1', '2025-05-01T09:00:00.000Z')] }));
+      const api = {
+        accessToken: async () => 'access-token',
+        resims: { get: async () => scenario, list: async () => [], games, dashboard },
+        spaces: { list: async () => [spaceOf()] },
+      } as unknown as ApiClient;
+      renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
+      await screen.findByRole('heading', { name: 'Chest pain' });
+      await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+      const socket = FakeSocket.all[0]!;
+      act(() => socket.open());
+      await waitFor(() => expect(games).toHaveBeenCalled());
+
+      act(() => socket.receive({ type: 'progress', resimId: 'r1', task: 'stop', done: 4000, total: 10_000 }));
+      const n = new Intl.NumberFormat();
+      expect(await screen.findByRole('progressbar', { name: `Ending runs… ${n.format(4000)} of ${n.format(10_000)}` })).toBeTruthy();
+
+      for (const notice of [{ runs: 250 }, { connections: true }]) {
+        const before = games.mock.calls.length;
+        act(() => socket.receive({ type: 'changed', resimId: 'r1', ...notice }));
+        await waitFor(() => expect(games.mock.calls.length).toBeGreaterThan(before));
+      }
+
+      act(() => socket.receive({ type: 'progress', resimId: 'r1', task: 'stop', done: 10_000, total: 10_000 }));
+      await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

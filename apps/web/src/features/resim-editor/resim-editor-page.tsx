@@ -82,6 +82,7 @@ import { countOf, type PanelProps } from './editor-types';
 import { PreviewButton } from './preview-button';
 import { RunStatusControl } from './run-status-control';
 import { SessionBar } from './session-bar';
+import { SessionProgressBar, type SessionProgress } from './session-progress';
 import { contentOf } from './scenario-changes';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { sameToolbar, saveFailedMessage, useResimEditor, type ResimEditor } from './use-resim-editor';
@@ -285,6 +286,7 @@ const EditorTitle = memo(
     blocked: string | null;
     allowAnonymous: boolean;
     allowSignin: boolean;
+    progress: SessionProgress | null;
     onChangeStatus: (status: number) => Promise<void>;
   }) => (
     <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
@@ -300,6 +302,7 @@ const EditorTitle = memo(
           onChange={props.onChangeStatus}
         />
         <SessionBar resimId={props.resimId} code={props.code} status={props.status} />
+        <SessionProgressBar progress={props.progress} />
         <Text fz="xs" c="dimmed">
           Revision {props.revision} · {props.size}
         </Text>
@@ -492,6 +495,7 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
             blocked={isDirty(state) ? 'Save or undo your changes first' : null}
             allowAnonymous={saved.allowAnonymous}
             allowSignin={saved.allowSignin}
+            progress={editor.progress}
             onChangeStatus={editor.changeStatus}
           />
           <Group gap="sm" wrap="wrap" justify="flex-end">

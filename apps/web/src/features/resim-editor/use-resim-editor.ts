@@ -23,6 +23,7 @@ import { changesPatch, contentOf } from './scenario-changes';
 import { isTyping } from './typing';
 import { consoleSocketAddress, createConsoleLive, followsRuns } from './console-live';
 import { loadEditorData } from './editor-data';
+import { useSessionProgress } from './session-progress';
 
 /** How long a pause in typing is before the editor shows what was typed beyond the field itself. */
 export const typingPauseMs = 120;
@@ -195,6 +196,8 @@ export const useResimEditor = (resimId: string) => {
     [api, queryClient, resimId, spaces],
   );
 
+  const { progress, take: takeProgress } = useSessionProgress(resimId);
+
   // The console's live channel: a status change made elsewhere (another tab, a colleague, the API)
   // reaches the header, the view-only banner and the results at once; their polling is the fallback.
   useEffect(() => {
@@ -212,6 +215,8 @@ export const useResimEditor = (resimId: string) => {
       accessToken: api.accessToken,
       resimIds: [resimId],
       onPush: (message) => {
+        takeProgress(message);
+        // Whatever changed (runs, or only who is connected), the results shown are read again.
         if (message.type === 'changed') refreshRuns();
         // Pushes missed while the socket was down are made up for on (re)subscribing.
         if (message.type === 'status' || message.type === 'subscribed') {
@@ -222,7 +227,7 @@ export const useResimEditor = (resimId: string) => {
     });
     live.start();
     return live.stop;
-  }, [api, dispatch, queryClient, resimId, spaces]);
+  }, [api, dispatch, queryClient, resimId, spaces, takeProgress]);
 
   /** Whether the draft holds unsaved changes now, typing the editor has not rendered yet included. */
   const hasUnsavedChanges = useCallback(() => isDirty(stateRef.current), []);
@@ -255,8 +260,24 @@ export const useResimEditor = (resimId: string) => {
       hasUnsavedChanges,
       enterEdit,
       enterView,
+      /** how far a Start or Stop of the session has gone, while it goes on */
+      progress,
     }),
-    [state, change, undo, redo, save, resolveConflict, reload, changeStatus, moveToSpace, hasUnsavedChanges, enterEdit, enterView],
+    [
+      state,
+      change,
+      undo,
+      redo,
+      save,
+      resolveConflict,
+      reload,
+      changeStatus,
+      moveToSpace,
+      hasUnsavedChanges,
+      enterEdit,
+      enterView,
+      progress,
+    ],
   );
 };
 
