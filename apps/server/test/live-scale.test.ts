@@ -259,6 +259,10 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
     await watcher.next((m) => m.type === 'subscribed', 'subscribed');
 
     await control(server, auth, resimId, 2);
+    expect(await watcher.next((m) => m.type === 'progress' && m.task === 'start', 'start progress')).toMatchObject({
+      done: 601,
+      total: 601,
+    });
     await learner.until((snapshot) => snapshot.phase === 'open' && snapshot.view !== null, 'start');
     expect((await learner.step({ type: 'runAction', actionId: 'act1' })).ok).toBe(true);
     await control(server, auth, resimId, 3);

@@ -79,8 +79,8 @@ export const findGamesOfInstancePage = (
     .limit(options.limit)
     .execute();
 
-/** How many runs of an opening are under way (started, not ended). */
-export const countRunningGames = async (db: Database, resimId: string, instanceId: string): Promise<number> =>
+/** How many runs of an opening are under way (started, not ended), or waiting in its lobby. */
+export const countGames = async (db: Database, resimId: string, instanceId: string, which: 'running' | 'waiting'): Promise<number> =>
   Number(
     (
       await db
@@ -88,7 +88,8 @@ export const countRunningGames = async (db: Database, resimId: string, instanceI
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .where('resim_id', '=', resimId)
         .where('instance_id', '=', instanceId)
-        .where('state', 'is not', null)
+        .$if(which === 'running', (query) => query.where('state', 'is not', null))
+        .$if(which === 'waiting', (query) => query.where('started_at', 'is', null))
         .where('ended_at', 'is', null)
         .executeTakeFirstOrThrow()
     ).count,

@@ -41,19 +41,23 @@ const progress = (ctx: LiveContext, scenario: Scenario, task: 'start' | 'stop', 
     .publish({ kind: 'progress', resimId: scenario.id, task, done, total })
     .catch((error: unknown) => ctx.log?.warn({ err: error }, 'could not tell the consoles how a session is going'));
 
-/** Starts every run waiting in the lobby at the same moment, a few statements for the whole lobby. */
+/** Starts every run waiting in the lobby at the same moment, a few statements for the whole lobby; the consoles hear how far it has gone. */
 const releaseLobby = async (ctx: LiveContext, scenario: Scenario, instanceId: string, now: Date) => {
   const at = now.toISOString();
   const changes = { state: JSON.stringify(startRun(scenario, now.getTime())), started_at: at, updated_at: at };
+  const total = await repo.countGames(ctx.db, scenario.id, instanceId, 'waiting');
+  if (total === 0) return;
   let done = 0;
   for (;;) {
     const started = await repo.startLobbyRuns(ctx.db, { resimId: scenario.id, instanceId, limit: startBatch, changes });
     done += started;
     if (started < startBatch) break;
-    await progress(ctx, scenario, 'start', done, done);
+    // Learners who joined meanwhile are released too, and counted.
+    await progress(ctx, scenario, 'start', done, Math.max(total, done));
     await yieldToLoop();
   }
-  if (done > 0) await progress(ctx, scenario, 'start', done, done);
+  // Done: as many as there were (fewer when learners' own first steps started some).
+  await progress(ctx, scenario, 'start', done, done);
 };
 
 /**
@@ -90,7 +94,7 @@ export const stopSession = (ctx: LiveContext, scenario: Scenario, instanceId: st
   const already = running.get(key);
   if (already) return already;
   const work = (async () => {
-    const total = await repo.countRunningGames(ctx.db, scenario.id, instanceId);
+    const total = await repo.countGames(ctx.db, scenario.id, instanceId, 'running');
     let done = 0;
     for (let after = ''; ;) {
       const page = await repo.findGamesOfInstancePage(ctx.db, { resimId: scenario.id, instanceId, after, limit: stopBatch, running: true });
@@ -110,9 +114,11 @@ export const stopSession = (ctx: LiveContext, scenario: Scenario, instanceId: st
         );
       }
       done += page.length;
-      await progress(ctx, scenario, 'stop', Math.min(done, Math.max(total, done)), Math.max(total, done));
+      await progress(ctx, scenario, 'stop', done, Math.max(total, done));
       await yieldToLoop();
     }
+    // Done: as many as there were (fewer when learners ended their own runs meanwhile).
+    await progress(ctx, scenario, 'stop', done, done);
     forgetShared(ctx.db, scenario.id);
     await ctx.live.publish({ kind: 'stopped', resimId: scenario.id, instanceId });
   })().finally(() => running.delete(key));
