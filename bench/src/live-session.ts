@@ -18,29 +18,23 @@
  * Everything listens on 127.0.0.1, every child process is stopped at the end, and the whole run is bounded by a
  * watchdog. Nothing system-wide is changed: the open-file limit is checked, not raised.
  */
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { RunStatus, SimulationMode } from '@resim/domain';
-import { guardRun, makeRunDir, runBenchmark, stopAll, stopChild } from './lib/child-processes';
+import { guardRun, runBenchmark, stopChild } from './lib/child-processes';
 import { comparisonTable } from './lib/comparison';
 import { fmt } from './lib/format';
-import { joinLearners, type Joins } from './lib/joins';
+import type { Joins } from './lib/joins';
 import { joinDetails, joinVerdict, stepVerdicts } from './lib/live-goals';
-import { checkResult, createLiveScenario, setStatus } from './lib/live-scenario';
-import { socketUrls, startEcho, startProduct, type Server } from './lib/live-servers';
-import { checkEvery, checkLiveSettings, commandText, liveBudgetMs, liveSettings } from './lib/live-settings';
+import { checkResult } from './lib/live-scenario';
+import { socketUrls, type Server } from './lib/live-servers';
+import { liveBudgetMs, liveSettings } from './lib/live-settings';
+import { measureSizes, openSession, startEchoAfter, type SizeReport } from './lib/live-sizes';
 import { connectLearners, driveActions, invalidity, stepRows, stepsOf, type Steps } from './lib/live-steps';
-import { describeMachine, machineFacts } from './lib/machine';
-import { packageVersion } from './lib/package-version';
-import { requireBuiltServer } from './lib/paths';
-import { writeResultsSection } from './lib/results-file';
 
 const settings = liveSettings();
 const budgetMs = liveBudgetMs(settings, () => 0);
 guardRun({ budgetMs, stopping: 'the servers', budgetText: String(Math.round(budgetMs / 1000)) });
 
-type Measured = { size: number; joins: Joins; product: Steps; echo: Steps; load: [number, number] };
+type Measured = { size: number; joins: Joins; product: Steps; echo: Steps };
 
 /** Opens every learner's socket to one server, runs the actions, closes the sockets. */
 const measure = async (name: string, server: Server, urls: readonly string[], check?: typeof checkResult): Promise<Steps> => {
@@ -54,40 +48,22 @@ const measure = async (name: string, server: Server, urls: readonly string[], ch
 
 /** One size: the product on a fresh database, then the echo with the product's bytes; each stopped before the next runs. */
 const measureSize = async (size: number, dir: string): Promise<Measured> => {
-  const loadAtStart = os.loadavg()[0]!;
-  console.log(`\n${fmt(size)} learners`);
-  mkdirSync(dir, { recursive: true });
-  const product = await startProduct(dir, settings);
-  const id = await createLiveScenario(product.api, {
+  const { product, joined, joins } = await openSession(dir, settings, size, {
     name: 'Live session benchmark',
     mode: SimulationMode.Training,
-    actionCount: settings.actionCount,
-  });
-  const code = await setStatus(product.api, id, RunStatus.Running);
-  if (!code) throw new Error('the opened scenario has no join code');
-  const { joined, joins } = await joinLearners({
-    base: product.base,
-    code,
-    count: size,
-    concurrency: settings.joinConcurrency,
+    status: RunStatus.Running,
     phase: 'open',
   });
   const productSteps = await measure('product', product, socketUrls(product, joined), checkResult);
   // A server that fell behind still works through what it was sent: stopped, it cannot take the machine from the echo.
   await stopChild(product.child, 15_000);
-  const typical = productSteps.run.typicalResult;
-  if (!typical) throw new Error(`the product answered no action in the measured window: ${productSteps.problems.join('; ')}`);
-  const echo = await startEcho(dir, settings, {
-    greeting: productSteps.connected.opened.greeting,
-    delta: JSON.stringify((JSON.parse(typical) as { delta: unknown }).delta),
-  });
+  const echo = await startEchoAfter(dir, settings, productSteps);
   const echoSteps = await measure('bare ws', echo, socketUrls(echo, joined));
   await stopChild(echo.child);
-  return { size, joins, product: productSteps, echo: echoSteps, load: [loadAtStart, os.loadavg()[0]!] };
+  return { size, joins, product: productSteps, echo: echoSteps };
 };
 
-const sizeReport = (m: Measured) => ({
-  heading: `${fmt(m.size)} learners (load average ${m.load[0].toFixed(1)} → ${m.load[1].toFixed(1)})`,
+const report = (m: Measured): SizeReport => ({
   verdicts: [...stepVerdicts(m.product, m.echo, settings.rate), joinVerdict(m.joins)],
   table: comparisonTable(stepRows, m.product, m.echo),
   details: [
@@ -97,75 +73,35 @@ const sizeReport = (m: Measured) => ({
   ],
 });
 
-const main = async () => {
-  requireBuiltServer('npm run build');
-  const fileLimit = checkLiveSettings(settings);
-  const started = new Date();
-  const loadAtStart = os.loadavg()[0]!;
-  const tmp = makeRunDir('resim-bench-live-');
-  try {
-    const measured: Measured[] = [];
-    for (const size of settings.sizes) measured.push(await measureSize(size, path.join(tmp, `size-${size}`)));
+const invalidities = (m: Measured) =>
+  [invalidity('product', m.product, m.size), invalidity('bare ws', m.echo, m.size)].filter((why): why is string => why !== undefined);
 
-    const facts = { ...machineFacts(started), ws: packageVersion('ws') };
-    const load = `Load average (1 min) of the machine: ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end.`;
-    const reports = measured.map(sizeReport);
-    console.log(
-      `\nLive session: ${settings.sizes.map((size) => fmt(size)).join(', ')} learners; ${fmt(settings.rate)} actions/s ` +
+runBenchmark(
+  () =>
+    measureSizes({
+      settings,
+      runDirPrefix: 'resim-bench-live-',
+      measureSize,
+      report,
+      invalidities,
+      title:
+        `Live session: ${settings.sizes.map((size) => fmt(size)).join(', ')} learners; ${fmt(settings.rate)} actions/s ` +
         `open-loop for ${settings.duration} s after ${settings.warmup} s warm-up; scenario of ${settings.actionCount} actions`,
-    );
-    for (const report of reports) {
-      console.log(`\n${report.heading}\nGoals: ${report.verdicts.join('; ')}.`);
-      console.log(report.table);
-      for (const line of report.details) console.log(line);
-    }
-    console.log(`\n${load} Open-file limit ${fileLimit === undefined ? 'unknown' : fmt(fileLimit)}.`);
-    console.log(`Machine: ${describeMachine(facts)}; ws ${facts.ws}; ${facts.date}`);
-
-    const invalid = measured.flatMap((m) =>
-      [invalidity('product', m.product, m.size), invalidity('bare ws', m.echo, m.size)]
-        .filter((why): why is string => why !== undefined)
-        .map((why) => `${fmt(m.size)} learners, ${why}`),
-    );
-    if (invalid.length > 0) {
-      throw new Error(`Not every socket connected or every action was answered ok; RESULTS.md is left as it was.\n${invalid.join('\n')}`);
-    }
-
-    if (settings.writeResults) {
-      const block = [
-        `Command: ${commandText('bench/src/live-session.ts', ['bench', 'bench:live'])}. For each size, that many anonymous ` +
-          `learners join one open self-paced scenario (${settings.actionCount} actions) over HTTP, then hold one socket each ` +
-          `from one client process; ${fmt(settings.rate)} actions/s in total, open-loop (each sent at its scheduled time, ` +
-          `round-robin over the learners, whatever is still waiting), ${settings.warmup} s warm-up then ${settings.duration} s ` +
-          `measured. Round trip: from just before an event is sent to the arrival of its result. The product first, then the ` +
-          `bare ws server with the same sockets, sending the product's own first snapshot and a result delta of the typical size. ` +
-          `Memory per connected learner: the server's RSS after opening every socket less its RSS before, over the learners.`,
-        '',
-        `${load} Open-file limit ${fileLimit === undefined ? 'unknown' : fmt(fileLimit)}.`,
-        ...reports.flatMap((report) => [
-          '',
-          `**${report.heading}. Goals: ${report.verdicts.join('; ')}.**`,
-          '',
-          report.table,
-          '',
-          ...report.details.map((line) => `- ${line}`),
-        ]),
-        '',
-        `Every action was answered ok (refused or unanswered actions fail the run), and one result in ${checkEvery} was read in ` +
-          `full and showed its action done as the run's next event.`,
-        '',
-        `Machine: ${describeMachine(facts)}; ws ${facts.ws}. Client and servers share the machine. Date: ${facts.date}.`,
-      ].join('\n');
-      writeResultsSection(
-        'live-session',
-        block,
-        (current, generated) =>
-          `${(current ?? '# Benchmark results\n').trimEnd()}\n\n## Live session (WebSocket): product vs a bare ws server\n\n${generated}\n`,
-      );
-    }
-  } finally {
-    await stopAll();
-  }
-};
-
-runBenchmark(main, (error) => error.message);
+      results: {
+        marker: 'live-session',
+        scriptPath: 'bench/src/live-session.ts',
+        npmScripts: ['bench', 'bench:live'],
+        heading: 'Live session (WebSocket): product vs a bare ws server',
+      },
+      method:
+        `For each size, that many anonymous learners join one open self-paced scenario (${settings.actionCount} actions) over ` +
+        `HTTP, then hold one socket each from one client process; ${fmt(settings.rate)} actions/s in total, open-loop (each ` +
+        `sent at its scheduled time, round-robin over the learners, whatever is still waiting), ${settings.warmup} s warm-up ` +
+        `then ${settings.duration} s measured. Round trip: from just before an event is sent to the arrival of its result. The ` +
+        `product first, then the bare ws server with the same sockets, sending the product's own first snapshot and a result ` +
+        `delta of the typical size. Memory per connected learner: the server's RSS after opening every socket less its RSS ` +
+        `before, over the learners.`,
+      checked: 'Every action was answered ok (refused or unanswered actions fail the run).',
+    }),
+  (error) => error.message,
+);
