@@ -12,3 +12,7 @@ export const comparisonTable = <T>(rows: readonly Row<T>[], product: T, echo: T)
       ([label, show, value]) => `| ${label} | ${show(product)} | ${show(echo)} | ${value ? times(value(product), value(echo)) : ''} |`,
     ),
   ].join('\n');
+
+/** Rows of a part (`pick`) shown in a table of the whole. */
+export const rowsOf = <T, U>(rows: readonly Row<U>[], pick: (side: T) => U): Row<T>[] =>
+  rows.map(([label, show, value]): Row<T> => [label, (side) => show(pick(side)), value && ((side) => value(pick(side)))]);

@@ -11,7 +11,7 @@ import { sleep } from './sleep';
 import { forEachLimit, spread, type Spread } from './stats';
 
 /** Milliseconds on the monotonic high-resolution clock. */
-const now = () => Number(process.hrtime.bigint()) / 1e6;
+export const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 /** What went wrong, by kind, with the first few examples of each, so that a failed run says why. */
 const createProblems = () => {
