@@ -59,14 +59,15 @@ const signal = (child: Child, name: NodeJS.Signals) => {
   }
 };
 
-const stopChild = async (child: Child): Promise<void> => {
+/** Stops one child: SIGTERM, then SIGKILL if it has not exited within `timeoutMs` (a server may finish its work first). */
+export const stopChild = async (child: Child, timeoutMs = 5000): Promise<void> => {
   const proc = child.process;
   if (isRunning(proc)) {
     const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
     signal(child, 'SIGTERM');
     const timer = setTimeout(() => {
       if (isRunning(proc)) signal(child, 'SIGKILL');
-    }, 5000);
+    }, timeoutMs);
     await exited;
     clearTimeout(timer);
   }
@@ -86,7 +87,7 @@ const removeRunDir = () => {
 };
 
 export const stopAll = async () => {
-  await Promise.all([...children].map(stopChild));
+  await Promise.all([...children].map((child) => stopChild(child)));
   removeRunDir();
 };
 

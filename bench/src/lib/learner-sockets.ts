@@ -11,7 +11,7 @@ import { sleep } from './sleep';
 import { forEachLimit, spread, type Spread } from './stats';
 
 /** Milliseconds on the monotonic high-resolution clock. */
-const now = () => Number(process.hrtime.bigint()) / 1e6;
+export const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 /** What went wrong, by kind, with the first few examples of each, so that a failed run says why. */
 const createProblems = () => {
@@ -86,26 +86,40 @@ export type Driven = {
 
 const resultPrefix = '{"type":"result","requestId":"';
 
+/** A message the server sent of its own accord (the first snapshot included), as parsed. */
+export type PushMessage = { type: 'snapshot' | 'delta' | 'message'; snapshot?: unknown; delta?: unknown };
+
+/** `observe` sees every message but results (the first snapshot, pushes), with the time it arrived and its text. */
+export type LearnerSocketsOptions = { observe?: (learner: number, message: PushMessage, at: number, text: string) => void };
+
 /** N learners' sockets to one server: `urls[i]` is learner i's. */
-export const createLearnerSockets = (urls: readonly string[]) => {
+export const createLearnerSockets = (urls: readonly string[], { observe }: LearnerSocketsOptions = {}) => {
   const count = urls.length;
   const sockets: (WebSocket | undefined)[] = new Array<WebSocket | undefined>(count);
   const problems = createProblems();
   let closing = false;
   let pushes = 0;
+  let greeting: string | undefined;
 
-  /** Anything but a result: the product may push snapshots and presenter messages; errors are problems. */
-  const unsolicited = (learner: number, data: Buffer) => {
-    const text = data.toString();
-    let type: unknown;
+  const parse = (text: string): { type?: unknown } | undefined => {
     try {
-      type = (JSON.parse(text) as { type?: unknown }).type;
+      return JSON.parse(text) as { type?: unknown };
     } catch {
-      problems.add('not JSON', text);
-      return;
+      return undefined;
     }
-    if (type === 'snapshot' || type === 'delta' || type === 'message') pushes++;
-    else problems.add(`unexpected ${String(type)} message`, `learner ${learner}: ${text}`);
+  };
+  const isPush = (message: { type?: unknown } | undefined): message is PushMessage =>
+    message?.type === 'snapshot' || message?.type === 'delta' || message?.type === 'message';
+
+  /** Anything but a result: the product may push snapshots, deltas and presenter messages; errors are problems. */
+  const unsolicited = (learner: number, data: Buffer) => {
+    const at = now();
+    const text = data.toString();
+    const message = parse(text);
+    if (!message) return problems.add('not JSON', text);
+    if (!isPush(message)) return problems.add(`unexpected ${String(message.type)} message`, `learner ${learner}: ${text}`);
+    pushes++;
+    observe?.(learner, message, at, text);
   };
   let onData: (learner: number, data: Buffer) => void = unsolicited;
 
@@ -128,17 +142,15 @@ export const createLearnerSockets = (urls: readonly string[]) => {
       socket.on('message', (data: Buffer) => {
         if (state === 'open') return onData(learner, data);
         if (state === 'failed') return;
+        const at = now();
         const text = data.toString();
-        let type: unknown;
-        try {
-          type = (JSON.parse(text) as { type?: unknown }).type;
-        } catch {
-          type = undefined;
-        }
-        if (type !== 'snapshot') return fail(`the first message was not a snapshot: ${text.slice(0, 300)}`);
+        const message = parse(text);
+        if (!isPush(message) || message.type !== 'snapshot') return fail(`the first message was not a snapshot: ${text.slice(0, 300)}`);
         state = 'open';
         clearTimeout(timer);
-        resolve({ ms: now() - started, bytes: data.length });
+        greeting ??= text;
+        observe?.(learner, message, at, text);
+        resolve({ ms: at - started, bytes: data.length });
       });
       socket.on('error', (error) => {
         if (state === 'open') problems.add('socket error', `learner ${learner}: ${error.message}`);
@@ -183,6 +195,8 @@ export const createLearnerSockets = (urls: readonly string[]) => {
       seconds: (now() - started) / 1000,
       perSocket: spread(perSocket),
       greetingBytes: spread(greetingBytes),
+      /** the first snapshot a socket was sent, whole, as the server wrote it */
+      greeting,
     };
   };
 
@@ -388,3 +402,4 @@ export const createLearnerSockets = (urls: readonly string[]) => {
     pushes: () => pushes,
   };
 };
+export type LearnerSockets = ReturnType<typeof createLearnerSockets>;

@@ -9,6 +9,16 @@ export const positive = (name: string, fallback: number): number => {
   return value;
 };
 
+/** Positive whole numbers from the environment, separated by commas ("2000,5000"); unset or empty means the fallback. */
+export const positiveList = (name: string, fallback: readonly number[]): number[] => {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return [...fallback];
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.some((value) => !Number.isInteger(value) || value <= 0))
+    throw new Error(`${name} must be positive whole numbers separated by commas, got "${raw}"`);
+  return values;
+};
+
 /** An optional directory from the environment, made absolute so children with another cwd agree on it. */
 export const optionalPath = (name: string): string | undefined => {
   const raw = process.env[name];
