@@ -93,6 +93,31 @@ describe('the engine over random scenarios and events (DESIGN 4)', () => {
   );
 
   it(
+    'views a state the same given any earlier view of the run to reuse, and reuses what reads the same',
+    () => {
+      fc.assert(
+        fc.property(scenarios, intentsArbitrary, fc.integer({ min: 0, max: 90_000 }), (content, intents, later) => {
+          const { steps } = playAll(content, intents);
+          let earlier = runView(content, startRun(content, 0), 0);
+          for (const { before, event, after } of steps) {
+            const state = after ?? before;
+            for (const now of [event.at, event.at + later]) {
+              const view = runView(content, state, now, earlier);
+              expect(view).toEqual(runView(content, state, now));
+              // A fact of the earlier view still shown as it was is the same object.
+              for (const [at, fact] of view.facts.entries())
+                if (earlier.facts[at] && JSON.stringify(earlier.facts[at]) === JSON.stringify(fact)) expect(fact).toBe(earlier.facts[at]);
+              earlier = view;
+            }
+          }
+        }),
+        { numRuns },
+      );
+    },
+    timeout,
+  );
+
+  it(
     'lists at every step what the rule says item by item, and offers exactly the items the run accepts',
     () => {
       fc.assert(

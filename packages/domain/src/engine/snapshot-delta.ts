@@ -171,37 +171,33 @@ const fieldsChange = (prev: Fields, next: Fields): Change => {
   let unset: string[] | undefined;
   let patch: Record<string, SnapshotDelta> | undefined;
   let splice: Record<string, readonly ListSplice[]> | undefined;
-  let shared: Record<string, unknown> | undefined;
-  const share = (key: string, value: unknown) => {
-    shared ??= {};
-    shared[key] = value;
-  };
+  // Fields whose kept value is not `next`'s own object: the earlier one, or one made of both.
+  let kept: [string, unknown][] | undefined;
   for (const key of Object.keys(next)) {
     const b = next[key];
     const a = prev[key];
-    if (b === undefined) continue;
-    if (a === b) {
-      share(key, a);
-    } else if (isFields(a) && isFields(b)) {
+    if (b === undefined || a === b) continue;
+    if (isFields(a) && isFields(b)) {
       const inner = fieldsChange(a, b);
       if (inner.delta) (patch ??= {})[key] = inner.delta;
-      share(key, inner.shared);
+      if (inner.shared !== b) (kept ??= []).push([key, inner.shared]);
     } else if (Array.isArray(a) && Array.isArray(b)) {
       const inner = listChange(a, b);
       if (inner.splices.length > 0) (splice ??= {})[key] = inner.splices;
-      share(key, inner.shared);
+      if (inner.shared !== b) (kept ??= []).push([key, inner.shared]);
     } else if (sameJson(a, b)) {
-      share(key, a);
+      (kept ??= []).push([key, a]);
     } else {
       (set ??= {})[key] = b;
-      share(key, b);
     }
   }
   for (const key of Object.keys(prev)) if (prev[key] !== undefined && next[key] === undefined) (unset ??= []).push(key);
   if (!set && !unset && !patch && !splice) return { delta: null, shared: prev };
+  const shared: Record<string, unknown> = { ...next };
+  for (const [key, value] of kept ?? []) shared[key] = value;
   return {
     delta: { ...(set ? { set } : {}), ...(unset ? { unset } : {}), ...(patch ? { patch } : {}), ...(splice ? { splice } : {}) },
-    shared: shared ?? {},
+    shared,
   };
 };
 

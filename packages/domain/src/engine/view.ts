@@ -4,7 +4,7 @@ import { formatText, type TextSet } from '../scenario/text-set';
 import { listItems } from './listing';
 import { failedCondition, settle } from './measures';
 import { situationAt } from './run';
-import { indexScenario, type IndexedMeasure, type ScenarioIndex } from './scenario-index';
+import { indexScenario, type IndexedAction, type IndexedMeasure, type ScenarioIndex } from './scenario-index';
 import { currentStage } from './stage-opening';
 import type { ActionView, ConclusionView, FactView, MediaSet, MeasureView, RunState, RunView } from './types';
 
@@ -139,6 +139,24 @@ const costsOf = (index: ScenarioIndex, actions: readonly ActionView[]): Record<s
   return costs;
 };
 
+/** Whether an earlier fact reads the same as the action's fact would now: the same item, moment and feedback. */
+const sameFact = (fact: FactView, action: IndexedAction, feedback: string | null, at: number | null): boolean =>
+  fact.source === 'action' &&
+  fact.id === action.id &&
+  fact.at === at &&
+  fact.feedback === feedback &&
+  fact.name === action.name &&
+  fact.text === action.facts &&
+  fact.images === action.factImages &&
+  fact.videos === action.factVideos &&
+  fact.files === action.factFiles;
+
+/** Whether two flat objects hold the same values, field by field. */
+const sameFields = <T extends object>(a: T, b: T): boolean => {
+  for (const key of Object.keys(b) as (keyof T)[]) if (!Object.is(a[key], b[key])) return false;
+  return true;
+};
+
 /**
  * DESIGN 4: everything the player shows of a run at `now`, in the wording of the current stage
  * (the last non-panel stage to open). Facts are the baseline, then the actions run in order with
@@ -151,8 +169,12 @@ const costsOf = (index: ScenarioIndex, actions: readonly ActionView[]): Record<s
  * stage's own media; the costs of
  * the actions on offer show when the scenario's settings say so. A run that
  * reached an auto-time Terminate limit by `now` shows as ended there.
+ *
+ * `previous`, a view of the same run made earlier, only saves work: the facts and measures that
+ * read the same are its own objects, so that a server keeping what it last sent holds one copy
+ * of them and finds them unchanged at a glance. The view is the same with it or without it.
  */
-export const runView = (content: ReadonlyContent, state: RunState, now: number): RunView => {
+export const runView = (content: ReadonlyContent, state: RunState, now: number, previous?: RunView): RunView => {
   const index = indexScenario(content);
   const parts = partsOf(index);
   const run = settle(index, state, now);
@@ -162,20 +184,28 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number):
   const { mode, hint } = content;
 
   const facts: FactView[] = [...parts.baseline];
+  const earlierFacts = previous?.facts;
   for (const [position, actionId] of run.ran.entries()) {
     const action = index.actions.get(actionId);
     if (!action) continue;
-    facts.push({
-      source: 'action',
-      id: action.id,
-      name: action.name,
-      text: action.facts,
-      images: action.factImages,
-      videos: action.factVideos,
-      files: action.factFiles,
-      feedback: showsActionFeedback(mode, action.instantFeedback, ended) ? feedbackText(action.feedback) : null,
-      at: run.ranAt[position] ?? null,
-    });
+    const feedback = showsActionFeedback(mode, action.instantFeedback, ended) ? feedbackText(action.feedback) : null;
+    const at = run.ranAt[position] ?? null;
+    const earlier = earlierFacts?.[facts.length];
+    facts.push(
+      earlier && sameFact(earlier, action, feedback, at)
+        ? earlier
+        : {
+            source: 'action',
+            id: action.id,
+            name: action.name,
+            text: action.facts,
+            images: action.factImages,
+            videos: action.factVideos,
+            files: action.factFiles,
+            feedback,
+            at,
+          },
+    );
   }
 
   const listed = listItems(index, state, run, situation, showsConclusionFeedback(mode, ended));
@@ -218,7 +248,11 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number):
     infos,
     hint: hintOffered ? { cost: hint.impact } : null,
     hintText: run.hintTaken ? (hint?.text ?? null) : null,
-    measures: [...index.measures.values()].map((measure) => measureView(measure, situation.values[measure.id] ?? measure.initial)),
+    measures: [...index.measures.values()].map((measure, at) => {
+      const view = measureView(measure, situation.values[measure.id] ?? measure.initial);
+      const earlier = previous?.measures[at];
+      return earlier && sameFields(earlier, view) ? earlier : view;
+    }),
     currency: content.currency,
     actionCosts: content.settings.showActionCosts ? costsOf(index, actions) : null,
     media: parts.media(stage?.id ?? null),

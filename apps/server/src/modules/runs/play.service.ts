@@ -134,11 +134,13 @@ export const buildSnapshot = (
     readonly ranking: ReadonlyMap<string, RankedRun> | null;
     /** views already made at `now`, by state: runs that share a state (a lobby just started) share their view */
     readonly views?: Map<RunState, RunView>;
+    /** the run's view as last made, whose unchanged parts the new one reuses */
+    readonly previous?: RunView | null;
   },
 ): GameSnapshot => {
   let view: RunView | null = null;
   if (state) {
-    view = read.views?.get(state) ?? runView(scenario, state, now);
+    view = read.views?.get(state) ?? runView(scenario, state, now, read.previous ?? undefined);
     read.views?.set(state, view);
   }
   let score: GameSnapshot['score'] = null;

@@ -49,6 +49,11 @@ import type { SocketHub } from './socket-hub';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const learnerTags = ['Player'];
+/**
+ * A learner's run goes uncompressed, as it does over the socket: compressing a snapshot of a few
+ * kilobytes costs the server a third of a join, and a congress joins by the thousand at once.
+ */
+const uncompressed = { compress: false } as const;
 const recordTags = ['Runs'];
 
 const runTokenOf = (request: FastifyRequest): string | null => {
@@ -88,6 +93,7 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
   app.post(
     '/learn/join/:code',
     {
+      config: uncompressed,
       schema: {
         tags: learnerTags,
         summary: 'Join a scenario (or resume the run already joined)',
@@ -102,6 +108,7 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
   app.get(
     '/learn/game/:gameId',
     {
+      config: uncompressed,
       schema: {
         tags: learnerTags,
         summary: "The learner's run as the player shows it",
@@ -115,6 +122,7 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
   app.post(
     '/learn/game/:gameId/event',
     {
+      config: uncompressed,
       schema: {
         tags: learnerTags,
         summary: 'Take a step: run tests, confirm diagnoses, take the hint, end the run',

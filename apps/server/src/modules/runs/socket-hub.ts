@@ -47,6 +47,8 @@ type LiveRun = {
   state: RunState | null;
   /** the run's last test or diagnosis; undefined until read */
   lastStep: FlowStep | null | undefined;
+  /** the run's view as last made: the next one reuses what did not change */
+  lastView: RunView | null;
   readonly connections: Set<Connection>;
   /** the run's steps and refreshes, one after another in the order they came */
   work: Promise<void>;
@@ -252,11 +254,14 @@ export const createSocketHub = (options: SocketHubOptions) => {
     const ranking = state?.ended
       ? (read.ranking ?? rankingOf(scenario, await repo.findGamesOfInstance(db, run.resimId, run.instanceId), now))
       : null;
-    return buildSnapshot(scenario, game, state, now, {
+    const snapshot = buildSnapshot(scenario, game, state, now, {
       messages: await messagesOf(run.resimId, run.instanceId),
       ranking,
+      previous: run.lastView,
       ...(read.views ? { views: read.views } : {}),
     });
+    run.lastView = snapshot.view as RunView | null;
+    return snapshot;
   };
 
   /** Reads the run again and sends each of its sockets what changed (after a change made elsewhere, or asked with `sync`). */
@@ -534,6 +539,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
           game: null,
           state: null,
           lastStep: undefined,
+          lastView: null,
           connections: new Set(),
           work: Promise.resolve(),
         };
