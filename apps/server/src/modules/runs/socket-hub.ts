@@ -260,7 +260,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
       previous: run.lastView,
       ...(read.views ? { views: read.views } : {}),
     });
-    run.lastView = snapshot.view as RunView | null;
+    run.lastView = snapshot.view;
     return snapshot;
   };
 
