@@ -109,27 +109,22 @@ const listChange = (a: readonly unknown[], b: readonly unknown[]): ListChange =>
   // test's result): answered in one pass, without working out every item's key, and without a
   // new list unless one is needed.
   const shorter = Math.min(a.length, b.length);
-  let kept: unknown[] | null = null;
+  // Whether `b` holds an item equal to `a`'s but another object: then the list kept takes `a`'s.
+  let copies = false;
   let at = 0;
   for (; at < shorter; at += 1) {
     const before = a[at];
     const after = b[at];
     if (before === after) continue;
     if (!sameItem(before, after)) break;
-    if (sameJson(before, after)) continue;
-    add(at, 1, [after]);
-    kept ??= a.slice(0, shorter);
-    kept[at] = after;
+    if (sameJson(before, after)) copies = true;
+    else add(at, 1, [after]);
   }
   if (at === shorter) {
-    if (b.length > shorter) {
-      add(shorter, 0, b.slice(shorter));
-      kept = [...(kept ?? a.slice(0, shorter)), ...b.slice(shorter)];
-    } else if (a.length > shorter) {
-      add(shorter, a.length - shorter, []);
-      kept ??= a.slice(0, shorter);
-    }
-    return { splices, shared: kept ?? a };
+    if (b.length > shorter) add(shorter, 0, b.slice(shorter));
+    else if (a.length > shorter) add(shorter, a.length - shorter, []);
+    if (splices.length === 0) return { splices, shared: a };
+    return { splices, shared: copies ? b.map((item, index) => (index < shorter && sameJson(a[index], item) ? a[index] : item)) : b };
   }
   splices.length = 0;
   const shared: unknown[] = [];
@@ -173,7 +168,7 @@ const fieldsChange = (prev: Fields, next: Fields): Change => {
   let splice: Record<string, readonly ListSplice[]> | undefined;
   // Fields whose kept value is not `next`'s own object: the earlier one, or one made of both.
   let kept: [string, unknown][] | undefined;
-  for (const key of Object.keys(next)) {
+  for (const key in next) {
     const b = next[key];
     const a = prev[key];
     if (b === undefined || a === b) continue;
@@ -191,10 +186,14 @@ const fieldsChange = (prev: Fields, next: Fields): Change => {
       (set ??= {})[key] = b;
     }
   }
-  for (const key of Object.keys(prev)) if (prev[key] !== undefined && next[key] === undefined) (unset ??= []).push(key);
+  for (const key in prev) if (prev[key] !== undefined && next[key] === undefined) (unset ??= []).push(key);
   if (!set && !unset && !patch && !splice) return { delta: null, shared: prev };
-  const shared: Record<string, unknown> = { ...next };
-  for (const [key, value] of kept ?? []) shared[key] = value;
+  // Kept as `next` itself when every part that did not change is already the earlier object.
+  let shared: Record<string, unknown> = next;
+  if (kept) {
+    shared = { ...next };
+    for (const [key, value] of kept) shared[key] = value;
+  }
   return {
     delta: { ...(set ? { set } : {}), ...(unset ? { unset } : {}), ...(patch ? { patch } : {}), ...(splice ? { splice } : {}) },
     shared,

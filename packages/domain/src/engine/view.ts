@@ -151,6 +151,10 @@ const sameFact = (fact: FactView, action: IndexedAction, feedback: string | null
   fact.videos === action.factVideos &&
   fact.files === action.factFiles;
 
+/** The earlier list when it holds the very same items in the same order, else the new one. */
+const sameOrEarlier = <T>(list: readonly T[], earlier: readonly T[] | undefined): readonly T[] =>
+  earlier !== undefined && earlier.length === list.length && list.every((item, at) => item === earlier[at]) ? earlier : list;
+
 /** Whether two flat objects hold the same values, field by field. */
 const sameFields = <T extends object>(a: T, b: T): boolean => {
   for (const key of Object.keys(b) as (keyof T)[]) if (!Object.is(a[key], b[key])) return false;
@@ -237,22 +241,26 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number, 
   const stages: RunView['stages'][number][] = [];
   for (const [stageId, entry] of parts.stages) if (unlocked.has(stageId)) stages.push(entry);
 
+  const stageShown = stage === null ? null : { id: stage.id, name: stage.name, description: stage.description };
   return {
     text: situation.text,
-    stage: stage === null ? null : { id: stage.id, name: stage.name, description: stage.description },
-    stages,
-    facts,
-    actions,
-    conclusions,
+    stage: stageShown && previous?.stage && sameFields(previous.stage, stageShown) ? previous.stage : stageShown,
+    stages: sameOrEarlier(stages, previous?.stages),
+    facts: sameOrEarlier(facts, previous?.facts),
+    actions: sameOrEarlier(actions, previous?.actions),
+    conclusions: sameOrEarlier(conclusions, previous?.conclusions),
     maxConclusions: content.maxConclusions,
-    infos,
-    hint: hintOffered ? { cost: hint.impact } : null,
+    infos: sameOrEarlier(infos, previous?.infos),
+    hint: hintOffered ? (previous?.hint?.cost === hint.impact ? previous.hint : { cost: hint.impact }) : null,
     hintText: run.hintTaken ? (hint?.text ?? null) : null,
-    measures: [...index.measures.values()].map((measure, at) => {
-      const view = measureView(measure, situation.values[measure.id] ?? measure.initial);
-      const earlier = previous?.measures[at];
-      return earlier && sameFields(earlier, view) ? earlier : view;
-    }),
+    measures: sameOrEarlier(
+      [...index.measures.values()].map((measure, at) => {
+        const view = measureView(measure, situation.values[measure.id] ?? measure.initial);
+        const earlier = previous?.measures[at];
+        return earlier && sameFields(earlier, view) ? earlier : view;
+      }),
+      previous?.measures,
+    ),
     currency: content.currency,
     actionCosts: content.settings.showActionCosts ? costsOf(index, actions) : null,
     media: parts.media(stage?.id ?? null),

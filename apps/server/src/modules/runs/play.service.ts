@@ -55,13 +55,22 @@ const scenarioOfGame = async (db: Database, game: GameRow): Promise<Scenario> =>
   return scenario;
 };
 
-/** What the player is told of the scenario's settings: the same over the socket as over HTTP, where the schema keeps only these. */
-const settingsOf = ({ settings }: Scenario): GameSnapshot['settings'] => ({
-  hideRank: settings.hideRank,
-  hideTime: settings.hideTime,
-  allowApp: settings.allowApp,
-  allowBrowser: settings.allowBrowser,
-});
+const settingsByScenario = new WeakMap<Scenario, GameSnapshot['settings']>();
+
+/**
+ * What the player is told of the scenario's settings: the same over the socket as over HTTP, where
+ * the schema keeps only these. Made once per scenario version, so that every snapshot of a run
+ * shares it.
+ */
+const settingsOf = (scenario: Scenario): GameSnapshot['settings'] => {
+  let settings = settingsByScenario.get(scenario);
+  if (!settings) {
+    const { hideRank, hideTime, allowApp, allowBrowser } = scenario.settings;
+    settings = Object.freeze({ hideRank, hideTime, allowApp, allowBrowser });
+    settingsByScenario.set(scenario, settings);
+  }
+  return settings;
+};
 
 /** A member of the scenario's space, who may play it in Test Mode. */
 const isAuthor = async (ctx: PlayContext, scenario: Scenario): Promise<boolean> => {

@@ -70,8 +70,7 @@ const endRun = async (db: Database, scenario: Scenario, game: GameRow, now: Date
   const state = stateOf(scenario, game, now.getTime());
   if (!state) return true;
   if (state.ended) {
-    const changes = { ...stateColumns(scenario, state, now), started_at: game.started_at };
-    return repo.settleGame(db, { id: game.id, eventCount: game.event_count }, changes);
+    return repo.settleGame(db, { id: game.id, eventCount: game.event_count }, stateColumns(scenario, state, now, game.started_at));
   }
   const at = Math.max(now.getTime(), state.at);
   const outcome = await recordEvent(db, scenario, game, { type: 'stop', at }, new Date(at), { state, previousStep: null });

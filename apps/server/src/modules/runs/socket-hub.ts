@@ -299,9 +299,13 @@ export const createSocketHub = (options: SocketHubOptions) => {
         previousStep,
       });
       if (outcome.ok) {
-        keep(run, outcome.game, outcome.state);
+        // The run's row is brought up to date where it is kept (committed, nothing else holds it
+        // now), so that a step leaves no new row behind; it keeps its state apart, not as text.
+        const kept = Object.assign(run.game ?? game, outcome.game, { state: stateKeptApart });
+        run.game = kept;
+        run.state = outcome.state;
         if (outcome.step) run.lastStep = outcome.step;
-        return { scenario, game: run.game!, now: now.getTime() };
+        return { scenario, game: kept, now: now.getTime() };
       }
       if (!outcome.stale) throw outcome.error;
       run.game = null;

@@ -4,7 +4,6 @@ import {
   runScore,
   startRun,
   stepCounts,
-  sumFlowCounts,
   type FlowStep,
   type RunErrorCode,
   type RunEvent,
@@ -37,13 +36,14 @@ const payloadOf = (event: RunEvent): string => {
   return JSON.stringify(rest);
 };
 
-/** The columns a run's state decides; a run that ended keeps its score. */
-export const stateColumns = (scenario: Scenario, state: RunState, now: Date): Omit<StepChanges, 'started_at'> => ({
+/** The columns a run's state decides (and when it started, as the caller knows); a run that ended keeps its score. */
+export const stateColumns = (scenario: Scenario, state: RunState, now: Date, startedAt: string | null): StepChanges => ({
   state: JSON.stringify(state),
   ended_at: state.ended ? new Date(state.ended.at).toISOString() : null,
   end_reason: state.ended?.reason ?? null,
   score: state.ended ? JSON.stringify(runScore(scenario, state, now.getTime())) : null,
   points: state.measures.points ?? null,
+  started_at: startedAt,
   updated_at: now.toISOString(),
 });
 
@@ -104,7 +104,7 @@ export const recordEvent = async (
   const step = flowStepOf(event);
   const counted = step !== null && countsInFlow(game);
   const previous = !counted ? null : known ? known.previousStep : await flowCounts.lastStep(db, game.id);
-  const changes: StepChanges = { ...stateColumns(scenario, result.state, now), started_at: game.started_at };
+  const changes = stateColumns(scenario, result.state, now, game.started_at);
   const saved = await stepWriterOf(db).write({
     game,
     changes,
@@ -115,7 +115,8 @@ export const recordEvent = async (
       payload: payloadOf(event),
       at: new Date(event.at).toISOString(),
     },
-    counts: counted ? sumFlowCounts(stepCounts(previous, step)) : [],
+    // Summed with the other steps of the same commit.
+    counts: counted ? stepCounts(previous, step) : [],
   });
   if (!saved) return { ok: false, stale: true, error: conflict('Another step of this run was taken at the same moment; try again') };
   return { ok: true, game: { ...game, ...changes, event_count: game.event_count + 1 }, state: result.state, step };
