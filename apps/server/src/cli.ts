@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/config';
-import { createDatabase, type DatabaseHandle } from './db/database';
+import { closeDatabase, createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { AppError } from './errors/app-error';
 import { createPasswordLink, invitationLinkTtlMs, resetLinkTtlMs } from './identity/issuer/password-reset';
@@ -151,7 +151,7 @@ const main = async (): Promise<number> => {
     }
     throw error;
   } finally {
-    await database.db.destroy();
+    await closeDatabase(database.db);
   }
 };
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../src/db/database';
+import { closeDatabase, createDatabase } from '../src/db/database';
 import { systemClock } from '../src/lib/clock';
 import { findUserByEmail } from '../src/modules/users/users.repository';
 import { createUser } from '../src/modules/users/users.service';
@@ -63,7 +63,7 @@ describe('command-line tool', () => {
       expect((await cli('user', 'verify', '--email', 'invited@example.test')).stdout).toContain('already proved');
       expect((await cli('user', 'verify', '--email', 'nobody@example.test')).stderr).toContain('No user with email');
     } finally {
-      await handle.db.destroy();
+      await closeDatabase(handle.db);
     }
   });
 

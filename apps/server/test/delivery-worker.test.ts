@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PermanentDeliveryError, type EmailTransport } from '../src/adapters/email/email';
-import { createDatabase, type Database } from '../src/db/database';
+import { closeDatabase, createDatabase, type Database } from '../src/db/database';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/modules/outbox/delivery-worker';
 import { createEmailQueue } from '../src/modules/outbox/email-queue';
 import { claimDueMessages, markSent } from '../src/modules/outbox/outbox.repository';
@@ -35,7 +35,7 @@ describe.each(dialects)('the delivery worker on %s', (dialect) => {
   const handles: Database[] = [];
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((worker) => worker.stop()));
-    await Promise.all(handles.splice(0).map((db) => db.destroy()));
+    await Promise.all(handles.splice(0).map((db) => closeDatabase(db)));
     await database.drop();
   });
 

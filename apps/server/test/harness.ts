@@ -7,7 +7,7 @@ import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/config';
-import { createDatabase, type Database, type Dialect } from '../src/db/database';
+import { closeDatabase, createDatabase, type Database, type Dialect } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Tables } from '../src/db/schema';
 import { loadIssuerSecrets } from '../src/identity/issuer/keys';
@@ -54,7 +54,7 @@ export const createTestDatabase = async (dialect: Dialect, options: { plugins?: 
     url,
     schema,
     drop: async () => {
-      await db.destroy();
+      await closeDatabase(db);
       if (schema) {
         const client = new pg.Client({ connectionString: url });
         await client.connect();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { createInProcessBus } from '../src/adapters/live/live-bus';
 import { buildApp } from '../src/app';
-import { createDatabase, type Database } from '../src/db/database';
+import { closeDatabase, createDatabase, type Database } from '../src/db/database';
 import type { GameRow } from '../src/db/schema';
 import { systemClock } from '../src/lib/clock';
 import { stopsSettled } from '../src/modules/runs/session.service';
@@ -521,7 +521,7 @@ describe.each(dialects)('a Stop cut short on %s', (dialect) => {
       expect(runs.map((run) => run.id).sort()).toEqual(joined.map((run) => run.gameId).sort());
     } finally {
       await next.app.close();
-      await handle.db.destroy();
+      await closeDatabase(handle.db);
       await database.drop();
     }
   });

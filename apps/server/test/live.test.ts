@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { createPostgresBus, liveChannel } from '../src/adapters/live/postgres-bus';
 import { buildApp } from '../src/app';
-import { createDatabase } from '../src/db/database';
+import { closeDatabase, createDatabase } from '../src/db/database';
 import { createToken } from '../src/modules/tokens/tokens.service';
 import { createUser } from '../src/modules/users/users.service';
 import { systemClock } from '../src/lib/clock';
@@ -33,7 +33,7 @@ const startInstance = async (database: TestDatabase, withBus: boolean): Promise<
     live,
     webDist: path.join(database.dataDir, 'no-web'),
   });
-  app.addHook('onClose', () => handle.db.destroy());
+  app.addHook('onClose', () => closeDatabase(handle.db));
   await app.listen({ port, host: '127.0.0.1' });
   return { app, url };
 };

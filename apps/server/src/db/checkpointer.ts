@@ -41,6 +41,8 @@ export const startCheckpointer = (file: string, onProblem: (message: string) => 
     stop: () => {
       stopped ??= new Promise<void>((resolve) => {
         worker.once('exit', () => resolve());
+        // Whoever waits for the stop is kept waiting until the thread is gone, not let off by an idle event loop.
+        worker.ref();
         worker.postMessage('stop');
       });
       return stopped;

@@ -25,6 +25,17 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export type DatabaseHandle = { db: Database; dialect: Dialect; schema: string | undefined };
 
 const sqliteFiles = new WeakMap<Database, SQLite.Database>();
+const checkpointersStopped = new WeakMap<Database, () => Promise<void>>();
+
+/**
+ * Closes a database and waits until nothing has its files open: SQLite's checkpointing thread
+ * closes its own connection (and, the last to close, removes the log) after the database is
+ * destroyed. Who removes the files next (tests) waits for this.
+ */
+export const closeDatabase = async (db: Database): Promise<void> => {
+  await db.destroy();
+  await checkpointersStopped.get(db)?.();
+};
 
 /**
  * The SQLite file behind a database, for the few paths (a session's steps) where going through
@@ -87,5 +98,6 @@ export const createDatabase = (options: DatabaseOptions): DatabaseHandle => {
     plugins: [...(options.plugins ?? [])],
   });
   sqliteFiles.set(db, file);
+  checkpointersStopped.set(db, checkpointer.stop);
   return { db, dialect: 'sqlite', schema: undefined };
 };
