@@ -111,17 +111,26 @@ export const indexScenario = (content: ReadonlyContent): ScenarioIndex => {
   return index;
 };
 
-const doneSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+// The last few lists' sets, newest first: a step asks for the same lists several times (judging,
+// then viewing), and a list's set is built once for them. Not a WeakMap by list: with a list made
+// at every step of thousands of live runs, its entries pile up for the collector to trace.
+const recentLists: (readonly string[])[] = [];
+const recentSets: ReadonlySet<string>[] = [];
+const recentKept = 8;
 
 /**
  * The ids of a run's list (actions run, conclusions confirmed, stages unlocked) as a set. A state's
- * lists are never changed, only replaced, so the set is kept per list.
+ * lists are never changed, only replaced, so a list's set stays true while the list is used.
  */
 export const doneSet = (ids: readonly string[]): ReadonlySet<string> => {
-  let set = doneSets.get(ids);
-  if (!set) {
-    set = new Set(ids);
-    doneSets.set(ids, set);
+  const at = recentLists.indexOf(ids);
+  if (at >= 0) return recentSets[at]!;
+  const set = new Set(ids);
+  recentLists.unshift(ids);
+  recentSets.unshift(set);
+  if (recentLists.length > recentKept) {
+    recentLists.pop();
+    recentSets.pop();
   }
   return set;
 };
