@@ -1,7 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import {
+  CompiledQuery,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { createInProcessBus } from '../src/adapters/live/live-bus';
@@ -10,6 +18,7 @@ import { closeDatabase, createDatabase, type Database } from '../src/db/database
 import type { GameRow } from '../src/db/schema';
 import { systemClock } from '../src/lib/clock';
 import { stopsSettled } from '../src/modules/runs/session.service';
+import * as runs from '../src/modules/runs/runs.repository';
 import { createSocketHub } from '../src/modules/runs/socket-hub';
 import { createToken } from '../src/modules/tokens/tokens.service';
 import { createUser } from '../src/modules/users/users.service';
@@ -446,6 +455,39 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
     expect(socket.sent.length).toBeLessThan(40);
     expect(await hub.connectedGameIds()).not.toContain(joined.gameId);
     await hub.close();
+  });
+});
+
+describe('the runs of an opening read a page at a time on sqlite', () => {
+  it('are walked in id order along an index, not sorted in full again for every page', async () => {
+    const database = await createTestDatabase('sqlite');
+    try {
+      const seen: RootOperationNode[] = [];
+      const capture: KyselyPlugin = {
+        transformQuery: (args) => (seen.push(args.node), args.node),
+        transformResult: (args) => Promise.resolve(args.result),
+      };
+      for (const running of [false, true])
+        await runs.findGamesOfInstancePage(database.db.withPlugin(capture), {
+          resimId: 'r',
+          instanceId: 'i',
+          after: '',
+          limit: 250,
+          running,
+        });
+      for (const node of seen) {
+        const query = database.db.getExecutor().compileQuery(node, { queryId: 'plan' });
+        const plan = await database.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+        );
+        const steps = plan.rows.map((row) => row.detail);
+        expect(steps.join('; ')).toMatch(/USING INDEX games_opening_order/);
+        expect(steps.join('; ')).not.toMatch(/TEMP B-TREE/);
+      }
+      expect(seen).toHaveLength(2);
+    } finally {
+      await database.drop();
+    }
   });
 });
 

@@ -15,6 +15,7 @@ import * as uploads from './migrations/0013-uploads';
 import * as billing from './migrations/0014-billing';
 import * as runConnections from './migrations/0015-run-connections';
 import * as nicknameKeys from './migrations/0016-nickname-keys';
+import * as openingOrder from './migrations/0017-opening-order';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-billing': billing,
   '0015-run-connections': runConnections,
   '0016-nickname-keys': nicknameKeys,
+  '0017-opening-order': openingOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
