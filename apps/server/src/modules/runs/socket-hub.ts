@@ -21,6 +21,7 @@ import { readJson } from '../../lib/json';
 import { inSlices } from '../../lib/slices';
 import * as flowCounts from '../learner-flow/flow-counts.repository';
 import * as connections from './connections.repository';
+import { deltaJson, type WrittenValues } from './delta-json';
 import { countsInFlow, toSessionMessage } from './game-records';
 import { phaseOfGame } from './phase';
 import { buildSnapshot, rankingOf, type RankedRun } from './play.service';
@@ -188,9 +189,10 @@ export const createSocketHub = (options: SocketHubOptions) => {
 
   /**
    * Sends a socket what changed since its last version, as the next version: a push, or the
-   * answer to its step `requestId`. A push that changes nothing is not sent.
+   * answer to its step `requestId`. A push that changes nothing is not sent. `written`: what a
+   * push to many sockets has written already, to write once what it sends every one.
    */
-  const sendChange = (connection: Connection, snapshot: GameSnapshot, requestId?: string) => {
+  const sendChange = (connection: Connection, snapshot: GameSnapshot, requestId?: string, written?: WrittenValues) => {
     const previous = connection.sent;
     if (!previous) {
       sendSnapshot(connection, snapshot);
@@ -202,7 +204,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
     if (delta === null && requestId === undefined) return;
     connection.sent = shared;
     connection.version += 1;
-    const change = `"version":${connection.version},"delta":${JSON.stringify(delta ?? {})}`;
+    const change = `"version":${connection.version},"delta":${deltaJson(delta ?? {}, written)}`;
     sendText(
       connection,
       requestId === undefined
@@ -350,6 +352,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
     const now = clock.now().getTime();
     const started = scenario.resimStatus === RunStatus.Running ? startRun(scenario, event.at) : null;
     const views = new Map<RunState, RunView>();
+    const written: WrittenValues = new Map();
     const list = await Promise.all(concerned.map((connection) => messagesOf(connection.run.resimId, connection.run.instanceId)));
     await inSlices(concerned.keys(), (at) => {
       const connection = concerned[at]!;
@@ -365,7 +368,12 @@ export const createSocketHub = (options: SocketHubOptions) => {
       if (!connection.sent) return;
       if (run.game !== game || (started && run.state === started)) {
         // Every run of the lobby starts the same: its view is made once and shared.
-        sendChange(connection, buildSnapshot(scenario, run.game!, started, now, { messages: list[at]!, ranking: null, views }));
+        sendChange(
+          connection,
+          buildSnapshot(scenario, run.game!, started, now, { messages: list[at]!, ranking: null, views }),
+          undefined,
+          written,
+        );
         return;
       }
       // Only where the session stands changed; what the run shows changes as its runs do (a Stop's end comes after).
