@@ -18,7 +18,6 @@
  * watchdog. Nothing system-wide is changed: the open-file limit is checked, not raised.
  */
 import { RunStatus, SimulationMode } from '@resim/domain';
-import { call } from './lib/api';
 import { guardRun, runBenchmark, stopChild } from './lib/child-processes';
 import { comparisonTable, rowsOf, type Row } from './lib/comparison';
 import { fmt, ms } from './lib/format';
@@ -26,7 +25,8 @@ import { startHealthProbe, type Health } from './lib/health-probe';
 import type { Joins } from './lib/joins';
 import { now } from './lib/learner-sockets';
 import { goals, joinDetails, joinVerdict, stepVerdicts, verdict } from './lib/live-goals';
-import { checkResult, setStatus } from './lib/live-scenario';
+import { checkResult } from './lib/live-scenario';
+import { prepareOffThreadCall, type OffThreadCall } from './lib/off-thread-call';
 import { socketUrls, type Server } from './lib/live-servers';
 import { liveBudgetMs, liveSettings } from './lib/live-settings';
 import { measureSizes, openSession, startEchoAfter, type SizeReport } from './lib/live-sizes';
@@ -53,15 +53,15 @@ type Measured = { size: number; joins: Joins; product: Session; echo: Session };
 const announce = async (
   server: Server,
   tracker: SessionTracker,
-  send: () => Promise<unknown>,
+  prepare: () => Promise<OffThreadCall>,
   milestones: readonly Milestone[],
   timeoutMs: (milestone: Milestone) => number,
 ): Promise<Announced> => {
+  const call = await prepare();
   const probe = await startHealthProbe(`${server.base}/healthz`);
   try {
     const sentAt = now();
-    await send();
-    const answeredMs = now() - sentAt;
+    const answeredMs = (await call.send()).ms;
     for (const milestone of milestones) await tracker.until(milestone, timeoutMs(milestone));
     const told = Object.fromEntries(milestones.map((milestone) => [milestone, tracker.since(milestone, sentAt)]));
     return { answeredMs, told, health: await probe.stop() };
@@ -78,7 +78,7 @@ const session = async (
   name: string,
   server: Server,
   urls: readonly string[],
-  host: { start: () => Promise<unknown>; stop: () => Promise<unknown> },
+  host: { start: () => Promise<OffThreadCall>; stop: () => Promise<OffThreadCall> },
   check?: typeof checkResult,
 ): Promise<Session> => {
   const tracker = createSessionTracker(urls.length);
@@ -119,7 +119,10 @@ const measureSize = async (size: number, dir: string): Promise<Measured> => {
     'product',
     product,
     socketUrls(product, joined),
-    { start: () => setStatus(product.api, id, RunStatus.Running), stop: () => setStatus(product.api, id, RunStatus.Finished) },
+    {
+      start: () => prepareOffThreadCall(product.api, 'POST', `/admin/control/${id}/${RunStatus.Running}`),
+      stop: () => prepareOffThreadCall(product.api, 'POST', `/admin/control/${id}/${RunStatus.Finished}`),
+    },
     checkResult,
   );
   // A server still at work must not take the machine from the echo.
@@ -129,7 +132,7 @@ const measureSize = async (size: number, dir: string): Promise<Measured> => {
   // The product's own pushes, each as one learner was sent it, sent to everyone at once.
   const { tracker } = productSession;
   const broadcast = (milestones: readonly Milestone[]) => () =>
-    call(
+    prepareOffThreadCall(
       { base: echo.base, headers: {} },
       'POST',
       '/broadcast',
@@ -219,8 +222,8 @@ runBenchmark(
         `For each size: a Realtime scenario (${settings.actionCount} actions) has its lobby opened (status 1); that many ` +
         `anonymous learners join over HTTP and hold one socket each from one client process; the host starts the session ` +
         `(status 2); ${fmt(settings.rate)} actions/s in total, open-loop, ${settings.warmup} s warm-up then ${settings.duration} s ` +
-        `measured; the host stops it (status 3). A Start or Stop is timed from just before its request to its answer, and to ` +
-        `the arrival at the last learner's socket of a message that puts the learner in the phase (open, closed), and of their ` +
+        `measured; the host stops it (status 3). A Start or Stop is timed from just before its request to its answer (the request made and timed on a ` +
+        `thread of its own, as the probe below), and to the arrival at the last learner's socket of a message that puts the learner in the phase (open, closed), and of their ` +
         `final result (their run ended, with a ranked score); GET /healthz is probed every 10 ms meanwhile, from a thread of ` +
         `its own on a keep-alive connection. The bare ws server beside it sends the product's own messages to every socket in ` +
         `one go (POST /broadcast).`,
