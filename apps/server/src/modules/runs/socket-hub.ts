@@ -266,6 +266,15 @@ export const createSocketHub = (options: SocketHubOptions) => {
     return snapshot;
   };
 
+  /**
+   * What a run keeps of its view for the next one: the view as its socket now holds it (what it held
+   * before, changed only where the step changed it) rather than the one just made, so that a step's
+   * fresh copy dies young instead of outliving the learner's pause before their next step.
+   */
+  const keepSentView = (run: LiveRun) => {
+    for (const connection of run.connections) if (connection.sent?.view) run.lastView = connection.sent.view;
+  };
+
   /** Reads the run again and sends each of its sockets what changed (after a change made elsewhere, or asked with `sync`). */
   const refresh = async (run: LiveRun, whole?: Connection) => {
     const scenario = await scenarioOf(run.resimId);
@@ -276,6 +285,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
       if (connection === whole) sendSnapshot(connection, snapshot);
       else sendChange(connection, snapshot);
     }
+    keepSentView(run);
   };
 
   /** Judges and stores a learner's step against the run as kept, reading it again when it turns out to have moved on. */
@@ -321,6 +331,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
       const taken = await takeStep(run, event);
       const snapshot = await snapshotOfRun(taken.scenario, run, taken.game, taken.now);
       for (const other of run.connections) sendChange(other, snapshot, other === connection ? requestId : undefined);
+      keepSentView(run);
       void live.publish({ kind: 'games', resimId: run.resimId, gameIds: [run.id], origin: serverId });
     } catch (error) {
       if (!(error instanceof AppError)) log.warn({ err: error }, 'socket event failed');
