@@ -1,7 +1,7 @@
 import type { MeasureCondition } from '../scenario/schema';
 import { inSentence, type TextSet } from '../scenario/text-set';
 import { failedCondition } from './measures';
-import { requirementHolds, type Requirements } from './requirements';
+import { requirementHolds, type DoneIds, type Requirements } from './requirements';
 import type { IndexedAction, IndexedConclusion, ScenarioIndex } from './scenario-index';
 import type { Done } from './stage-opening';
 
@@ -11,7 +11,7 @@ const joined = (names: readonly string[], conjunction: 'and' | 'or'): string =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${conjunction} ${names.at(-1) ?? ''}`;
 
 /** Why a requirement set that does not hold fails, naming the items by the names the learner sees. */
-const requirementReason = (set: Requirements, done: ReadonlySet<string>, nameOf: (id: string) => string): string => {
+const requirementReason = (set: Requirements, done: DoneIds, nameOf: (id: string) => string): string => {
   const missing = set.all.filter((id) => !done.has(id));
   if (missing.length > 0) return `Needs ${joined(missing.map(nameOf), 'and')} first`;
   if (set.any.length > 0 && !set.any.some((id) => done.has(id))) return `Needs ${joined(set.any.map(nameOf), 'or')} first`;

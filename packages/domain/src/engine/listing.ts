@@ -66,17 +66,20 @@ type Flags = { readonly ran: Uint8Array; readonly confirmed: Uint8Array; readonl
 /**
  * The view of each item of a kind by position, null when it is not listed; and the listed views of
  * each block of positions, kept until a view in the block changes, so that the listed views of a
- * scenario of thousands of items are put together from a few blocks made again and many kept.
+ * scenario of thousands of items are put together from a few blocks made again and many kept;
+ * and the whole list as last put together, kept until any view changes, so that a step that lists
+ * no item differently (most, for conclusions) makes no new list.
  */
-type Column<V> = { readonly views: (V | null)[]; readonly blocks: (readonly V[] | null)[] };
+type Column<V> = { readonly views: (V | null)[]; readonly blocks: (readonly V[] | null)[]; listed: readonly V[] | null };
 
 const blockSize = 64;
 
 const emptyColumn = <V>(length: number): Column<V> => ({
   views: new Array<V | null>(length).fill(null),
   blocks: new Array<readonly V[] | null>(Math.ceil(length / blockSize)).fill(null),
+  listed: null,
 });
-const copyOf = <V>(column: Column<V>): Column<V> => ({ views: column.views.slice(), blocks: column.blocks.slice() });
+const copyOf = <V>(column: Column<V>): Column<V> => ({ views: column.views.slice(), blocks: column.blocks.slice(), listed: column.listed });
 
 /** What a listing was judged on, and what it lists. */
 type Listing = {
@@ -346,6 +349,7 @@ const place = <V>(column: Column<V>, position: number, view: V | null): void => 
   if (column.views[position] === view) return;
   column.views[position] = view;
   column.blocks[Math.floor(position / blockSize)] = null;
+  column.listed = null;
 };
 
 const judgingOf = (index: ScenarioIndex, situation: Situation, basis: Basis, flags: Flags): Judging => ({
@@ -445,6 +449,7 @@ const judgeSince = (plan: Plan, from: Listing, basis: Basis, index: ScenarioInde
 };
 
 const compact = <V>(column: Column<V>): readonly V[] => {
+  if (column.listed !== null) return column.listed;
   const { views, blocks } = column;
   for (const [block, listed] of blocks.entries()) {
     if (listed !== null) continue;
@@ -455,7 +460,8 @@ const compact = <V>(column: Column<V>): readonly V[] => {
     }
     blocks[block] = made;
   }
-  return shared(new Array<V>().concat(...(blocks as (readonly V[])[])));
+  column.listed = shared(new Array<V>().concat(...(blocks as (readonly V[])[])));
+  return column.listed;
 };
 
 const basisOf = (run: RunState, situation: Situation, conclusionFeedback: boolean): Basis => ({

@@ -5,12 +5,15 @@ export type Requirements = {
   readonly none: readonly string[];
 };
 
+/** Which ids a run has done: all that judging a run asks of one of its lists (run, confirmed, unlocked). */
+export type DoneIds = { has(id: string): boolean };
+
 /**
  * DESIGN 4 requirement set: holds when every id in `all` is done, `any` is empty or at least one
  * of its ids is done, and no id in `none` is done. What "done" means (run, confirmed, unlocked)
  * is decided by the caller through `done`.
  */
-export const requirementHolds = (set: Requirements, done: ReadonlySet<string>): boolean => {
+export const requirementHolds = (set: Requirements, done: DoneIds): boolean => {
   // Plain loops: this runs for every listed item on every view.
   for (const id of set.all) if (!done.has(id)) return false;
   for (const id of set.none) if (done.has(id)) return false;

@@ -2,7 +2,7 @@ import type { DeepReadonly, ReadonlyContent } from '../scenario/readonly-content
 import type { Action, Conclusion, Measure, Stage } from '../scenario/schema';
 import { defaultStage } from '../scenario/stages';
 import { resolveTextSet, type TextSet } from '../scenario/text-set';
-import { hasRequirementIds } from './requirements';
+import { hasRequirementIds, type DoneIds } from './requirements';
 
 export type IndexedAction = DeepReadonly<Action>;
 export type IndexedConclusion = DeepReadonly<Conclusion>;
@@ -111,18 +111,35 @@ export const indexScenario = (content: ReadonlyContent): ScenarioIndex => {
   return index;
 };
 
-// The last few lists' sets, newest first: a step asks for the same lists several times (judging,
-// then viewing), and a list's set is built once for them. Not a WeakMap by list: with a list made
-// at every step of thousands of live runs, its entries pile up for the collector to trace.
+/**
+ * A short list searched as it is: a set built for it every step cost more than the searches, in
+ * memory above all (a step judges a run a few times, and thousands of runs step every second).
+ */
+class ListedIds implements DoneIds {
+  constructor(private readonly ids: readonly string[]) {}
+
+  has(id: string): boolean {
+    return this.ids.includes(id);
+  }
+}
+
+/** Lists up to this long are searched; longer ones get a set. */
+const searchedUpTo = 16;
+
+// The last few long lists' sets, newest first: a step asks for the same lists several times
+// (judging, then viewing), and a list's set is built once for them. Not a WeakMap by list: with a
+// list made at every step of thousands of live runs, its entries pile up for the collector.
 const recentLists: (readonly string[])[] = [];
-const recentSets: ReadonlySet<string>[] = [];
+const recentSets: DoneIds[] = [];
 const recentKept = 8;
 
 /**
- * The ids of a run's list (actions run, conclusions confirmed, stages unlocked) as a set. A state's
- * lists are never changed, only replaced, so a list's set stays true while the list is used.
+ * The ids of a run's list (actions run, conclusions confirmed, stages unlocked), to ask whether
+ * one is done. A state's lists are never changed, only replaced, so the answer stays true while
+ * the list is used.
  */
-export const doneSet = (ids: readonly string[]): ReadonlySet<string> => {
+export const doneSet = (ids: readonly string[]): DoneIds => {
+  if (ids.length <= searchedUpTo) return new ListedIds(ids);
   const at = recentLists.indexOf(ids);
   if (at >= 0) return recentSets[at]!;
   const set = new Set(ids);

@@ -1,12 +1,12 @@
-import { hasRequirementIds, requirementHolds } from './requirements';
+import { hasRequirementIds, requirementHolds, type DoneIds } from './requirements';
 import type { ReadonlyContent } from '../scenario/readonly-content';
 import { indexScenario, type IndexedStage, type ScenarioIndex } from './scenario-index';
 
-/** What the run has done so far, as sets, for the rules that ask whether something was done. */
+/** What the run has done so far, for the rules that ask whether something was done. */
 export type Done = {
-  readonly ran: ReadonlySet<string>;
-  readonly confirmed: ReadonlySet<string>;
-  readonly unlocked: ReadonlySet<string>;
+  readonly ran: DoneIds;
+  readonly confirmed: DoneIds;
+  readonly unlocked: DoneIds;
 };
 
 const asksForSomething = (stage: IndexedStage): boolean =>
@@ -35,7 +35,7 @@ const opens = (index: ScenarioIndex, stage: IndexedStage, done: Done): boolean =
  * open another through its requiredStages or activators). The unlocked list is returned as it was
  * when nothing opened.
  */
-export const openStages = (index: ScenarioIndex, unlocked: readonly string[], ran: ReadonlySet<string>, confirmed: ReadonlySet<string>) => {
+export const openStages = (index: ScenarioIndex, unlocked: readonly string[], ran: DoneIds, confirmed: DoneIds) => {
   const open = new Set(unlocked);
   const done: Done = { ran, confirmed, unlocked: open };
   let next: string[] | null = null;

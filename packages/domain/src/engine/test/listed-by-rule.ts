@@ -1,6 +1,7 @@
 import type { ReadonlyContent } from '../../scenario/readonly-content';
 import { formatText } from '../../scenario/text-set';
 import { blockedBecause } from '../availability';
+import type { DoneIds } from '../requirements';
 import { settleRun } from '../measures';
 import { situationAt } from '../run';
 import { indexScenario, type IndexedAction, type IndexedConclusion } from '../scenario-index';
@@ -18,7 +19,7 @@ export const listedByRule = (content: ReadonlyContent, state: RunState, now: num
   const index = indexScenario(content);
   const run = settleRun(content, state, now);
   const situation = situationAt(index, run, now);
-  const list = (items: Iterable<IndexedAction | IndexedConclusion>, done: ReadonlySet<string>, limit: string | null) =>
+  const list = (items: Iterable<IndexedAction | IndexedConclusion>, done: DoneIds, limit: string | null) =>
     [...items].flatMap((item): { id: string; availability: string; reason: string | null }[] => {
       if (done.has(item.id)) return [{ id: item.id, availability: 'done', reason: null }];
       const reason = blockedBecause(index, item, situation);
