@@ -15,10 +15,11 @@ export const deltaJson = (delta: SnapshotDelta, written?: WrittenValues): string
   for (const key in delta.set) {
     const value = delta.set[key];
     if (value === undefined) continue;
-    let text = typeof value === 'object' && value !== null ? written.get(value) : undefined;
+    const shareable = typeof value === 'object' && value !== null;
+    let text = shareable ? written.get(value) : undefined;
     if (text === undefined) {
       text = JSON.stringify(value);
-      if (typeof value === 'object' && value !== null) written.set(value, text);
+      if (shareable) written.set(value, text);
     }
     fields.push(`${JSON.stringify(key)}:${text}`);
   }

@@ -48,8 +48,6 @@ type LiveRun = {
   state: RunState | null;
   /** the run's last test or diagnosis; undefined until read */
   lastStep: FlowStep | null | undefined;
-  /** the run's view as last made: the next one reuses what did not change */
-  lastView: RunView | null;
   readonly connections: Set<Connection>;
   /** the run's steps and refreshes, one after another in the order they came */
   work: Promise<void>;
@@ -244,6 +242,16 @@ export const createSocketHub = (options: SocketHubOptions) => {
     return run.game;
   };
 
+  /**
+   * The view a run's sockets hold, which its next view reuses where nothing changed: what they held
+   * before, changed only where a step changed it, so that each step's fresh view dies young instead
+   * of being kept until the learner's next step.
+   */
+  const viewSent = (run: LiveRun): RunView | undefined => {
+    for (const connection of run.connections) if (connection.sent?.view) return connection.sent.view;
+    return undefined;
+  };
+
   /** The run's snapshot at `now`, from what is kept of it. */
   const snapshotOfRun = async (
     scenario: Scenario,
@@ -256,23 +264,12 @@ export const createSocketHub = (options: SocketHubOptions) => {
     const ranking = state?.ended
       ? (read.ranking ?? rankingOf(scenario, await repo.findGamesOfInstance(db, run.resimId, run.instanceId), now))
       : null;
-    const snapshot = buildSnapshot(scenario, game, state, now, {
+    return buildSnapshot(scenario, game, state, now, {
       messages: await messagesOf(run.resimId, run.instanceId),
       ranking,
-      previous: run.lastView,
+      previous: viewSent(run),
       ...(read.views ? { views: read.views } : {}),
     });
-    run.lastView = snapshot.view;
-    return snapshot;
-  };
-
-  /**
-   * What a run keeps of its view for the next one: the view as its socket now holds it (what it held
-   * before, changed only where the step changed it) rather than the one just made, so that a step's
-   * fresh copy dies young instead of outliving the learner's pause before their next step.
-   */
-  const keepSentView = (run: LiveRun) => {
-    for (const connection of run.connections) if (connection.sent?.view) run.lastView = connection.sent.view;
   };
 
   /** Reads the run again and sends each of its sockets what changed (after a change made elsewhere, or asked with `sync`). */
@@ -285,7 +282,6 @@ export const createSocketHub = (options: SocketHubOptions) => {
       if (connection === whole) sendSnapshot(connection, snapshot);
       else sendChange(connection, snapshot);
     }
-    keepSentView(run);
   };
 
   /** Judges and stores a learner's step against the run as kept, reading it again when it turns out to have moved on. */
@@ -331,7 +327,6 @@ export const createSocketHub = (options: SocketHubOptions) => {
       const taken = await takeStep(run, event);
       const snapshot = await snapshotOfRun(taken.scenario, run, taken.game, taken.now);
       for (const other of run.connections) sendChange(other, snapshot, other === connection ? requestId : undefined);
-      keepSentView(run);
       void live.publish({ kind: 'games', resimId: run.resimId, gameIds: [run.id], origin: serverId });
     } catch (error) {
       if (!(error instanceof AppError)) log.warn({ err: error }, 'socket event failed');
@@ -562,7 +557,6 @@ export const createSocketHub = (options: SocketHubOptions) => {
           game: null,
           state: null,
           lastStep: undefined,
-          lastView: null,
           connections: new Set(),
           work: Promise.resolve(),
         };
