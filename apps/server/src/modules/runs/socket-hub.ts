@@ -26,6 +26,7 @@ import { countsInFlow, toSessionMessage } from './game-records';
 import { phaseOfGame } from './phase';
 import { buildSnapshot, rankingOf, type RankedRun } from './play.service';
 import * as repo from './runs.repository';
+import { createLatestReadings } from './latest-readings';
 import { loadRunnableScenario } from './scenario-cache';
 import { rankingOfInstance } from './session-ranking';
 import { recordEvent, refuseStep, releasedRun } from './steps';
@@ -118,29 +119,13 @@ export const createSocketHub = (options: SocketHubOptions) => {
   // ---------------------------------------------------------------------------------------------
   // What every run of a scenario shares: the scenario, and each opening's presenter messages.
 
-  type CachedScenario = { scenario: Scenario | undefined; checkedAt: number; reading: Promise<Scenario | undefined> | null };
-  const scenarios = new Map<string, CachedScenario>();
-  const readScenario = (resimId: string, cached: CachedScenario | undefined): Promise<Scenario | undefined> => {
-    if (cached?.reading) return cached.reading;
-    const entry = cached ?? { scenario: undefined, checkedAt: 0, reading: null };
-    entry.reading = loadRunnableScenario(db, { id: resimId }).finally(() => (entry.reading = null));
-    void entry.reading.then(
-      (scenario) => {
-        entry.scenario = scenario;
-        entry.checkedAt = performance.now();
-      },
-      () => undefined,
-    );
-    if (byResim.has(resimId)) scenarios.set(resimId, entry);
-    return entry.reading;
-  };
+  const scenarios = createLatestReadings<Scenario | undefined>({
+    read: (resimId) => loadRunnableScenario(db, { id: resimId }),
+    recheckMs: scenarioRecheckMs,
+    keeps: (resimId) => byResim.has(resimId),
+  });
   /** The scenario as last read, read again once a second (meanwhile the one kept serves); `fresh` waits for a new reading. */
-  const scenarioOf = (resimId: string, fresh = false): Promise<Scenario | undefined> => {
-    const cached = scenarios.get(resimId);
-    if (!cached?.scenario || fresh) return readScenario(resimId, cached);
-    if (performance.now() - cached.checkedAt > scenarioRecheckMs) void readScenario(resimId, cached).catch(() => undefined);
-    return Promise.resolve(cached.scenario);
-  };
+  const scenarioOf = (resimId: string, fresh = false): Promise<Scenario | undefined> => scenarios.get(resimId, fresh);
 
   const messages = new Map<string, Promise<readonly SessionMessage[]>>();
   const messagesKey = (resimId: string, instanceId: string) => `${resimId}\u0000${instanceId}`;
@@ -156,7 +141,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
   };
 
   const forgetScenario = (resimId: string) => {
-    scenarios.delete(resimId);
+    scenarios.forget(resimId);
     for (const key of messages.keys()) if (key.startsWith(`${resimId}\u0000`)) messages.delete(key);
   };
 
