@@ -20,6 +20,7 @@ import { systemClock } from '../src/lib/clock';
 import { stopsSettled } from '../src/modules/runs/session.service';
 import * as runs from '../src/modules/runs/runs.repository';
 import { createSocketHub } from '../src/modules/runs/socket-hub';
+import { createStepWriter } from '../src/modules/runs/step-writer';
 import { createToken } from '../src/modules/tokens/tokens.service';
 import { createUser } from '../src/modules/users/users.service';
 import { createTestDatabase, dialects, testConfig, type TestDatabase } from './harness';
@@ -344,6 +345,49 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
       { kind: 'edge', source: 'act1', target: 'act2', count: 40 },
       { kind: 'edge', source: 'act2', target: 'conc1', count: 40 },
     ]);
+  });
+
+  it('stores a busy moment in several transactions, letting the event loop go between them', async () => {
+    const { auth } = await authorOf(server.db);
+    const { resimId } = await scenarioOf(server, auth);
+    await control(server, auth, resimId, 1);
+    const instanceId = await currentInstance(server, auth, resimId);
+    await addRuns(server.db, { resimId, instanceId }, 300, 'busy');
+    const games = await server.db
+      .selectFrom('games')
+      .select(['id', 'resim_id', 'instance_id', 'event_count', 'started_at'])
+      .where('resim_id', '=', resimId)
+      .where('id', 'like', 'busy-%')
+      .execute();
+    // Counts the turns of the event loop: one immediate a turn.
+    let turn = 0;
+    let ticker = setImmediate(function tick() {
+      turn += 1;
+      ticker = setImmediate(tick);
+    });
+    const writer = createStepWriter(server.db);
+    const at = new Date().toISOString();
+    const turns = await Promise.all(
+      games.map(async (game) => {
+        const stored = await writer.write({
+          game,
+          changes: { state: '{}', ended_at: null, end_reason: null, score: null, points: null, started_at: at, updated_at: at },
+          event: { game_id: game.id, seq: 1, type: 'runAction', payload: '{"actionId":"act1"}', at },
+          counts: [],
+        });
+        expect(stored).toBe(true);
+        return turn;
+      }),
+    );
+    clearImmediate(ticker);
+    // 300 steps are three transactions, each answered in a turn of its own.
+    expect(new Set(turns).size).toBeGreaterThanOrEqual(3);
+    const events = await server.db
+      .selectFrom('run_events')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('game_id', 'like', 'busy-%')
+      .executeTakeFirstOrThrow();
+    expect(Number(events.count)).toBe(300);
   });
 
   it('tells ten consoles of a busy session a few times a second, and reads its boards once for all of them', async () => {

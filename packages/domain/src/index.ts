@@ -28,7 +28,7 @@ export { applyEvent, replayRun, startRun } from './engine/run';
 export { runView } from './engine/view';
 export { flowStepOf, runCounts, stepCounts, sumFlowCounts, type FlowCount, type FlowStep } from './engine/flow-steps';
 export { startingStages } from './engine/stage-opening';
-export { rankRuns, runScore, scoreCriteria, scoreValue, type ScoreCriterion, type ScoreField } from './engine/score';
+export { rankRuns, rankScores, runScore, scoreCriteria, scoreValue, type ScoreCriterion, type ScoreField } from './engine/score';
 export {
   applySnapshotDelta,
   DeltaMismatch,

@@ -54,20 +54,6 @@ export const runScore = (content: ReadonlyContent, state: RunState, now: number)
 /** SPEC 9 measure types where less is better: money (1), time (4) and the time counted up (2). */
 const lowerIsBetter = new Set([1, 2, 4]);
 
-type Comparison = (a: RunScore, b: RunScore) => number;
-
-// A missing value (a measure added after the run, or no points) ranks below any value.
-const byValue =
-  (read: (score: RunScore) => number | null | undefined, lowerFirst: boolean): Comparison =>
-  (a, b) => {
-    const x = read(a);
-    const y = read(b);
-    if (x === y) return 0;
-    if (x === null || x === undefined) return 1;
-    if (y === null || y === undefined) return -1;
-    return lowerFirst ? x - y : y - x;
-  };
-
 /** Where a criterion reads a run's score: a measure's value, the points, or the time taken. */
 export type ScoreField = { readonly measure: string } | 'points' | 'durationMs';
 
@@ -105,22 +91,43 @@ export const scoreValue = (score: RunScore, field: ScoreField): number | null | 
  * rank skips (1, 1, 3); equal entries keep their order.
  */
 export const rankRuns = <T extends { readonly score: RunScore }>(content: ReadonlyContent, entries: readonly T[]): RankedEntry<T>[] => {
-  const criteria: Comparison[] = scoreCriteria(content).map((criterion) =>
-    byValue((score) => scoreValue(score, criterion.field), criterion.lowerFirst),
+  const { order, ranks } = rankScores(
+    content,
+    entries.map((entry) => entry.score),
   );
-  const compare: Comparison = (a, b) => {
-    for (const criterion of criteria) {
-      const order = criterion(a, b);
-      if (order !== 0) return order;
+  return order.map((index) => ({ ...entries[index]!, rank: ranks[index]! }));
+};
+
+/**
+ * The ranking of `rankRuns` as positions: `order` lists the scores' indexes best first, `ranks`
+ * gives each score's rank by its index. A session of thousands is ranked at its Stop: each score's
+ * values are read once, and nothing is made per score but its place.
+ */
+export const rankScores = (content: ReadonlyContent, scores: readonly RunScore[]): { order: number[]; ranks: Uint32Array } => {
+  const criteria = scoreCriteria(content);
+  const width = criteria.length;
+  // Values as numbers where lower ranks first, a score without one last.
+  const keys = new Float64Array(scores.length * width);
+  for (let index = 0; index < scores.length; index += 1)
+    for (let at = 0; at < width; at += 1) {
+      const criterion = criteria[at]!;
+      const value = scoreValue(scores[index]!, criterion.field);
+      keys[index * width + at] = value === null || value === undefined ? Infinity : criterion.lowerFirst ? value : -value;
+    }
+  const compare = (a: number, b: number): number => {
+    for (let at = 0; at < width; at += 1) {
+      const x = keys[a * width + at]!;
+      const y = keys[b * width + at]!;
+      if (x !== y) return x < y ? -1 : 1;
     }
     return 0;
   };
-  const sorted = entries.toSorted((a, b) => compare(a.score, b.score));
-  const ranked: RankedEntry<T>[] = [];
-  for (const [position, entry] of sorted.entries()) {
-    const previous = ranked[position - 1];
-    const rank = previous !== undefined && compare(previous.score, entry.score) === 0 ? previous.rank : position + 1;
-    ranked.push({ ...entry, rank });
+  const order = Array.from(scores.keys()).sort((a, b) => compare(a, b) || a - b);
+  const ranks = new Uint32Array(scores.length);
+  for (let position = 0; position < order.length; position += 1) {
+    const index = order[position]!;
+    const previous = position > 0 ? order[position - 1]! : -1;
+    ranks[index] = previous >= 0 && compare(previous, index) === 0 ? ranks[previous]! : position + 1;
   }
-  return ranked;
+  return { order, ranks };
 };

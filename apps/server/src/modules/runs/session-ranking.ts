@@ -1,4 +1,4 @@
-import { rankRuns, type Scenario } from '@resim/domain';
+import { rankScores, type Scenario } from '@resim/domain';
 import type { Database } from '../../db/database';
 import type { GameRow } from '../../db/schema';
 import { inSlices, yieldToLoop } from '../../lib/slices';
@@ -30,6 +30,14 @@ export const rankingOfInstance = async (
     const entry = scoredGame(scenario, game, now);
     if (entry) scored.push(entry);
   });
-  const ranked = rankRuns(scenario, scored);
-  return { games, ranking: new Map(ranked.map((entry) => [entry.game.id, { score: entry.score, rank: entry.rank, of: ranked.length }])) };
+  const { ranks } = rankScores(
+    scenario,
+    scored.map((entry) => entry.score),
+  );
+  const ranking = new Map<string, RankedRun>();
+  await inSlices(scored.keys(), (index) => {
+    const entry = scored[index]!;
+    ranking.set(entry.game.id, { score: entry.score, rank: ranks[index]!, of: scored.length });
+  });
+  return { games, ranking };
 };

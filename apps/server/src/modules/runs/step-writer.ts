@@ -3,6 +3,7 @@ import { CompiledQuery } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import { sqliteFileOf, type Database } from '../../db/database';
 import type { GameRow, RunEventRow } from '../../db/schema';
+import { yieldToLoop } from '../../lib/slices';
 
 /** The columns of a run that a step decides. */
 export type StepChanges = Pick<GameRow, 'state' | 'ended_at' | 'end_reason' | 'score' | 'points' | 'started_at' | 'updated_at'>;
@@ -167,7 +168,10 @@ export const createStepWriter = (db: Database) => {
   let running: Promise<void> | null = null;
 
   const drain = async () => {
-    while (queue.length > 0) {
+    for (let first = true; queue.length > 0; first = false) {
+      // SQLite commits on the event loop: between two commits of a busy moment (a Stop's runs and
+      // the steps of other sessions), everything else waiting is served.
+      if (!first) await yieldToLoop();
       const batch = queue.splice(0, maxBatch);
       try {
         const stored = await commit(batch.map((waiting) => waiting.step));
