@@ -93,6 +93,8 @@ export const stopSession = (ctx: LiveContext, scenario: Scenario, instanceId: st
   const already = running.get(key);
   if (already) return already;
   const work = (async () => {
+    // Begun in a turn of its own, not in the one of the request that asked for it.
+    await yieldToLoop();
     const total = await repo.countGames(ctx.db, scenario.id, instanceId, 'running');
     let done = 0;
     for (let after = ''; ;) {

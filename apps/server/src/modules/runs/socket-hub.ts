@@ -18,7 +18,7 @@ import { AppError, conflict, notFound } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomSecret } from '../../lib/ids';
 import { readJson } from '../../lib/json';
-import { inSlices } from '../../lib/slices';
+import { inSlices, yieldToLoop } from '../../lib/slices';
 import * as flowCounts from '../learner-flow/flow-counts.repository';
 import * as connections from './connections.repository';
 import { deltaJson, type WrittenValues } from './delta-json';
@@ -344,7 +344,10 @@ export const createSocketHub = (options: SocketHubOptions) => {
     const started = scenario.resimStatus === RunStatus.Running ? startRun(scenario, event.at) : null;
     const views = new Map<RunState, RunView>();
     const written: WrittenValues = new Map();
-    const list = await Promise.all(concerned.map((connection) => messagesOf(connection.run.resimId, connection.run.instanceId)));
+    // The presenter's messages of each opening concerned (most often one), not one promise per learner.
+    const messagesByOpening = new Map<string, readonly SessionMessage[]>();
+    for (const { run } of concerned)
+      if (!messagesByOpening.has(run.instanceId)) messagesByOpening.set(run.instanceId, await messagesOf(run.resimId, run.instanceId));
     await inSlices(concerned.keys(), (at) => {
       const connection = concerned[at]!;
       const { run } = connection;
@@ -361,7 +364,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
         // Every run of the lobby starts the same: its view is made once and shared.
         sendChange(
           connection,
-          buildSnapshot(scenario, run.game!, started, now, { messages: list[at]!, ranking: null, views }),
+          buildSnapshot(scenario, run.game!, started, now, { messages: messagesByOpening.get(run.instanceId)!, ranking: null, views }),
           undefined,
           written,
         );
@@ -407,12 +410,14 @@ export const createSocketHub = (options: SocketHubOptions) => {
     if (!byResim.has(event.resimId)) return;
     const done = (() => {
       switch (event.kind) {
+        // A push to thousands begins in a turn of the event loop of its own, not in the one of
+        // the request that published it (the in-process bus delivers right after the publisher).
         case 'status':
-          return onStatus(event);
+          return yieldToLoop().then(() => onStatus(event));
         case 'stopped':
-          return onStopped(event);
+          return yieldToLoop().then(() => onStopped(event));
         case 'message':
-          return onMessage(event);
+          return yieldToLoop().then(() => onMessage(event));
         case 'games':
           // This process told its own sockets of its own steps already.
           if (event.origin === serverId) return Promise.resolve();
