@@ -1,6 +1,6 @@
 type Entry<T> = {
+  /** undefined until something was found: nothing found is not believed, the next caller reads again */
   value: T | undefined;
-  has: boolean;
   checkedAt: number;
   reading: Promise<T> | null;
   /** Readings started, and the latest one kept: a reading that ends after a later one changes nothing. */
@@ -28,7 +28,7 @@ export const createLatestReadings = <T>(options: LatestReadingsOptions<T>) => {
   const entries = new Map<string, Entry<T>>();
 
   const start = (key: string, known: Entry<T> | undefined): Promise<T> => {
-    const entry = known ?? { value: undefined, has: false, checkedAt: 0, reading: null, started: 0, kept: 0 };
+    const entry = known ?? { value: undefined, checkedAt: 0, reading: null, started: 0, kept: 0 };
     const generation = ++entry.started;
     const reading = read(key);
     entry.reading = reading;
@@ -40,8 +40,6 @@ export const createLatestReadings = <T>(options: LatestReadingsOptions<T>) => {
       if (generation < entry.kept) return;
       entry.kept = generation;
       entry.value = value;
-      // Nothing found is not believed: the next caller reads again.
-      entry.has = value !== undefined;
       entry.checkedAt = now();
     }, settle);
     if (keeps(key)) entries.set(key, entry);
@@ -53,9 +51,9 @@ export const createLatestReadings = <T>(options: LatestReadingsOptions<T>) => {
     get(key: string, fresh = false): Promise<T> {
       const entry = entries.get(key);
       if (fresh) return start(key, entry);
-      if (!entry?.has) return entry?.reading ?? start(key, entry);
+      if (entry?.value === undefined) return entry?.reading ?? start(key, entry);
       if (now() - entry.checkedAt > recheckMs && !entry.reading) void start(key, entry).catch(() => undefined);
-      return Promise.resolve(entry.value as T);
+      return Promise.resolve(entry.value);
     },
     forget(key: string): void {
       entries.delete(key);

@@ -168,10 +168,7 @@ export const createStepWriter = (db: Database) => {
   let running: Promise<void> | null = null;
 
   const drain = async () => {
-    for (let first = true; queue.length > 0; first = false) {
-      // SQLite commits on the event loop: between two commits of a busy moment (a Stop's runs and
-      // the steps of other sessions), everything else waiting is served.
-      if (!first) await yieldToLoop();
+    while (queue.length > 0) {
       const batch = queue.splice(0, maxBatch);
       try {
         const stored = await commit(batch.map((waiting) => waiting.step));
@@ -179,6 +176,9 @@ export const createStepWriter = (db: Database) => {
       } catch (error) {
         for (const waiting of batch) waiting.reject(error);
       }
+      // SQLite commits on the event loop: between two commits of a busy moment (a Stop's runs and
+      // the steps of other sessions), everything else waiting is served.
+      if (queue.length > 0) await yieldToLoop();
     }
   };
 
