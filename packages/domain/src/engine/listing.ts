@@ -296,8 +296,6 @@ const asksHold = (entry: Entry<unknown, unknown>, judging: Judging): boolean =>
     holds(entry.conclusions, judging.confirmed) &&
     (entry.conditions.length === 0 || failedCondition(entry.conditions, judging.situation.values) === undefined));
 
-const ENDED_REASON = 'The simulation has ended';
-
 const unavailableView = <V extends ActionView>(entry: Entry<V, unknown>, reason: string): V => {
   let view = entry.unavailable.get(reason);
   if (!view) {
@@ -308,13 +306,14 @@ const unavailableView = <V extends ActionView>(entry: Entry<V, unknown>, reason:
 };
 
 /**
- * How an item is listed: done; available (once the run has ended, no longer); isAlwaysShown and
- * not available, with the reason; or not at all (null).
+ * How an item is listed: done; available (once the run has ended, not at all: nothing is offered
+ * any more, and the end's push to thousands of learners stays small); isAlwaysShown and not
+ * available, with the reason; or not at all (null).
  */
 const judge = <V extends ActionView>(entry: Entry<V, unknown>, done: boolean, doneView: V, judging: Judging): V | null => {
   if (done) return doneView;
   if (entry.stage < 0 || judging.open[entry.stage] === 1) {
-    if (asksHold(entry, judging)) return judging.ended ? unavailableView(entry, ENDED_REASON) : entry.available;
+    if (asksHold(entry, judging)) return judging.ended ? null : entry.available;
     if (!entry.alwaysShown) return null;
     // the rule as written gives the reason, and has the last word
     const reason = blockedBecause(judging.index, entry.item, judging.situation);
@@ -411,12 +410,12 @@ const judgeSince = (plan: Plan, from: Listing, basis: Basis, index: ScenarioInde
   mark(flags.confirmed, plan.positions.conclusions, confirmed);
   mark(flags.open, plan.positions.stages, unlocked);
   const judging = judgingOf(index, situation, basis, flags);
-  // The end changes how items listed are shown, nothing else: available ones are no longer, and
-  // the mode may show the feedback of conclusions from then on.
+  // The end changes how items listed are shown, nothing else: available ones are no longer listed,
+  // and the mode may show the feedback of conclusions from then on.
   if (ending || refeedback) {
     const ended = <V extends ActionView>(column: Column<V>, entry: Entry<V, unknown>) => {
       const view = column.views[entry.position];
-      if (ending && view === entry.available) place(column, entry.position, unavailableView(entry, ENDED_REASON));
+      if (ending && view === entry.available) place(column, entry.position, null);
       else if (view === entry.done || view === entry.doneWithFeedback) {
         place(column, entry.position, basis.conclusionFeedback ? entry.doneWithFeedback : entry.done);
       }
@@ -487,8 +486,8 @@ const fromStart = (index: ScenarioIndex, plan: Plan, conclusionFeedback: boolean
 };
 
 /**
- * The items a view of `state` lists, in the scenario's order: done ones, available ones (once the
- * run has ended, listed as no longer available), and isAlwaysShown ones that are not available,
+ * The items a view of `state` lists, in the scenario's order: done ones, available ones (none once
+ * the run has ended), and isAlwaysShown ones that are not available,
  * with the reason. `run` is the state settled at the moment of the view. A done conclusion carries
  * its feedback when `conclusionFeedback` says the mode shows it.
  */

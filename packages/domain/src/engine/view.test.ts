@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { content } from '../scenario/test/fixtures';
 import { defaultTextSet } from '../scenario/text-set';
 import { startRun } from './run';
+import { snapshotDelta } from './snapshot-delta';
 import { confirm, play, runAction } from './test/runs';
 import type { RunEvent } from './types';
 import { runView } from './view';
@@ -164,14 +165,17 @@ describe('the run view (DESIGN 4)', () => {
   it('offers nothing more once the run has ended', () => {
     const c = clinic();
     const view = runView(c, play(c, [runAction('act1', 1), { type: 'end', at: 2 }]), 2);
-    expect(listed(view.actions)).toEqual([
-      ['act1', 'done', null],
-      ['act2', 'unavailable', 'The simulation has ended'],
-      ['act3', 'unavailable', 'The simulation has ended'],
-      ['act4', 'unavailable', 'The simulation has ended'],
-      ['act5', 'unavailable', 'The simulation has ended'],
-    ]);
+    expect(listed(view.actions)).toEqual([['act1', 'done', null]]);
     expect(view.ended).toEqual({ at: 2, reason: 'learner' });
+  });
+
+  it('tells of the end by taking out what is no longer offered, not by listing it again', () => {
+    const c = clinic();
+    const before = runView(c, play(c, [runAction('act1', 1)]), 2);
+    const after = runView(c, play(c, [runAction('act1', 1), { type: 'end', at: 2 }]), 2, before);
+    const splices = snapshotDelta(before, after)?.splice?.actions ?? [];
+    expect(splices.length).toBeGreaterThan(0);
+    expect(splices.every(([, removed, ...inserted]) => removed > 0 && inserted.length === 0)).toBe(true);
   });
 
   describe('shows feedback by mode', () => {

@@ -24,7 +24,7 @@ export const listedByRule = (content: ReadonlyContent, state: RunState, now: num
       if (done.has(item.id)) return [{ id: item.id, availability: 'done', reason: null }];
       const reason = blockedBecause(index, item, situation);
       if (reason === null) {
-        if (run.ended !== null) return [{ id: item.id, availability: 'unavailable', reason: 'The simulation has ended' }];
+        if (run.ended !== null) return [];
         if (limit !== null) return [{ id: item.id, availability: 'unavailable', reason: limit }];
         return [{ id: item.id, availability: 'available', reason }];
       }
