@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { createInProcessBus } from '../src/adapters/live/live-bus';
 import { buildApp } from '../src/app';
-import { closeDatabase, createDatabase, type Database } from '../src/db/database';
+import { closeDatabase, createDatabase, sqliteFileOf, type Database } from '../src/db/database';
 import type { GameRow } from '../src/db/schema';
 import { systemClock } from '../src/lib/clock';
 import { stopsSettled } from '../src/modules/runs/session.service';
@@ -365,7 +365,8 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
       turn += 1;
       ticker = setImmediate(tick);
     });
-    const writer = createStepWriter(server.db);
+    // Each commit answered as soon as it is made: the turns answered are the turns committed.
+    const writer = createStepWriter(server.db, { syncLog: () => Promise.resolve() });
     const at = new Date().toISOString();
     const turns = await Promise.all(
       games.map(async (game) => {
@@ -389,6 +390,54 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Number(events.count)).toBe(300);
   });
+
+  it.runIf(dialect === 'sqlite')(
+    'answers a step as stored only once its commit is durable, without holding the event loop for it',
+    async () => {
+      const { auth } = await authorOf(server.db);
+      const { resimId } = await scenarioOf(server, auth);
+      await control(server, auth, resimId, 1);
+      const instanceId = await currentInstance(server, auth, resimId);
+      await addRuns(server.db, { resimId, instanceId }, 1, 'durable');
+      const game = await server.db
+        .selectFrom('games')
+        .select(['id', 'resim_id', 'instance_id', 'event_count', 'started_at'])
+        .where('id', 'like', 'durable-%')
+        .executeTakeFirstOrThrow();
+      const synchronous = sqliteFileOf(server.db)?.pragma('synchronous', { simple: true });
+      let synced = () => {};
+      let syncs = 0;
+      const writer = createStepWriter(server.db, {
+        syncLog: () => {
+          syncs += 1;
+          return new Promise<void>((resolve) => (synced = resolve));
+        },
+      });
+      const at = new Date().toISOString();
+      let answered = false;
+      const written = writer
+        .write({
+          game,
+          changes: { state: '{}', ended_at: null, end_reason: null, score: null, points: null, started_at: at, updated_at: at },
+          event: { game_id: game.id, seq: 1, type: 'runAction', payload: '{"actionId":"act1"}', at },
+          counts: [],
+        })
+        .then((stored) => {
+          answered = true;
+          return stored;
+        });
+      await expect.poll(() => syncs).toBe(1);
+      // Committed and readable, its log being made durable: not answered yet.
+      const row = await server.db.selectFrom('games').select('event_count').where('id', '=', game.id).executeTakeFirstOrThrow();
+      expect(row.event_count).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answered).toBe(false);
+      synced();
+      expect(await written).toBe(true);
+      // The connection's other writes keep its own setting.
+      expect(sqliteFileOf(server.db)?.pragma('synchronous', { simple: true })).toBe(synchronous);
+    },
+  );
 
   it('tells ten consoles of a busy session a few times a second, and reads its boards once for all of them', async () => {
     const { auth, token } = await authorOf(server.db);

@@ -2,6 +2,7 @@ import type { FlowCount } from '@resim/domain';
 import { CompiledQuery } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import { sqliteFileOf, type Database } from '../../db/database';
+import { logSyncOf } from '../../db/log-sync';
 import type { GameRow, RunEventRow } from '../../db/schema';
 import { yieldToLoop } from '../../lib/slices';
 
@@ -17,8 +18,11 @@ export type StepWrite = {
   readonly counts: readonly FlowCount[];
 };
 
-/** Steps stored in one transaction; true for each stored, false for one whose run moved on meanwhile (nothing of it stored). */
-type Commit = (steps: readonly StepWrite[]) => Promise<boolean[]>;
+/**
+ * Steps stored in one transaction: true for each stored, false for one whose run moved on
+ * meanwhile (nothing of it stored); and when the commit is durable, which may be later.
+ */
+type Commit = (steps: readonly StepWrite[]) => Promise<{ readonly stored: boolean[]; readonly durable: Promise<void> }>;
 
 // Large enough that a busy session commits a few times per event-loop turn, small enough that
 // one commit holds SQLite for a few milliseconds at most.
@@ -30,10 +34,13 @@ const maxBatch = 128;
  */
 export const gatherMs = 8;
 
-const sqliteCommit = (db: Database, file: SQLite.Database): Commit => {
+const sqliteCommit = (db: Database, file: SQLite.Database, syncLog: (() => Promise<void>) | null): Commit => {
   let statements: ((steps: readonly StepWrite[]) => boolean[]) | null = null;
+  /** the connection's own setting, which every other write keeps */
+  let synchronous = 0;
   // Prepared on first use: the tables exist by then (migrations run before the app is built).
   const prepare = () => {
+    synchronous = file.pragma('synchronous', { simple: true }) as number;
     // A run that another step, a Stop or a removal changed since it was read is left as it is.
     const update = file.prepare(
       `update games set state = ?, ended_at = ?, end_reason = ?, score = ?, points = ?, started_at = ?, updated_at = ?,
@@ -59,11 +66,21 @@ const sqliteCommit = (db: Database, file: SQLite.Database): Commit => {
     });
   };
   // Holding the builder's connection keeps its transactions (a removal, a join) from interleaving with this one.
-  return (steps) =>
-    db.connection().execute(() => {
+  return async (steps) => {
+    const stored = await db.connection().execute(() => {
       statements ??= prepare();
-      return Promise.resolve(statements(steps));
+      if (!syncLog) return Promise.resolve(statements(steps));
+      // The commit only writes its log; the log is made durable off the event loop before any of
+      // its steps is answered.
+      file.pragma('synchronous = NORMAL');
+      try {
+        return Promise.resolve(statements(steps));
+      } finally {
+        file.pragma(`synchronous = ${synchronous}`);
+      }
     });
+    return { stored, durable: syncLog ? syncLog() : Promise.resolve() };
+  };
 };
 
 const postgresCommit = (db: Database): Commit => {
@@ -83,7 +100,7 @@ const postgresCommit = (db: Database): Commit => {
     on conflict (resim_id, instance_id, kind, source, target) do update set count = flow_counts.count + excluded.count`;
   const column = <T>(steps: readonly StepWrite[], pick: (step: StepWrite) => T): T[] => steps.map(pick);
 
-  const once: Commit = (steps) =>
+  const once = (steps: readonly StepWrite[]): Promise<boolean[]> =>
     db.transaction().execute(async (trx) => {
       const { rows } = await trx.executeQuery<{ id: string }>(
         CompiledQuery.raw(updateGames, [
@@ -129,7 +146,7 @@ const postgresCommit = (db: Database): Commit => {
   return async (steps) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await once(steps);
+        return { stored: await once(steps), durable: Promise.resolve() };
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw error;
@@ -156,23 +173,36 @@ const summedCounts = (steps: readonly StepWrite[]): CountRow[] => {
 
 type Waiting = { readonly step: StepWrite; readonly resolve: (stored: boolean) => void; readonly reject: (error: unknown) => void };
 
+export type StepWriterOptions = {
+  /** makes a SQLite file's committed log durable (by default its fsync, off the event loop) */
+  readonly syncLog?: () => Promise<void>;
+};
+
 /**
  * Group commit (DESIGN 6): the steps of every learner that arrive while the event loop is busy
  * are stored together, in one transaction, once it is free; each step's promise settles only
- * after that transaction has committed, so a step is answered as stored only once it is.
+ * after that transaction has committed and is durable, so a step is answered as stored only once
+ * it is. The next transaction does not wait for the one before to be durable.
  */
-export const createStepWriter = (db: Database) => {
+export const createStepWriter = (db: Database, options: StepWriterOptions = {}) => {
   const file = sqliteFileOf(db);
-  const commit = file ? sqliteCommit(db, file) : postgresCommit(db);
+  const commit = file ? sqliteCommit(db, file, options.syncLog ?? logSyncOf(file)) : postgresCommit(db);
   const queue: Waiting[] = [];
   let running: Promise<void> | null = null;
+  /** commits stored and not yet durable: their steps are answered once they are */
+  const syncing = new Set<Promise<void>>();
 
   const drain = async () => {
     while (queue.length > 0) {
       const batch = queue.splice(0, maxBatch);
       try {
-        const stored = await commit(batch.map((waiting) => waiting.step));
-        batch.forEach((waiting, index) => waiting.resolve(stored[index] === true));
+        const { stored, durable } = await commit(batch.map((waiting) => waiting.step));
+        const answered = durable.then(
+          () => batch.forEach((waiting, index) => waiting.resolve(stored[index] === true)),
+          (error: unknown) => batch.forEach((waiting) => waiting.reject(error)),
+        );
+        syncing.add(answered);
+        void answered.then(() => syncing.delete(answered));
       } catch (error) {
         for (const waiting of batch) waiting.reject(error);
       }
@@ -196,9 +226,9 @@ export const createStepWriter = (db: Database) => {
         queue.push({ step, resolve, reject });
         start();
       }),
-    /** Settles once every step handed in so far is stored or refused. */
+    /** Settles once every step handed in so far is stored (and durable) or refused. */
     settled: async (): Promise<void> => {
-      while (running) await running;
+      while (running || syncing.size > 0) await Promise.all([running, ...syncing]);
     },
   };
 };
