@@ -391,6 +391,27 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
     expect(Number(events.count)).toBe(300);
   });
 
+  it("counts a large opening's lobby a page at a time, letting the event loop go between pages", async () => {
+    const { auth } = await authorOf(server.db);
+    const { resimId } = await scenarioOf(server, auth);
+    await control(server, auth, resimId, 1);
+    const instanceId = await currentInstance(server, auth, resimId);
+    await addRuns(server.db, { resimId, instanceId }, 4500, 'counted');
+    let turn = 0;
+    let ticker = setImmediate(function tick() {
+      turn += 1;
+      ticker = setImmediate(tick);
+    });
+    const before = turn;
+    const waiting = await runs.countGames(server.db, resimId, instanceId, 'waiting');
+    const turns = turn - before;
+    clearImmediate(ticker);
+    expect(waiting).toBe(4500);
+    expect(await runs.countGames(server.db, resimId, instanceId, 'running')).toBe(0);
+    // Three pages of ids, the loop let go between them.
+    expect(turns).toBeGreaterThanOrEqual(2);
+  });
+
   it.runIf(dialect === 'sqlite')(
     'answers a step as stored only once its commit is durable, without holding the event loop for it',
     async () => {
