@@ -26,6 +26,12 @@ export type DatabaseHandle = { db: Database; dialect: Dialect; schema: string | 
 
 const sqliteFiles = new WeakMap<Database, SQLite.Database>();
 const checkpointersStopped = new WeakMap<Database, () => Promise<void>>();
+const closings = new WeakMap<Database, (() => Promise<void>)[]>();
+
+/** Work to do when a database is closed, after its connections are: files its paths hold open. */
+export const onClose = (db: Database, close: () => Promise<void>): void => {
+  closings.set(db, [...(closings.get(db) ?? []), close]);
+};
 
 /**
  * Closes a database and waits until nothing has its files open: SQLite's checkpointing thread
@@ -34,6 +40,7 @@ const checkpointersStopped = new WeakMap<Database, () => Promise<void>>();
  */
 export const closeDatabase = async (db: Database): Promise<void> => {
   await db.destroy();
+  await Promise.all((closings.get(db) ?? []).map((close) => close()));
   await checkpointersStopped.get(db)?.();
 };
 

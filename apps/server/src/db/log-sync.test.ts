@@ -55,7 +55,10 @@ describe('the log sync of a SQLite file', () => {
     file.pragma('journal_mode = WAL');
     file.exec('create table steps (id integer primary key, at text)');
     file.prepare('insert into steps (at) values (?)').run('now');
-    await expect(logSyncOf(file)!()).resolves.toBeUndefined();
+    const log = logSyncOf(file)!;
+    await expect(log.sync()).resolves.toBeUndefined();
+    await expect(log.sync()).resolves.toBeUndefined();
+    await log.close();
     file.close();
     const memory = new SQLite(':memory:');
     expect(logSyncOf(memory)).toBeNull();

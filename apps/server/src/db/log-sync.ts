@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type SQLite from 'better-sqlite3';
 
 /**
@@ -30,6 +30,9 @@ export const coalesced = (sync: () => Promise<void>): (() => Promise<void>) => {
   };
 };
 
+/** Makes a SQLite file's committed log durable; `close` lets go of the log's file. */
+export type LogSync = { readonly sync: () => Promise<void>; readonly close: () => Promise<void> };
+
 /**
  * Makes what a SQLite file's commits wrote to its write-ahead log durable, on a thread of libuv's
  * pool. A connection to a file already in WAL mode runs with `synchronous = NORMAL` (as
@@ -37,15 +40,26 @@ export const coalesced = (sync: () => Promise<void>): (() => Promise<void>) => {
  * process but not a power cut. This is the fsync `synchronous = FULL` would make inside each
  * commit, without holding the event loop for it. Null for a database in memory.
  */
-export const logSyncOf = (file: SQLite.Database): (() => Promise<void>) | null => {
+export const logSyncOf = (file: SQLite.Database): LogSync | null => {
   if (file.memory) return null;
   const log = `${file.name}-wal`;
-  return coalesced(async () => {
-    const handle = await open(log, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  });
+  // Opened once: the log stays the same file while a connection to the database is open.
+  let handle: Promise<FileHandle> | null = null;
+  const letGo = () => {
+    const held = handle;
+    handle = null;
+    return held ? held.then((opened) => opened.close()).catch(() => undefined) : Promise.resolve();
+  };
+  return {
+    sync: coalesced(async () => {
+      handle ??= open(log, 'r');
+      try {
+        await (await handle).sync();
+      } catch (error) {
+        void letGo();
+        throw error;
+      }
+    }),
+    close: letGo,
+  };
 };

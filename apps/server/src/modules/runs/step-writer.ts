@@ -1,7 +1,7 @@
 import type { FlowCount } from '@resim/domain';
 import { CompiledQuery } from 'kysely';
 import type SQLite from 'better-sqlite3';
-import { sqliteFileOf, type Database } from '../../db/database';
+import { onClose, sqliteFileOf, type Database } from '../../db/database';
 import { logSyncOf } from '../../db/log-sync';
 import type { GameRow, RunEventRow } from '../../db/schema';
 import { yieldToLoop } from '../../lib/slices';
@@ -36,11 +36,15 @@ export const gatherMs = 8;
 
 const sqliteCommit = (db: Database, file: SQLite.Database, syncLog: (() => Promise<void>) | null): Commit => {
   let statements: ((steps: readonly StepWrite[]) => boolean[]) | null = null;
-  /** the connection's own setting, which every other write keeps */
-  let synchronous = 0;
+  /** the connection's own setting, which every other write keeps, when it is not NORMAL already */
+  let syncSettings: { readonly normal: SQLite.Statement; readonly own: SQLite.Statement } | null = null;
   // Prepared on first use: the tables exist by then (migrations run before the app is built).
   const prepare = () => {
-    synchronous = file.pragma('synchronous', { simple: true }) as number;
+    const synchronous = file.pragma('synchronous', { simple: true }) as number;
+    syncSettings =
+      synchronous === 1
+        ? null
+        : { normal: file.prepare('pragma synchronous = NORMAL'), own: file.prepare(`pragma synchronous = ${synchronous}`) };
     // A run that another step, a Stop or a removal changed since it was read is left as it is.
     const update = file.prepare(
       `update games set state = ?, ended_at = ?, end_reason = ?, score = ?, points = ?, started_at = ?, updated_at = ?,
@@ -69,14 +73,14 @@ const sqliteCommit = (db: Database, file: SQLite.Database, syncLog: (() => Promi
   return async (steps) => {
     const stored = await db.connection().execute(() => {
       statements ??= prepare();
-      if (!syncLog) return Promise.resolve(statements(steps));
       // The commit only writes its log; the log is made durable off the event loop before any of
       // its steps is answered.
-      file.pragma('synchronous = NORMAL');
+      if (!syncLog || !syncSettings) return Promise.resolve(statements(steps));
+      syncSettings.normal.run();
       try {
         return Promise.resolve(statements(steps));
       } finally {
-        file.pragma(`synchronous = ${synchronous}`);
+        syncSettings.own.run();
       }
     });
     return { stored, durable: syncLog ? syncLog() : Promise.resolve() };
@@ -186,7 +190,9 @@ export type StepWriterOptions = {
  */
 export const createStepWriter = (db: Database, options: StepWriterOptions = {}) => {
   const file = sqliteFileOf(db);
-  const commit = file ? sqliteCommit(db, file, options.syncLog ?? logSyncOf(file)) : postgresCommit(db);
+  const logSync = file && !options.syncLog ? logSyncOf(file) : null;
+  if (logSync) onClose(db, logSync.close);
+  const commit = file ? sqliteCommit(db, file, options.syncLog ?? logSync?.sync ?? null) : postgresCommit(db);
   const queue: Waiting[] = [];
   let running: Promise<void> | null = null;
   /** commits stored and not yet durable: their steps are answered once they are */
