@@ -26,6 +26,7 @@ export { requirementHolds } from './engine/requirements';
 export { measureValues, settleRun } from './engine/measures';
 export { applyEvent, replayRun, startRun } from './engine/run';
 export { runView } from './engine/view';
+export { noteSuccession } from './engine/succession';
 export { flowStepOf, runCounts, stepCounts, sumFlowCounts, type FlowCount, type FlowStep } from './engine/flow-steps';
 export { startingStages } from './engine/stage-opening';
 export { rankRuns, rankScores, runScore, scoreCriteria, scoreValue, type ScoreCriterion, type ScoreField } from './engine/score';

@@ -7,6 +7,10 @@ import type { RunState } from './types';
  */
 const preceding = new WeakMap<RunState, RunState>();
 
+/**
+ * Notes that `after` follows `before` in one run. Whoever reads a run's new state elsewhere (a
+ * Stop's, from the database) notes it too, so that its view is worked out from the last one's.
+ */
 export const noteSuccession = (before: RunState, after: RunState): void => {
   preceding.delete(before);
   preceding.set(after, before);

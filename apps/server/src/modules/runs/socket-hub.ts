@@ -1,5 +1,6 @@
 import { socketClientMessage, type GameSnapshot, type SessionMessage } from '@resim/contracts';
 import {
+  noteSuccession,
   RunStatus,
   settleRun,
   snapshotChange,
@@ -388,9 +389,12 @@ export const createSocketHub = (options: SocketHubOptions) => {
       const { run } = connection;
       const game = games.get(run.id);
       if (!game) return;
+      const before = run.state;
       keep(run, game);
+      // The ended run's view is worked out from the one its learner holds, not from its start.
+      if (before && run.state) noteSuccession(before, run.state);
       const state = run.state ? settleRun(scenario, run.state, now) : null;
-      sendChange(connection, buildSnapshot(scenario, game, state, now, { messages: messageList, ranking }));
+      sendChange(connection, buildSnapshot(scenario, game, state, now, { messages: messageList, ranking, previous: viewSent(run) }));
     });
   };
 

@@ -25,8 +25,9 @@ export type StepWrite = {
 type Commit = (steps: readonly StepWrite[]) => Promise<{ readonly stored: boolean[]; readonly durable: Promise<void> }>;
 
 // Large enough that a busy session commits a few times per event-loop turn, small enough that
-// one commit holds SQLite for a few milliseconds at most.
-const maxBatch = 128;
+// one commit holds SQLite for a few milliseconds at most: a Stop's 128 ended runs (their states
+// and scores) took 25–45 ms to write to the log in one commit.
+const maxBatch = 48;
 /**
  * How long the first step of a batch waits for others. One step per transaction costs SQLite
  * about three times the work per step of sixteen (pages written to the log once per commit);
