@@ -20,7 +20,7 @@ import { systemClock } from '../src/lib/clock';
 import { stopsSettled } from '../src/modules/runs/session.service';
 import * as runs from '../src/modules/runs/runs.repository';
 import { createSocketHub } from '../src/modules/runs/socket-hub';
-import { createStepWriter } from '../src/modules/runs/step-writer';
+import { createStepWriter, type StepWrite } from '../src/modules/runs/step-writer';
 import { createToken } from '../src/modules/tokens/tokens.service';
 import { createUser } from '../src/modules/users/users.service';
 import { createTestDatabase, dialects, testConfig, type TestDatabase } from './harness';
@@ -136,6 +136,46 @@ const addRuns = async (db: Database, opening: { resimId: string; instanceId: str
       .insertInto('games')
       .values(rows.slice(at, at + 500))
       .execute();
+};
+
+/** A new scenario's lobby holding `count` runs written straight to the database, and those runs as a step writer takes them. */
+const lobbyOfRuns = async (server: Server, count: number, prefix: string) => {
+  const { auth } = await authorOf(server.db);
+  const { resimId } = await scenarioOf(server, auth);
+  await control(server, auth, resimId, 1);
+  const instanceId = await currentInstance(server, auth, resimId);
+  await addRuns(server.db, { resimId, instanceId }, count, prefix);
+  const games = await server.db
+    .selectFrom('games')
+    .select(['id', 'resim_id', 'instance_id', 'event_count', 'started_at'])
+    .where('resim_id', '=', resimId)
+    .where('id', 'like', `${prefix}-%`)
+    .execute();
+  return { resimId, instanceId, games };
+};
+
+/** A run's first step (its first test) as the step writer stores it. */
+const firstStep = (game: StepWrite['game'], at: string): StepWrite => ({
+  game,
+  changes: { state: '{}', ended_at: null, end_reason: null, score: null, points: null, started_at: at, updated_at: at },
+  event: { game_id: game.id, seq: 1, type: 'runAction', payload: '{"actionId":"act1"}', at },
+  counts: [],
+});
+
+/** Counts the turns of the event loop from now on, one immediate a turn, until stopped. */
+const turnCounter = () => {
+  let turns = 0;
+  let ticker = setImmediate(function tick() {
+    turns += 1;
+    ticker = setImmediate(tick);
+  });
+  return {
+    now: () => turns,
+    stop: () => {
+      clearImmediate(ticker);
+      return turns;
+    },
+  };
 };
 
 const join = (server: Server, code: string, nickname: string, runToken?: string) =>
@@ -348,39 +388,19 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
   });
 
   it('stores a busy moment in several transactions, letting the event loop go between them', async () => {
-    const { auth } = await authorOf(server.db);
-    const { resimId } = await scenarioOf(server, auth);
-    await control(server, auth, resimId, 1);
-    const instanceId = await currentInstance(server, auth, resimId);
-    await addRuns(server.db, { resimId, instanceId }, 300, 'busy');
-    const games = await server.db
-      .selectFrom('games')
-      .select(['id', 'resim_id', 'instance_id', 'event_count', 'started_at'])
-      .where('resim_id', '=', resimId)
-      .where('id', 'like', 'busy-%')
-      .execute();
-    // Counts the turns of the event loop: one immediate a turn.
-    let turn = 0;
-    let ticker = setImmediate(function tick() {
-      turn += 1;
-      ticker = setImmediate(tick);
-    });
+    const { games } = await lobbyOfRuns(server, 300, 'busy');
+    const turn = turnCounter();
     // Each commit answered as soon as it is made: the turns answered are the turns committed.
     const writer = createStepWriter(server.db, { syncLog: () => Promise.resolve() });
     const at = new Date().toISOString();
     const turns = await Promise.all(
       games.map(async (game) => {
-        const stored = await writer.write({
-          game,
-          changes: { state: '{}', ended_at: null, end_reason: null, score: null, points: null, started_at: at, updated_at: at },
-          event: { game_id: game.id, seq: 1, type: 'runAction', payload: '{"actionId":"act1"}', at },
-          counts: [],
-        });
+        const stored = await writer.write(firstStep(game, at));
         expect(stored).toBe(true);
-        return turn;
+        return turn.now();
       }),
     );
-    clearImmediate(ticker);
+    turn.stop();
     // 300 steps are three transactions, each answered in a turn of its own.
     expect(new Set(turns).size).toBeGreaterThanOrEqual(3);
     const events = await server.db
@@ -392,20 +412,10 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
   });
 
   it("counts a large opening's lobby a page at a time, letting the event loop go between pages", async () => {
-    const { auth } = await authorOf(server.db);
-    const { resimId } = await scenarioOf(server, auth);
-    await control(server, auth, resimId, 1);
-    const instanceId = await currentInstance(server, auth, resimId);
-    await addRuns(server.db, { resimId, instanceId }, 4500, 'counted');
-    let turn = 0;
-    let ticker = setImmediate(function tick() {
-      turn += 1;
-      ticker = setImmediate(tick);
-    });
-    const before = turn;
+    const { resimId, instanceId } = await lobbyOfRuns(server, 4500, 'counted');
+    const turn = turnCounter();
     const waiting = await runs.countGames(server.db, resimId, instanceId, 'waiting');
-    const turns = turn - before;
-    clearImmediate(ticker);
+    const turns = turn.stop();
     expect(waiting).toBe(4500);
     expect(await runs.countGames(server.db, resimId, instanceId, 'running')).toBe(0);
     // Three pages of ids, the loop let go between them.
@@ -415,16 +425,7 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
   it.runIf(dialect === 'sqlite')(
     'answers a step as stored only once its commit is durable, without holding the event loop for it',
     async () => {
-      const { auth } = await authorOf(server.db);
-      const { resimId } = await scenarioOf(server, auth);
-      await control(server, auth, resimId, 1);
-      const instanceId = await currentInstance(server, auth, resimId);
-      await addRuns(server.db, { resimId, instanceId }, 1, 'durable');
-      const game = await server.db
-        .selectFrom('games')
-        .select(['id', 'resim_id', 'instance_id', 'event_count', 'started_at'])
-        .where('id', 'like', 'durable-%')
-        .executeTakeFirstOrThrow();
+      const game = (await lobbyOfRuns(server, 1, 'durable')).games[0]!;
       const synchronous = sqliteFileOf(server.db)?.pragma('synchronous', { simple: true });
       let synced = () => {};
       let syncs = 0;
@@ -436,17 +437,10 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
       });
       const at = new Date().toISOString();
       let answered = false;
-      const written = writer
-        .write({
-          game,
-          changes: { state: '{}', ended_at: null, end_reason: null, score: null, points: null, started_at: at, updated_at: at },
-          event: { game_id: game.id, seq: 1, type: 'runAction', payload: '{"actionId":"act1"}', at },
-          counts: [],
-        })
-        .then((stored) => {
-          answered = true;
-          return stored;
-        });
+      const written = writer.write(firstStep(game, at)).then((stored) => {
+        answered = true;
+        return stored;
+      });
       await expect.poll(() => syncs).toBe(1);
       // Committed and readable, its log being made durable: not answered yet.
       const row = await server.db.selectFrom('games').select('event_count').where('id', '=', game.id).executeTakeFirstOrThrow();
