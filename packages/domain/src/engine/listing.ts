@@ -72,7 +72,7 @@ type Flags = { readonly ran: Uint8Array; readonly confirmed: Uint8Array; readonl
  */
 type Column<V> = { readonly views: (V | null)[]; readonly blocks: (readonly V[] | null)[]; listed: readonly V[] | null };
 
-const blockSize = 64;
+const blockSize = 16;
 
 const emptyColumn = <V>(length: number): Column<V> => ({
   views: new Array<V | null>(length).fill(null),

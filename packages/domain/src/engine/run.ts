@@ -61,10 +61,12 @@ const runAction = (index: ScenarioIndex, state: RunState, actionId: string, at: 
   if (situation.ran.has(actionId)) return refusals.alreadyRun(action);
   const blocked = blockedBecause(index, action, situation);
   if (blocked !== null) return refusals.cannotRun(action, blocked);
-  const ran = [...state.ran, actionId];
+  // concat makes arrays of the exact length, where a spread leaves room to grow: a live run keeps
+  // its state until its learner's next step, and what it keeps is copied by every young collection.
+  const ran = state.ran.concat(actionId);
   const recorded = changed(state, {
     ran,
-    ranAt: [...state.ranAt, at],
+    ranAt: state.ranAt.concat(at),
     unlocked: openStages(index, state.unlocked, doneSet(ran), situation.confirmed),
   });
   return accepted(withImpacts(index, recorded, action.impact, at));
@@ -88,7 +90,7 @@ const confirmConclusions = (index: ScenarioIndex, state: RunState, conclusionIds
     if (blocked !== null) return refusals.cannotConfirm(conclusion, blocked);
     impacts.push(...conclusion.impact);
   }
-  const confirmed = [...state.confirmed, ...conclusionIds];
+  const confirmed = state.confirmed.concat(conclusionIds);
   const recorded = changed(state, { confirmed, unlocked: openStages(index, state.unlocked, situation.ran, doneSet(confirmed)) });
   return accepted(withImpacts(index, recorded, impacts, at));
 };

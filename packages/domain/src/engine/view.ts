@@ -187,15 +187,19 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number, 
   const stage = currentStage(index, run.unlocked);
   const { mode, hint } = content;
 
-  const facts: FactView[] = [...parts.baseline];
+  // Made at its full length, not grown by push (which leaves room to spare): a server keeps the
+  // facts a learner was sent until their next step.
+  const facts: FactView[] = new Array<FactView>(parts.baseline.length + run.ran.length);
+  let factCount = 0;
+  for (const fact of parts.baseline) facts[factCount++] = fact;
   const earlierFacts = previous?.facts;
   for (const [position, actionId] of run.ran.entries()) {
     const action = index.actions.get(actionId);
     if (!action) continue;
     const feedback = showsActionFeedback(mode, action.instantFeedback, ended) ? feedbackText(action.feedback) : null;
     const at = run.ranAt[position] ?? null;
-    const earlier = earlierFacts?.[facts.length];
-    facts.push(
+    const earlier = earlierFacts?.[factCount];
+    facts[factCount++] =
       earlier && sameFact(earlier, action, feedback, at)
         ? earlier
         : {
@@ -208,9 +212,9 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number, 
             files: action.factFiles,
             feedback,
             at,
-          },
-    );
+          };
   }
+  facts.length = factCount;
 
   const listed = listItems(index, state, run, situation, showsConclusionFeedback(mode, ended));
   const { actions } = listed;
