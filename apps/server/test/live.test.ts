@@ -191,6 +191,27 @@ describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
     learner.close();
   });
 
+  it('keeps nothing of the upgrade request on a served socket, and still drops a socket that fails', async () => {
+    const { auth, resimId, code } = await setUp(server, database);
+    await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
+    const joined = (await server.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Cy' } })).json<{
+      gameId: string;
+      runToken: string;
+    }>();
+    const before = new Set(server.app.websocketServer.clients);
+    const learner = await openLearner(socketUrl(server, joined.gameId, joined.runToken));
+    await learner.next((m) => m.type === 'snapshot', 'first snapshot');
+    const served = [...server.app.websocketServer.clients].find((client) => !before.has(client));
+    if (!served) throw new Error('the served socket is not among the server’s clients');
+    // The plugin's error listener held the request and reply; the upgraded socket held a response.
+    expect(served.listenerCount('error')).toBe(1);
+    const raw = (served as unknown as { _socket: { _httpMessage?: unknown } })._socket;
+    expect(raw._httpMessage ?? null).toBeNull();
+    const gone = closed(learner.socket);
+    served.emit('error', new Error('broken frame'));
+    expect(await gone).toBe(1006);
+  });
+
   it('refuses a socket without a valid run token', async () => {
     const { auth, resimId, code } = await setUp(server, database);
     await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });

@@ -37,6 +37,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../identity/authenticate';
 import { sha256 } from '../../lib/ids';
+import { letUpgradeGo } from '../../lib/served-socket';
 import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
 import * as boards from './boards.service';
@@ -162,6 +163,7 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
       if (auth.principal.userId !== game.user_id) return refuse('not_found', 'Run not found');
     }
     options.hub.attach(socket, game);
+    letUpgradeGo(socket, request, app.log);
   });
 };
 
@@ -170,7 +172,10 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
  * browser cannot set a socket's headers: its first message authenticates it instead.
  */
 export const consoleSocketRoutes: FastifyPluginAsyncZod<{ readonly consoleHub: ConsoleHub }> = async (app, options) => {
-  app.get('/admin/socket', { websocket: true, schema: { hide: true } }, (socket) => options.consoleHub.attach(socket));
+  app.get('/admin/socket', { websocket: true, schema: { hide: true } }, (socket, request) => {
+    options.consoleHub.attach(socket);
+    letUpgradeGo(socket, request, app.log);
+  });
 };
 
 /** The console's side: runs, audit trail, scores and presenter messages (authenticated scope). */
