@@ -25,6 +25,14 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('reads an empty setting as one not given, not as 0', () => {
+    const config = loadConfig({ PORT: '', BILLING_FREE_LEARNERS: ' ', LEARNER_CAPACITY: '', DEMO_SEED: '' });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.billing.freeLearnersPerSpace).toBe(10);
+    expect(config.demoSeed).toBe(true);
+  });
+
   it('names every bad value at once', () => {
     expect(problems({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' })).toEqual([
       expect.stringMatching(/^PORT: /),

@@ -381,9 +381,16 @@ const billingConfig = (value: z.infer<typeof environment>): BillingConfig => {
   };
 };
 
+/**
+ * The settings given a value. An empty one (`PORT=` in an env file) is not given, as the optional
+ * texts already read it: a number read from it would be 0, and PORT= would listen on a random port.
+ */
+const givenSettings = (env: NodeJS.ProcessEnv): Record<string, string> =>
+  Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1].trim() !== ''));
+
 /** Parses and validates the environment once, at start; every problem is named at once. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = environment.safeParse(env);
+  const parsed = environment.safeParse(givenSettings(env));
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
