@@ -35,10 +35,13 @@ import { openLearner, openSocket } from './test-socket';
  */
 const queryCounter = () => {
   const within = new AsyncLocalStorage<{ queries: number; rows: number }>();
+  /** every select of the server's, whoever runs it: its node as JSON */
+  const selects: string[] = [];
   const plugin: KyselyPlugin = {
     transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => {
       const counts = within.getStore();
       if (counts) counts.queries += 1;
+      if (args.node.kind === 'SelectQueryNode') selects.push(JSON.stringify(args.node));
       return args.node;
     },
     transformResult: (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
@@ -52,7 +55,13 @@ const queryCounter = () => {
     await within.run(counts, work);
     return counts;
   };
-  return { plugin, measure };
+  /** How many selects read `table` while `work` ran (a socket's work is not followed by measure). */
+  const selectsFrom = async (table: string, work: () => Promise<unknown>) => {
+    const before = selects.length;
+    await work();
+    return selects.slice(before).filter((node) => node.includes(`"name":"${table}"`)).length;
+  };
+  return { plugin, measure, selectsFrom };
 };
 
 type Server = { app: FastifyInstance; url: string; db: Database };
@@ -292,6 +301,36 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
     const large = await measured('Grace');
     expect(large).toEqual(small);
     expect(small.first.rows).toBeLessThan(10);
+  });
+
+  it("takes learners' first steps after a Start without reading their runs' steps back", async () => {
+    const { auth } = await authorOf(server.db);
+    const { resimId, code } = await scenarioOf(server, auth);
+    await control(server, auth, resimId, 1);
+    const learners = await Promise.all(
+      ['Ann', 'Ben', 'Cat'].map(async (nickname) => {
+        const joined = (await join(server, code, nickname)).json<{ gameId: string; runToken: string }>();
+        const learner = await openLearner(socketUrl(server, joined.gameId, joined.runToken));
+        await learner.until((snapshot) => snapshot.phase === 'lobby', 'lobby');
+        return learner;
+      }),
+    );
+    await control(server, auth, resimId, 2);
+    for (const learner of learners) await learner.until((snapshot) => snapshot.phase === 'open' && snapshot.view !== null, 'start');
+    const reads = await counter.selectsFrom('run_events', async () => {
+      for (const learner of learners) {
+        expect((await learner.step({ type: 'runAction', actionId: 'act1' })).ok).toBe(true);
+        expect((await learner.step({ type: 'runAction', actionId: 'act2' })).ok).toBe(true);
+      }
+    });
+    expect(reads).toBe(0);
+    const counts = await server.db
+      .selectFrom('flow_counts')
+      .select(['source', 'target', 'count'])
+      .where('resim_id', '=', resimId)
+      .execute();
+    expect(counts).toEqual(expect.arrayContaining([expect.objectContaining({ target: 'act1', count: 3 })]));
+    for (const learner of learners) learner.close();
   });
 
   it("pushes a Stop's progress to the consoles, then each learner's final score and rank", async () => {

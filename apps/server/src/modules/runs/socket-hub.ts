@@ -218,13 +218,16 @@ export const createSocketHub = (options: SocketHubOptions) => {
    * whether it has one.
    */
   const keep = (run: LiveRun, game: GameRow | undefined, state?: RunState) => {
+    // The last step read or taken holds while the run has had no other event since; a run with
+    // none has no step to read back (at a Start, thousands of first steps come at once).
+    const unchanged = run.game !== null && game !== undefined && run.game.event_count === game.event_count;
+    if (!unchanged) run.lastStep = game?.event_count === 0 ? null : undefined;
     run.state = state ?? (game ? readJson<RunState | null>(game.state, null) : null);
     run.game = game ? { ...game, state: run.state ? stateKeptApart : null } : null;
   };
 
   const load = async (run: LiveRun): Promise<GameRow | null> => {
     keep(run, await repo.findGame(db, run.id));
-    run.lastStep = undefined;
     return run.game;
   };
 
@@ -287,7 +290,12 @@ export const createSocketHub = (options: SocketHubOptions) => {
       }
       const released = releasedRun(scenario, game, now);
       const kept = released === game ? run.state : readJson<RunState | null>(released.state, null);
-      const previousStep = countsInFlow(game) ? (run.lastStep ?? (run.lastStep = await flowCounts.lastStep(db, run.id))) : null;
+      // null is known: no step yet.
+      const previousStep = !countsInFlow(game)
+        ? null
+        : run.lastStep !== undefined
+          ? run.lastStep
+          : (run.lastStep = await flowCounts.lastStep(db, run.id));
       const outcome = await recordEvent(db, scenario, released, { ...event, at: now.getTime() }, now, {
         state: kept ? settleRun(scenario, kept, now.getTime()) : null,
         previousStep,
