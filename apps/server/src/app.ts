@@ -116,7 +116,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const live = createCoalescingBus(options.live ?? createInProcessBus(), { windowMs: liveGatherMs, log: app.log });
   const storage = config.storage;
   const files =
-    storage.backend.kind === 's3' ? createS3Store(storage.backend) : await createLocalStore(storage.backend.dir, uploadChunkSize);
+    storage.backend.kind === 's3' ? await createS3Store(storage.backend) : await createLocalStore(storage.backend.dir, uploadChunkSize);
   app.log.info(`uploaded files go to ${files.description}`);
   const sweep = setInterval(() => {
     sweepAbandonedUploads({ db, clock, files, storage }).catch((error: unknown) =>
@@ -254,7 +254,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   await app.register(learnerRoutes, { ...ctx, authenticate, hub });
   await app.register(consoleSocketRoutes, { consoleHub });
-  const billing = createBillingProvider(config.billing);
+  const billing = await createBillingProvider(config.billing);
   await app.register(billingWebhookRoutes, { ...ctx, billing });
 
   await app.register(async (api) => {

@@ -455,7 +455,7 @@ describe.each(dialects)('uploads to an S3-compatible store on %s', (dialect) => 
     const started = (await p.start(owner, 'clip.mp4', 'video/mp4')).body;
     const sent = await p.putPart(owner, started, 1, Buffer.concat([mp4Head, Buffer.alloc(100)]));
     expect((await p.call('DELETE', `/uploads/${started.uploadId}?key=${started.key}`, owner)).status).toBe(200);
-    const store = createS3Store(t.config.storage.backend as Parameters<typeof createS3Store>[0]);
+    const store = await createS3Store(t.config.storage.backend as Parameters<typeof createS3Store>[0]);
     expect(await store.listParts(started.key, started.uploadId)).toBeUndefined();
     store.close();
     expect((await p.complete(owner, started, [{ ETag: sent.etag, PartNumber: 1 }])).status).toBe(404);

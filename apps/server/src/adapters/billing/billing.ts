@@ -42,5 +42,5 @@ export type BillingProvider = {
   readonly setDefaultCard: (customer: string, paymentMethod: string) => Promise<void>;
 };
 
-export const createBillingProvider = (config: BillingConfig): BillingProvider =>
+export const createBillingProvider = async (config: BillingConfig): Promise<BillingProvider> =>
   config.stripe ? createStripeBilling(config.stripe) : createEmbeddedBilling();
