@@ -35,13 +35,14 @@ import { openLearner, openSocket } from './test-socket';
  */
 const queryCounter = () => {
   const within = new AsyncLocalStorage<{ queries: number; rows: number }>();
-  /** every select of the server's, whoever runs it: its node as JSON */
-  const selects: string[] = [];
+  /** a table whose selects are being counted, whoever runs them */
+  let watched: { table: string; selects: number } | null = null;
   const plugin: KyselyPlugin = {
     transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => {
       const counts = within.getStore();
       if (counts) counts.queries += 1;
-      if (args.node.kind === 'SelectQueryNode') selects.push(JSON.stringify(args.node));
+      if (watched && args.node.kind === 'SelectQueryNode' && JSON.stringify(args.node).includes(`"name":"${watched.table}"`))
+        watched.selects += 1;
       return args.node;
     },
     transformResult: (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
@@ -57,9 +58,14 @@ const queryCounter = () => {
   };
   /** How many selects read `table` while `work` ran (a socket's work is not followed by measure). */
   const selectsFrom = async (table: string, work: () => Promise<unknown>) => {
-    const before = selects.length;
-    await work();
-    return selects.slice(before).filter((node) => node.includes(`"name":"${table}"`)).length;
+    const counting = { table, selects: 0 };
+    watched = counting;
+    try {
+      await work();
+    } finally {
+      watched = null;
+    }
+    return counting.selects;
   };
   return { plugin, measure, selectsFrom };
 };
@@ -198,6 +204,12 @@ const join = (server: Server, code: string, nickname: string, runToken?: string)
 const socketUrl = (server: Server, gameId: string, token: string) =>
   `${server.url.replace('http', 'ws')}/learn/socket?game=${encodeURIComponent(gameId)}&token=${encodeURIComponent(token)}`;
 
+/** A learner who joined with a nickname over HTTP, holding their run's socket. */
+const openJoined = async (server: Server, code: string, nickname: string) => {
+  const joined = (await join(server, code, nickname)).json<{ gameId: string; runToken: string }>();
+  return { joined, learner: await openLearner(socketUrl(server, joined.gameId, joined.runToken)) };
+};
+
 describe.each(dialects)('a live session of thousands on %s', (dialect) => {
   const counter = queryCounter();
   let database: TestDatabase;
@@ -309,8 +321,7 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
     await control(server, auth, resimId, 1);
     const learners = await Promise.all(
       ['Ann', 'Ben', 'Cat'].map(async (nickname) => {
-        const joined = (await join(server, code, nickname)).json<{ gameId: string; runToken: string }>();
-        const learner = await openLearner(socketUrl(server, joined.gameId, joined.runToken));
+        const { learner } = await openJoined(server, code, nickname);
         await learner.until((snapshot) => snapshot.phase === 'lobby', 'lobby');
         return learner;
       }),
@@ -339,8 +350,7 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
     await control(server, auth, resimId, 1);
     const instanceId = await currentInstance(server, auth, resimId);
     await addRuns(server.db, { resimId, instanceId }, 600, 'crowd');
-    const joined = (await join(server, code, 'Ana')).json<{ gameId: string; runToken: string }>();
-    const learner = await openLearner(socketUrl(server, joined.gameId, joined.runToken));
+    const { learner } = await openJoined(server, code, 'Ana');
     await learner.until((snapshot) => snapshot.phase === 'lobby', 'lobby');
     const watcher = await openSocket(`${server.url.replace('http', 'ws')}/admin/socket`);
     watcher.socket.send(JSON.stringify({ type: 'auth', token }));
@@ -378,8 +388,7 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
     await control(server, auth, resimId, 2);
     const learners = await Promise.all(
       Array.from({ length: 40 }, async (_, at) => {
-        const joined = (await join(server, code, `Learner ${at}`)).json<{ gameId: string; runToken: string }>();
-        const socket = await openLearner(socketUrl(server, joined.gameId, joined.runToken));
+        const { joined, learner: socket } = await openJoined(server, code, `Learner ${at}`);
         await socket.until((snapshot) => snapshot.view !== null, 'first snapshot');
         return { ...joined, socket };
       }),
@@ -515,8 +524,7 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
     );
     const learners = await Promise.all(
       Array.from({ length: 30 }, async (_, at) => {
-        const joined = (await join(server, code, `Busy ${at}`)).json<{ gameId: string; runToken: string }>();
-        const learner = await openLearner(socketUrl(server, joined.gameId, joined.runToken));
+        const { learner } = await openJoined(server, code, `Busy ${at}`);
         await learner.until((snapshot) => snapshot.view !== null, 'first snapshot');
         return learner;
       }),

@@ -79,6 +79,13 @@ const tokenOf = async (database: TestDatabase, name: string) => {
   return (await createToken({ db: database.db, clock: systemClock, userId: user.id, name: 'test' })).token;
 };
 
+/** A learner joining with a nickname over HTTP: their run and its token. */
+const joinAs = async (instance: Instance, code: string, nickname: string) =>
+  (await instance.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname } })).json<{
+    gameId: string;
+    runToken: string;
+  }>();
+
 const socketUrl = (instance: Instance, gameId: string, token: string) =>
   `${instance.url.replace('http', 'ws')}/learn/socket?game=${encodeURIComponent(gameId)}&token=${encodeURIComponent(token)}`;
 
@@ -98,10 +105,7 @@ describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
   it('pushes the start, answers steps with what changed, delivers messages and pushes the stop', async () => {
     const { auth, resimId, code } = await setUp(server, database);
     await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
-    const joined = (await server.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Ana' } })).json<{
-      gameId: string;
-      runToken: string;
-    }>();
+    const joined = await joinAs(server, code, 'Ana');
     const learner = await openLearner(socketUrl(server, joined.gameId, joined.runToken));
     expect(await learner.next((m) => m.type === 'snapshot', 'first snapshot')).toMatchObject({ version: 1, snapshot: { phase: 'lobby' } });
     const stored = async () =>
@@ -160,10 +164,7 @@ describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
     const { auth, resimId, code } = await setUp(server, database);
     await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
     await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/2`, headers: auth });
-    const joined = (await server.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Flood' } })).json<{
-      gameId: string;
-      runToken: string;
-    }>();
+    const joined = await joinAs(server, code, 'Flood');
     const learner = await openSocket(socketUrl(server, joined.gameId, joined.runToken));
     await learner.next((m) => m.type === 'snapshot', 'first snapshot');
 
@@ -194,10 +195,7 @@ describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
   it('keeps nothing of the upgrade request on a served socket, and still drops a socket that fails', async () => {
     const { auth, resimId, code } = await setUp(server, database);
     await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
-    const joined = (await server.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Cy' } })).json<{
-      gameId: string;
-      runToken: string;
-    }>();
+    const joined = await joinAs(server, code, 'Cy');
     const before = new Set(server.app.websocketServer.clients);
     const learner = await openLearner(socketUrl(server, joined.gameId, joined.runToken));
     await learner.next((m) => m.type === 'snapshot', 'first snapshot');
@@ -215,9 +213,7 @@ describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
   it('refuses a socket without a valid run token', async () => {
     const { auth, resimId, code } = await setUp(server, database);
     await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
-    const joined = (await server.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Bo' } })).json<{
-      gameId: string;
-    }>();
+    const joined = await joinAs(server, code, 'Bo');
     expect(joined.gameId).toEqual(expect.any(String));
     const intruder = await openSocket(socketUrl(server, joined.gameId, 'stolen'));
     expect(await intruder.next((m) => m.type === 'error', 'refusal')).toMatchObject({ code: 'unauthenticated' });
@@ -293,10 +289,7 @@ describe.runIf(dialects.includes('postgres'))('two server instances on one Postg
   it('delivers to a learner on one instance what the presenter sends through the other', async () => {
     const { auth, resimId, code } = await setUp(first, database);
     await second.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
-    const joined = (await first.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Cy' } })).json<{
-      gameId: string;
-      runToken: string;
-    }>();
+    const joined = await joinAs(first, code, 'Cy');
     const learner = await openLearner(socketUrl(first, joined.gameId, joined.runToken));
     await learner.next((m) => m.type === 'snapshot', 'first snapshot');
 

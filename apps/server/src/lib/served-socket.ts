@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 
 /**
@@ -11,7 +11,9 @@ import type { WebSocket } from 'ws';
  * learners is old memory every major collection goes through. The error listener put in its place
  * logs the error and drops the socket, as the plugin's did.
  */
-export const letUpgradeGo = (socket: WebSocket, request: FastifyRequest, log: FastifyBaseLogger): void => {
+export const letUpgradeGo = (socket: WebSocket, request: FastifyRequest): void => {
+  // The server's logger, not the request's child, which would keep the request's bindings.
+  const { log } = request.server;
   socket.removeAllListeners('error');
   socket.on('error', (error) => {
     log.warn({ err: error }, 'a WebSocket failed');

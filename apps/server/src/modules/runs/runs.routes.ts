@@ -163,7 +163,7 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
       if (auth.principal.userId !== game.user_id) return refuse('not_found', 'Run not found');
     }
     options.hub.attach(socket, game);
-    letUpgradeGo(socket, request, app.log);
+    letUpgradeGo(socket, request);
   });
 };
 
@@ -174,7 +174,7 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
 export const consoleSocketRoutes: FastifyPluginAsyncZod<{ readonly consoleHub: ConsoleHub }> = async (app, options) => {
   app.get('/admin/socket', { websocket: true, schema: { hide: true } }, (socket, request) => {
     options.consoleHub.attach(socket);
-    letUpgradeGo(socket, request, app.log);
+    letUpgradeGo(socket, request);
   });
 };
 

@@ -290,12 +290,10 @@ export const createSocketHub = (options: SocketHubOptions) => {
       }
       const released = releasedRun(scenario, game, now);
       const kept = released === game ? run.state : readJson<RunState | null>(released.state, null);
-      // null is known: no step yet.
-      const previousStep = !countsInFlow(game)
-        ? null
-        : run.lastStep !== undefined
-          ? run.lastStep
-          : (run.lastStep = await flowCounts.lastStep(db, run.id));
+      const counted = countsInFlow(game);
+      // Read only when unknown: null is known, the run has taken no step yet.
+      if (counted && run.lastStep === undefined) run.lastStep = await flowCounts.lastStep(db, run.id);
+      const previousStep = counted ? (run.lastStep ?? null) : null;
       const outcome = await recordEvent(db, scenario, released, { ...event, at: now.getTime() }, now, {
         state: kept ? settleRun(scenario, kept, now.getTime()) : null,
         previousStep,
