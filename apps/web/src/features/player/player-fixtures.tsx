@@ -111,8 +111,8 @@ export class FakeSocket implements SocketLike {
   receive(message: unknown) {
     this.onmessage?.call(this as unknown as WebSocket, new MessageEvent('message', { data: JSON.stringify(message) }));
   }
-  drop() {
-    this.onclose?.call(this as unknown as WebSocket, new CloseEvent('close'));
+  drop(code?: number) {
+    this.onclose?.call(this as unknown as WebSocket, new CloseEvent('close', code === undefined ? {} : { code }));
   }
 }
 

@@ -130,6 +130,24 @@ describe('run connection', () => {
     expect(t.fetchSnapshot).toHaveBeenCalledTimes(fetchedOnReconnect);
   });
 
+  it('reconnects sooner than after a failure when the server closes the socket as it restarts (1012)', async () => {
+    const t = setup();
+    t.connection.start();
+    await t.clock.settle();
+    t.socket().drop();
+    await t.clock.advance(500);
+    expect(FakeSocket.all).toHaveLength(2);
+    t.socket().open();
+    await t.clock.settle();
+    t.socket().drop(1012);
+    await t.clock.settle();
+    // random 0.5 of the 500 ms spread, not the backoff's 1,000 ms after a failure
+    await t.clock.advance(249);
+    expect(FakeSocket.all).toHaveLength(2);
+    await t.clock.advance(1);
+    expect(FakeSocket.all).toHaveLength(3);
+  });
+
   it('polls when the socket never opens', async () => {
     const t = setup();
     t.connection.start();

@@ -90,6 +90,10 @@ const parse = (data: unknown): SocketServerMessage | null => {
  * version's delta is applied to the version before. A version that does not follow, or a delta
  * that does not apply, makes the connection ask for the whole snapshot (`sync`) and wait for it.
  */
+/** WebSocket close code 1012: the server is restarting (it drains before it stops). */
+const serviceRestart = 1012;
+const restartSpreadMs = 500;
+
 export const createRunConnection = (initial: GameSnapshot, options: RunConnectionOptions) => {
   const timer = options.timer ?? browserTimer;
   const random = options.random ?? Math.random;
@@ -232,14 +236,17 @@ export const createRunConnection = (initial: GameSnapshot, options: RunConnectio
     }
   };
 
-  const connectionLost = () => {
+  /** `restarting`: the server closed the socket as it restarts (1012); another process takes the socket at once. */
+  const connectionLost = (restarting = false) => {
     dropSocket();
     if (status === 'stopped') return;
     setStatus('polling');
     if (pollTimer === null) poll();
     if (reconnectTimer === null) {
-      reconnectTimer = timer.set(() => void connect(), backoffDelay(failures, random, reconnectBaseMs, reconnectCeilingMs));
-      failures += 1;
+      // Spread over half a second: a restarting server's learners do not all come back in the same instant.
+      const delay = restarting ? random() * restartSpreadMs : backoffDelay(failures, random, reconnectBaseMs, reconnectCeilingMs);
+      reconnectTimer = timer.set(() => void connect(), delay);
+      if (!restarting) failures += 1;
     }
   };
 
@@ -328,8 +335,8 @@ export const createRunConnection = (initial: GameSnapshot, options: RunConnectio
       const message = parse(event.data);
       if (message) handle(message);
     };
-    opened.onclose = () => {
-      if (socket === opened) connectionLost();
+    opened.onclose = (event) => {
+      if (socket === opened) connectionLost(event.code === serviceRestart);
     };
     opened.onerror = () => {
       if (socket === opened) connectionLost();
