@@ -235,17 +235,27 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     }),
   });
 
-  // A learner's socket only ever sends small messages.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  let closeSockets = (): Promise<void> => Promise.resolve();
+  await app.register(websocket, {
+    // A learner's socket only ever sends small messages.
+    options: { maxPayload: 64 * 1024 },
+    // Before the port closes, the hubs close their sockets themselves once the steps sent on them
+    // are stored, saying 1012 (service restart) so that players reconnect at once, elsewhere;
+    // the plugin's own closing would drop them without a word.
+    preClose: async () => {
+      await closeSockets();
+      await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
+    },
+  });
   const hub = createSocketHub({ db, clock, live, log: app.log, capacity: config.learnerCapacity });
   const consoleHub = createConsoleHub({ db, clock, live, authenticate, log: app.log });
-  app.addHook('onClose', async () => {
+  closeSockets = async () => {
     // A Stop under way ends its runs before the process goes; its learners are told on reconnecting.
     await stopsSettled(db);
     await hub.close();
     consoleHub.close();
-    await live.close();
-  });
+  };
+  app.addHook('onClose', () => live.close());
   // A Stop that an earlier process did not finish is finished now.
   app.addHook('onReady', () => {
     finishInterruptedStops({ db, clock, live, log: app.log }).catch((error: unknown) =>

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/config';
 import { closeDatabase, createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { oneStartAtATime } from './db/start-lock';
 import { AppError } from './errors/app-error';
 import { createPasswordLink, invitationLinkTtlMs, resetLinkTtlMs } from './identity/issuer/password-reset';
 import { systemClock } from './lib/clock';
@@ -47,11 +48,11 @@ const run = async (database: DatabaseHandle, args: string[], publicUrl: string):
     }).values;
 
   if (command === 'migrate') {
-    const { applied } = await migrateToLatest(database);
+    const { applied } = await oneStartAtATime(database, () => migrateToLatest(database));
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date');
     return;
   }
-  await migrateToLatest(database);
+  await oneStartAtATime(database, () => migrateToLatest(database));
   if (command === 'user' && sub === 'create') {
     const values = parse(rest);
     const user = await createUser({

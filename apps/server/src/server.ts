@@ -1,28 +1,46 @@
 import { createPostgresBus, liveChannel } from './adapters/live/postgres-bus';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
-import { createDatabase } from './db/database';
+import { closeDatabase, createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { oneStartAtATime } from './db/start-lock';
 import { purgeExpiredPayloads } from './identity/issuer/adapter';
 import { systemClock } from './lib/clock';
 import { ensureDemoAdmin } from './setup/demo-admin';
 
+/** How long the closing itself (after the drain) may take: a Stop under way ends its runs first. */
+const forceAfterMs = 30_000;
+
 const start = async (): Promise<void> => {
   const config = loadConfig();
-  const database = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
+  // The database and the live channel may speak before the app's logger exists; then through it.
+  let log: { warn: (details: object, message: string) => void } = { warn: (details, message) => console.warn(message, details) };
+  const database = createDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    schema: config.databaseSchema,
+    onConnectionError: (error) => log.warn({ err: error }, 'database connection failed'),
+  });
   const { db, dialect } = database;
-  await migrateToLatest(database);
-  const demo = config.demoSeed ? await ensureDemoAdmin({ db, clock: systemClock, dataDir: config.dataDir }) : undefined;
+  const demo = await oneStartAtATime(database, async () => {
+    await migrateToLatest(database);
+    return config.demoSeed ? ensureDemoAdmin({ db, clock: systemClock, dataDir: config.dataDir }) : undefined;
+  });
 
   let shuttingDown = false;
   const live = config.databaseUrl
     ? await createPostgresBus({
         url: config.databaseUrl,
         channel: liveChannel(database.schema),
-        log: { warn: (details, message) => console.warn(message, details) },
+        db,
+        log: { warn: (details, message) => log.warn(details, message) },
       })
     : undefined;
   const app = await buildApp({ config, db, dialect, live, isShuttingDown: () => shuttingDown });
+  log = app.log;
+  // A task of the background (a push, a sweep) that failed where nothing waited for it is logged: the
+  // process goes on serving, as it does when the database is away for a while.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'a background task failed'));
   await app.listen({ port: config.port, host: config.host });
   const purge = setInterval(
     () => void purgeExpiredPayloads(db).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed')),
@@ -36,16 +54,29 @@ const start = async (): Promise<void> => {
   else if (demo) console.log(`  Demo sign-in: ${demo.email} / ${demo.password}`);
   console.log(`  API reference: ${config.publicUrl}/api-docs\n`);
 
-  // Graceful shutdown: stop taking requests, finish those in flight, then close the database.
+  // Graceful shutdown: not ready at once (a balancer stops sending work), serving on through the
+  // drain, then the sockets closed with 1012 once their steps are stored, the requests in flight
+  // finished, and the database closed. A second signal stops at once.
   const stop = async (signal: string) => {
-    if (shuttingDown) return;
+    if (shuttingDown) {
+      app.log.warn({ signal }, 'stopping at once');
+      process.exit(1);
+    }
     shuttingDown = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, drainSeconds: config.shutdownDrainMs / 1000 }, 'shutting down');
     clearInterval(purge);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; stopping now');
+      process.exit(1);
+    }, config.shutdownDrainMs + forceAfterMs);
     force.unref();
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    // A client that stops reading its answer would hold the port open until its connection times out.
+    const cutOff = setTimeout(() => app.server.closeAllConnections(), forceAfterMs / 2);
+    cutOff.unref();
     await app.close();
-    await db.destroy();
+    clearTimeout(cutOff);
+    await closeDatabase(db);
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

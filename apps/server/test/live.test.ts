@@ -22,7 +22,7 @@ const startInstance = async (database: TestDatabase, withBus: boolean): Promise<
   const handle = createDatabase({ url: database.url, dataDir: database.dataDir, schema: database.schema });
   const live =
     withBus && database.url
-      ? await createPostgresBus({ url: database.url, channel: liveChannel(database.schema), log: console })
+      ? await createPostgresBus({ url: database.url, channel: liveChannel(database.schema), db: handle.db, log: console })
       : undefined;
   const config = testConfig(database.dataDir, { PORT: String(port), PUBLIC_URL: url });
   const app = await buildApp({
@@ -306,6 +306,31 @@ describe.runIf(dialects.includes('postgres'))('two server instances on one Postg
       message: { id: 'x1', title: 'From B' },
     });
     learner.close();
+  });
+
+  it('delivers messages of the longest length, in control characters and in emoji, to learners on either instance', async () => {
+    const { auth, resimId, code } = await setUp(first, database);
+    await first.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
+    const learners = await Promise.all(
+      [first, second].map(async (instance, at) => {
+        const joined = await joinAs(instance, code, `Far ${at}`);
+        const learner = await openLearner(socketUrl(instance, joined.gameId, joined.runToken));
+        await learner.next((m) => m.type === 'snapshot', 'first snapshot');
+        return learner;
+      }),
+    );
+    // Escaped as JSON, 2,000 control characters are 12,000 bytes: more than a NOTIFY may carry.
+    const messages = [
+      { id: 'ctl', title: '\u0007'.repeat(200), message: `a${'\u0001'.repeat(1998)}z` },
+      { id: 'emoji', title: '🩺'.repeat(100), message: '🫀'.repeat(1000) },
+    ];
+    for (const message of messages) {
+      const sent = await second.app.inject({ method: 'POST', url: `/admin/control/${resimId}/message`, headers: auth, payload: message });
+      expect(sent.statusCode).toBe(201);
+      for (const learner of learners)
+        expect(await learner.next((m) => m.type === 'message', `message ${message.id}`)).toMatchObject({ message });
+    }
+    for (const learner of learners) learner.close();
   });
 
   it('tells a console on one instance of a status change made through the other', async () => {

@@ -155,6 +155,15 @@ const environment = z.object({
     .min(1, 'must be between 1 and 1000000')
     .max(1_000_000, 'must be between 1 and 1000000')
     .default(20_000),
+  /**
+   * Seconds a stopping process keeps serving after SIGTERM or SIGINT, answering `/readyz` with 503,
+   * so that a load balancer stops sending it work before it closes its port.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .min(0, 'must be between 0 and 600')
+    .max(600, 'must be between 0 and 600')
+    .default(0),
   /** Stripe bills subscriptions when set; without it, the embedded billing keeps them in the database, unpaid. */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -250,6 +259,8 @@ export type Config = {
   readonly billing: BillingConfig;
   /** learners' sockets one process holds at most (DESIGN 6 back-pressure) */
   readonly learnerCapacity: number;
+  /** how long a stopping process keeps serving, not ready, before it closes (graceful drain) */
+  readonly shutdownDrainMs: number;
 };
 
 export class ConfigError extends Error {
@@ -449,5 +460,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     storage: storage(value, dataDir),
     billing: billingConfig(value),
     learnerCapacity: value.LEARNER_CAPACITY,
+    shutdownDrainMs: Math.round(value.SHUTDOWN_DRAIN_SECONDS * 1000),
   };
 };

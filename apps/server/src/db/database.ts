@@ -17,7 +17,12 @@ export type DatabaseOptions = {
   readonly schema?: string | undefined;
   /** watch or change every query (tests count a path's queries and rows with one) */
   readonly plugins?: readonly KyselyPlugin[];
+  /** told of a pooled connection that failed (the database restarted, the network dropped it) */
+  readonly onConnectionError?: (error: Error) => void;
 };
+
+/** How long a query waits for a connection to PostgreSQL before it fails as unavailable, rather than hanging. */
+const connectTimeoutMs = 5000;
 
 // bigint columns (epoch seconds) come back as numbers, not strings
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -54,6 +59,8 @@ export const sqliteFileOf = (db: Database): SQLite.Database | undefined => sqlit
 
 const statementCacheSize = 500;
 
+const warnOf = (error: Error) => console.warn(`database connection failed: ${error.message}`);
+
 /**
  * Kysely's SQLite driver prepares every query anew; preparing costs more than running a small
  * query, so each SQL text is prepared once. better-sqlite3 re-prepares a statement by itself
@@ -81,7 +88,21 @@ const withStatementCache = (file: SQLite.Database, onClose: () => void) => {
 export const createDatabase = (options: DatabaseOptions): DatabaseHandle => {
   if (options.url) {
     const schema = options.schema ?? 'public';
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: `-c search_path=${schema}` });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      options: `-c search_path=${schema}`,
+      connectionTimeoutMillis: connectTimeoutMs,
+      // A connection the network silently dropped is found out rather than waited on.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    // A connection that fails is dropped by the pool and replaced when next needed, and the query it
+    // was running fails with the error. Unheard, its error event would end the process: the pool
+    // hears its idle connections, and each connection is heard while it is lent out too.
+    const onError = options.onConnectionError ?? warnOf;
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     return {
       db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [...(options.plugins ?? [])] }),
       dialect: 'postgres',

@@ -16,6 +16,7 @@ import * as billing from './migrations/0014-billing';
 import * as runConnections from './migrations/0015-run-connections';
 import * as nicknameKeys from './migrations/0016-nickname-keys';
 import * as openingOrder from './migrations/0017-opening-order';
+import * as liveEvents from './migrations/0018-live-events';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015-run-connections': runConnections,
   '0016-nickname-keys': nicknameKeys,
   '0017-opening-order': openingOrder,
+  '0018-live-events': liveEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

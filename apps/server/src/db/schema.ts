@@ -306,6 +306,9 @@ export type SocketServersTable = { id: string; seen_at: string };
 /** A learner's socket to a run, held by a server process. */
 export type RunConnectionsTable = { game_id: string; server_id: string; since: string };
 
+/** A live event told to every process, kept a few minutes for those that missed it (see migration 0018). */
+export type LiveEventsTable = { id: string; payload: string; created_at: number };
+
 /** The learners' flow as counts its steps add to (see migration 0012). */
 export type FlowCountsTable = {
   resim_id: string;
@@ -318,6 +321,7 @@ export type FlowCountsTable = {
 };
 
 export type Tables = {
+  live_events: LiveEventsTable;
   users: UsersTable;
   spaces: SpacesTable;
   space_members: SpaceMembersTable;

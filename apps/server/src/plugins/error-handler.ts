@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, errorStatus } from '../errors/app-error';
 
 type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[]; message?: string } } };
@@ -27,15 +28,23 @@ const frameworkErrors: Record<string, (error: FastifyError, limit: number) => { 
 
 /**
  * The one error handler: client mistakes get 4xx with a message naming the problem; anything
- * else is logged with its request and answered with a plain 500 that reveals nothing.
+ * else is logged with its request and answered with a plain 500 that reveals nothing. A database
+ * that cannot be reached is a 503 to try again, not a 500.
  */
 export const registerErrorHandler = (app: FastifyInstance, options: { bodyLimit: number }): void => {
+  const sendAppError = (reply: FastifyReply, error: AppError) => {
+    // A refusal for now (a server at capacity, a database away) says when to come back.
+    const retryAfter = error.details?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
+    return reply.status(error.status).send({ ...error.details, code: error.code, message: error.message });
+  };
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      // A refusal for now (a server at capacity) says when to come back.
-      const retryAfter = error.details?.retryAfterSeconds;
-      if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
-      return reply.status(error.status).send({ ...error.details, code: error.code, message: error.message });
+    if (error instanceof AppError) return sendAppError(reply, error);
+    if (isDatabaseUnavailable(error)) {
+      // The request's only problem is the moment: retryable, and nothing of it stored (its transaction rolled back).
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendAppError(reply, databaseUnavailable());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ code: 'bad_request', message: describeValidation(error.validationContext, error.validation) });

@@ -2,6 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
+/** A database slower than this to say `select 1` is not ready: a balancer's check must not hang with it. */
+const readyTimeoutMs = 2000;
+
+const withinTime = <T>(work: Promise<T>, ms: number): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+
 export const healthRoutes: FastifyPluginAsync<{ db: Database; isShuttingDown: () => boolean }> = async (app, options) => {
   // Alive: the process answers.
   app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
@@ -10,7 +19,7 @@ export const healthRoutes: FastifyPluginAsync<{ db: Database; isShuttingDown: ()
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     if (options.isShuttingDown()) return reply.status(503).send({ status: 'shutting down' });
     try {
-      await sql`select 1`.execute(options.db);
+      await withinTime(sql`select 1`.execute(options.db), readyTimeoutMs);
       return { status: 'ready' };
     } catch {
       return reply.status(503).send({ status: 'database unavailable' });

@@ -182,7 +182,7 @@ export const createConsoleHub = (options: { db: Database; clock: Clock; live: Li
       unsubscribeBus();
       for (const entry of gathered.values()) if (entry.timer) clearTimeout(entry.timer);
       gathered.clear();
-      for (const connection of all) connection.socket.close(1001, 'server shutting down');
+      for (const connection of all) connection.socket.close(1012, 'service restart');
       all.clear();
       byResim.clear();
     },

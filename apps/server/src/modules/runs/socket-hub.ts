@@ -14,6 +14,7 @@ import {
 import type { WebSocket } from 'ws';
 import type { LiveBus, LiveEvent } from '../../adapters/live/live-bus';
 import type { Database } from '../../db/database';
+import { asUnavailable } from '../../db/unavailable';
 import type { GameRow } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
@@ -320,8 +321,11 @@ export const createSocketHub = (options: SocketHubOptions) => {
       const snapshot = await snapshotOfRun(taken.scenario, run, taken.game, taken.now);
       for (const other of run.connections) sendChange(other, snapshot, other === connection ? requestId : undefined);
       void live.publish({ kind: 'games', resimId: run.resimId, gameIds: [run.id], origin: serverId });
-    } catch (error) {
+    } catch (caught) {
+      const error = asUnavailable(caught);
       if (!(error instanceof AppError)) log.warn({ err: error }, 'socket event failed');
+      // Whether a failed write reached the database before the failure is unknown: the run is read again before its next step.
+      if (!(caught instanceof AppError)) run.game = null;
       sendRefusal(
         connection,
         requestId,
@@ -498,6 +502,8 @@ export const createSocketHub = (options: SocketHubOptions) => {
       return;
     }
     const message = parsed.data;
+    // A closing process takes no new step: unanswered, the player sends it again wherever it reconnects.
+    if (closing && message.type !== 'ping') return;
     if (message.type === 'ping') {
       sendText(connection, `{"type":"pong","version":${connection.version}}`);
       return;
@@ -597,7 +603,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
       unsubscribe();
       await Promise.all([...runs.values()].map((run) => run.work));
       await stepWriterOf(db).settled();
-      for (const set of byResim.values()) for (const connection of set) connection.socket.close(1001, 'server shutting down');
+      for (const set of byResim.values()) for (const connection of set) connection.socket.close(1012, 'service restart');
       await Promise.all([alive, ...writes.values()]);
       await connections.forgetServer(db, serverId).catch((error: unknown) => {
         log.warn({ err: error }, 'could not forget this process’s sockets');
