@@ -12,7 +12,7 @@ import { createInProcessBus, type LiveBus } from './adapters/live/live-bus';
 import { createLocalStore } from './adapters/storage/local-store';
 import { createS3Store } from './adapters/storage/s3-store';
 import type { Config } from './config/config';
-import type { Database, Dialect } from './db/database';
+import { poolUse, type Database, type Dialect } from './db/database';
 import { createAuthCache } from './identity/auth-cache';
 import { createAuthenticator } from './identity/authenticate';
 import { interactionRoutes, issuerMount } from './identity/issuer/interactions';
@@ -54,6 +54,10 @@ import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { sweepAbandonedUploads } from './modules/uploads/uploads.service';
 import { requireAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
+import { requestIdOf } from './lib/request-id';
+import { createMetrics, type Metrics } from './modules/metrics/metrics';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { countByStatus } from './modules/outbox/outbox.repository';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { defaultWebDist, registerWebApp, sendIndex, wantsPage } from './plugins/web-app';
@@ -69,6 +73,8 @@ export type AppOptions = {
   readonly isShuttingDown?: () => boolean;
   /** fan-out of live sessions; in-process unless several processes share the database. Closed with the app. */
   readonly live?: LiveBus;
+  /** the process's metrics, when its start made them already (to count the database's failures); made here otherwise */
+  readonly metrics?: Metrics;
 };
 
 /** How long a token's owner is remembered between requests; revocation reaches other processes within it. */
@@ -102,10 +108,20 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  const metrics = options.metrics ?? createMetrics();
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // By the route's pattern, never the path itself: a metric per run id would grow without end.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
-  registerErrorHandler(app, { bodyLimit });
+  registerErrorHandler(app, { bodyLimit, onUnavailable: () => metrics.databaseErrors.inc({ kind: 'unavailable' }) });
 
   const transport = createEmailTransport(config.email, app.log);
   const delivery = createDeliveryWorker({ db, dialect: options.dialect, clock, transport, policy: config.email, log: app.log });
@@ -127,7 +143,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     clearInterval(sweep);
     files.close();
   });
-  const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email, authCache, live, files };
+  const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email, authCache, live, files, metrics };
   const artifactsOrigin = URL.canParse(storage.artifactsUrl) ? [new URL(storage.artifactsUrl).origin] : [];
   const identity = config.identity;
   const issuerOrigin = new URL(identity.issuer).origin;
@@ -247,8 +263,26 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
     },
   });
-  const hub = createSocketHub({ db, clock, live, log: app.log, capacity: config.learnerCapacity });
+  const hub = createSocketHub({
+    db,
+    clock,
+    live,
+    log: app.log,
+    capacity: config.learnerCapacity,
+    onStep: (outcome, ms) => {
+      metrics.steps.inc({ outcome });
+      if (outcome === 'failed') metrics.databaseErrors.inc({ kind: 'unavailable' });
+      metrics.stepDuration.observe(ms / 1000);
+    },
+  });
   const consoleHub = createConsoleHub({ db, clock, live, authenticate, log: app.log });
+  metrics.watch({
+    learnerSockets: hub.socketCount,
+    consoleSockets: consoleHub.socketCount,
+    pool: () => poolUse(db),
+    outbox: () => countByStatus(db),
+  });
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   closeSockets = async () => {
     // A Stop under way ends its runs before the process goes; its learners are told on reconnecting.
     await stopsSettled(db);

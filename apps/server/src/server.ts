@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import { oneStartAtATime } from './db/start-lock';
 import { purgeExpiredPayloads } from './identity/issuer/adapter';
 import { systemClock } from './lib/clock';
+import { createMetrics } from './modules/metrics/metrics';
 import { ensureDemoAdmin } from './setup/demo-admin';
 
 /** How long the closing itself (after the drain) may take: a Stop under way ends its runs first. */
@@ -13,13 +14,17 @@ const forceAfterMs = 30_000;
 
 const start = async (): Promise<void> => {
   const config = loadConfig();
+  const metrics = createMetrics();
   // The database and the live channel may speak before the app's logger exists; then through it.
   let log: { warn: (details: object, message: string) => void } = { warn: (details, message) => console.warn(message, details) };
   const database = createDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
-    onConnectionError: (error) => log.warn({ err: error }, 'database connection failed'),
+    onConnectionError: (error) => {
+      metrics.databaseErrors.inc({ kind: 'connection' });
+      log.warn({ err: error }, 'database connection failed');
+    },
   });
   const { db, dialect } = database;
   const demo = await oneStartAtATime(database, async () => {
@@ -34,9 +39,10 @@ const start = async (): Promise<void> => {
         channel: liveChannel(database.schema),
         db,
         log: { warn: (details, message) => log.warn(details, message) },
+        onHeard: (lagMs) => metrics.fanoutLag.observe(Math.max(0, lagMs) / 1000),
       })
     : undefined;
-  const app = await buildApp({ config, db, dialect, live, isShuttingDown: () => shuttingDown });
+  const app = await buildApp({ config, db, dialect, live, metrics, isShuttingDown: () => shuttingDown });
   log = app.log;
   // A task of the background (a push, a sweep) that failed where nothing waited for it is logged: the
   // process goes on serving, as it does when the database is away for a while.
@@ -48,11 +54,22 @@ const start = async (): Promise<void> => {
   );
   purge.unref();
 
-  console.log(`\n  ${config.productName} is running at ${config.publicUrl}`);
-  console.log(`  Database: ${dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'}`);
-  if (config.identity.kind === 'external') console.log(`  Sign-in: ${config.identity.issuer}`);
-  else if (demo) console.log(`  Demo sign-in: ${demo.email} / ${demo.password}`);
-  console.log(`  API reference: ${config.publicUrl}/api-docs\n`);
+  const banner = {
+    database: dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL',
+    signIn: config.identity.kind === 'external' ? config.identity.issuer : undefined,
+    demoSignIn: config.identity.kind !== 'external' && demo ? `${demo.email} / ${demo.password}` : undefined,
+    apiReference: `${config.publicUrl}/api-docs`,
+  };
+  // For a person at a terminal, a few plain lines; for a log collector, one line of JSON like the rest.
+  if (process.stdout.isTTY) {
+    console.log(`\n  ${config.productName} is running at ${config.publicUrl}`);
+    console.log(`  Database: ${banner.database}`);
+    if (banner.signIn) console.log(`  Sign-in: ${banner.signIn}`);
+    if (banner.demoSignIn) console.log(`  Demo sign-in: ${banner.demoSignIn}`);
+    console.log(`  API reference: ${banner.apiReference}\n`);
+  } else {
+    app.log.info(banner, `${config.productName} is running at ${config.publicUrl}`);
+  }
 
   // Graceful shutdown: not ready at once (a balancer stops sending work), serving on through the
   // drain, then the sockets closed with 1012 once their steps are stored, the requests in flight

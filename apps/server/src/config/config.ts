@@ -164,6 +164,8 @@ const environment = z.object({
     .min(0, 'must be between 0 and 600')
     .max(600, 'must be between 0 and 600')
     .default(0),
+  /** `/metrics` answers to `Authorization: Bearer <this>`; unset, it is off. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** Stripe bills subscriptions when set; without it, the embedded billing keeps them in the database, unpaid. */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -250,6 +252,8 @@ export type Config = {
   readonly productName: string;
   readonly logLevel: string;
   readonly trustProxy: boolean;
+  /** the bearer token `/metrics` asks for; undefined: no metrics served */
+  readonly metricsToken: string | undefined;
   readonly demoSeed: boolean;
   readonly groupsClaim: string;
   readonly identity: EmbeddedIdentity | ExternalIdentity;
@@ -446,6 +450,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     productName: value.PRODUCT_NAME,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
+    metricsToken: value.METRICS_TOKEN,
     demoSeed: value.DEMO_SEED,
     groupsClaim: value.OIDC_GROUPS_CLAIM,
     identity,

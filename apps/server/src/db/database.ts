@@ -30,6 +30,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export type DatabaseHandle = { db: Database; dialect: Dialect; schema: string | undefined };
 
 const sqliteFiles = new WeakMap<Database, SQLite.Database>();
+const pools = new WeakMap<Database, pg.Pool>();
+
+/** How PostgreSQL's pool of a database is used now; undefined on SQLite. */
+export const poolUse = (db: Database): { total: number; idle: number; waiting: number } | undefined => {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
+};
 const checkpointersStopped = new WeakMap<Database, () => Promise<void>>();
 const closings = new WeakMap<Database, (() => Promise<void>)[]>();
 
@@ -103,11 +110,9 @@ export const createDatabase = (options: DatabaseOptions): DatabaseHandle => {
     const onError = options.onConnectionError ?? warnOf;
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
-    return {
-      db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [...(options.plugins ?? [])] }),
-      dialect: 'postgres',
-      schema,
-    };
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [...(options.plugins ?? [])] });
+    pools.set(db, pool);
+    return { db, dialect: 'postgres', schema };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(path.join(options.dataDir, 'resim.sqlite'));

@@ -4,6 +4,7 @@ import type { Config } from '../config/config';
 import type { Database, Dialect } from '../db/database';
 import type { AuthCache } from '../identity/auth-cache';
 import type { Clock } from '../lib/clock';
+import type { Metrics } from './metrics/metrics';
 import type { EmailSender } from './outbox/email-queue';
 
 /** What every resource module is given when the app is built. */
@@ -19,4 +20,5 @@ export type ModuleContext = {
   readonly live: LiveBus;
   /** uploaded files: under DATA_DIR, or S3 */
   readonly files: FileStore;
+  readonly metrics: Metrics;
 };

@@ -31,7 +31,7 @@ const frameworkErrors: Record<string, (error: FastifyError, limit: number) => { 
  * else is logged with its request and answered with a plain 500 that reveals nothing. A database
  * that cannot be reached is a 503 to try again, not a 500.
  */
-export const registerErrorHandler = (app: FastifyInstance, options: { bodyLimit: number }): void => {
+export const registerErrorHandler = (app: FastifyInstance, options: { bodyLimit: number; onUnavailable?: () => void }): void => {
   const sendAppError = (reply: FastifyReply, error: AppError) => {
     // A refusal for now (a server at capacity, a database away) says when to come back.
     const retryAfter = error.details?.retryAfterSeconds;
@@ -44,6 +44,7 @@ export const registerErrorHandler = (app: FastifyInstance, options: { bodyLimit:
     if (isDatabaseUnavailable(error)) {
       // The request's only problem is the moment: retryable, and nothing of it stored (its transaction rolled back).
       request.log.warn({ err: error }, 'database unavailable');
+      options.onUnavailable?.();
       return sendAppError(reply, databaseUnavailable());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

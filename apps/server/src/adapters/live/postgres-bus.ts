@@ -17,7 +17,8 @@ const keepMs = 5 * 60_000;
 const replayMarginMs = 5000;
 const pruneEveryMs = 60_000;
 
-type Notice = { readonly id: string; readonly event?: LiveEvent };
+/** `at`: when it was published (epoch ms, the publisher's clock) */
+type Notice = { readonly id: string; readonly at: number; readonly event?: LiveEvent };
 
 /**
  * Fan-out through PostgreSQL LISTEN/NOTIFY: every server process on the database listens on one
@@ -26,7 +27,14 @@ type Notice = { readonly id: string; readonly event?: LiveEvent };
  * an event over NOTIFY's limit is notified by its id and read from there, and a process whose
  * listening connection failed reads the events of the meantime once it listens again.
  */
-export const createPostgresBus = async (options: { url: string; channel: string; db: Database; log: Log }): Promise<LiveBus> => {
+export const createPostgresBus = async (options: {
+  url: string;
+  channel: string;
+  db: Database;
+  log: Log;
+  /** told how long after its publishing each event was heard here */
+  onHeard?: (lagMs: number) => void;
+}): Promise<LiveBus> => {
   const { db, log } = options;
   const { subscribe, deliver } = createListeners();
   const channel = pg.escapeIdentifier(options.channel);
@@ -74,6 +82,7 @@ export const createPostgresBus = async (options: { url: string; channel: string;
       if (!note.payload) return;
       try {
         const notice = JSON.parse(note.payload) as Notice;
+        options.onHeard?.(Date.now() - notice.at);
         if (notice.event) take(notice.id, notice.event);
         else readStored(notice.id).catch((error: unknown) => log.warn({ err: error }, 'could not read a large live event'));
       } catch (error) {
@@ -122,10 +131,11 @@ export const createPostgresBus = async (options: { url: string; channel: string;
     publish: async (event) => {
       const id = randomSecret(12);
       const payload = JSON.stringify(event);
-      const whole = `{"id":${JSON.stringify(id)},"event":${payload}}`;
-      const notice = Buffer.byteLength(whole) <= maxNotifyBytes ? whole : JSON.stringify({ id });
+      const at = Date.now();
+      const whole = `{"id":${JSON.stringify(id)},"at":${at},"event":${payload}}`;
+      const notice = Buffer.byteLength(whole) <= maxNotifyBytes ? whole : JSON.stringify({ id, at });
       // Stored and notified in one statement: whoever hears of it can read it.
-      await sql`with stored as (insert into live_events (id, payload, created_at) values (${id}, ${payload}, ${Date.now()}))
+      await sql`with stored as (insert into live_events (id, payload, created_at) values (${id}, ${payload}, ${at}))
         select pg_notify(${options.channel}, ${notice})`.execute(db);
     },
     subscribe,

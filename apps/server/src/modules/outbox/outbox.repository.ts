@@ -14,6 +14,16 @@ export const insertMessages = async (db: Database, rows: readonly NewOutboxRow[]
   }
 };
 
+/** The outbox's emails by status, for the metrics. */
+export const countByStatus = async (db: Database): Promise<{ status: string; count: number }[]> =>
+  (
+    await db
+      .selectFrom('outbox')
+      .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .groupBy('status')
+      .execute()
+  ).map((row) => ({ status: row.status, count: Number(row.count) }));
+
 /** Queued and due, or claimed by a worker whose claim has lapsed (it stopped mid-send). */
 const due = (now: string) => (eb: ExpressionBuilder<Tables, 'outbox'>) =>
   eb.and([eb('status', 'in', ['queued', 'sending']), eb('next_attempt_at', '<=', now)]);

@@ -178,6 +178,8 @@ export const createConsoleHub = (options: { db: Database; clock: Clock; live: Li
         all.delete(connection);
       });
     },
+    /** Consoles' sockets open to this process. */
+    socketCount: (): number => all.size,
     close: () => {
       unsubscribeBus();
       for (const entry of gathered.values()) if (entry.timer) clearTimeout(entry.timer);

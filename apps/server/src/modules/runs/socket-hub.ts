@@ -97,6 +97,8 @@ export type SocketHubOptions = {
   /** learners' sockets this process holds at most; beyond it, new ones and joins are turned away for a while */
   readonly capacity?: number;
   readonly maxBufferedBytes?: number;
+  /** told of each step's outcome and how long it took to answer */
+  readonly onStep?: (outcome: 'ok' | 'refused' | 'failed', ms: number) => void;
 };
 
 /**
@@ -314,15 +316,17 @@ export const createSocketHub = (options: SocketHubOptions) => {
     throw conflict('Another step of this run was taken at the same moment; try again');
   };
 
-  const onEvent = async (connection: Connection, requestId: string, event: LearnerEvent) => {
+  const onEvent = async (connection: Connection, requestId: string, event: LearnerEvent, arrived: number) => {
     const { run } = connection;
     try {
       const taken = await takeStep(run, event);
       const snapshot = await snapshotOfRun(taken.scenario, run, taken.game, taken.now);
       for (const other of run.connections) sendChange(other, snapshot, other === connection ? requestId : undefined);
+      options.onStep?.('ok', performance.now() - arrived);
       void live.publish({ kind: 'games', resimId: run.resimId, gameIds: [run.id], origin: serverId });
     } catch (caught) {
       const error = asUnavailable(caught);
+      options.onStep?.(caught instanceof AppError ? 'refused' : 'failed', performance.now() - arrived);
       if (!(error instanceof AppError)) log.warn({ err: error }, 'socket event failed');
       // Whether a failed write reached the database before the failure is unknown: the run is read again before its next step.
       if (!(caught instanceof AppError)) run.game = null;
@@ -520,7 +524,10 @@ export const createSocketHub = (options: SocketHubOptions) => {
       return;
     }
     connection.pending += 1;
-    void enqueue(connection.run, () => onEvent(connection, message.requestId, message.event)).finally(() => (connection.pending -= 1));
+    const arrived = performance.now();
+    void enqueue(connection.run, () => onEvent(connection, message.requestId, message.event, arrived)).finally(
+      () => (connection.pending -= 1),
+    );
   };
 
   const detach = (connection: Connection) => {
@@ -542,6 +549,9 @@ export const createSocketHub = (options: SocketHubOptions) => {
   return {
     /** Whether this process holds as many learners' sockets as it may: then joins are turned away for a while. */
     full: (): boolean => connectionCount >= capacity,
+
+    /** Learners' sockets open to this process. */
+    socketCount: (): number => connectionCount,
 
     /** Serves a learner's socket for one of their runs (as just read), starting with its whole snapshot. */
     attach: (socket: WebSocket, game: GameRow) => {

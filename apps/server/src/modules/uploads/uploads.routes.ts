@@ -25,6 +25,10 @@ export const imageBodyLimit = (imageMaxBytes: number): number => Math.ceil(image
 
 /** SPEC 7 chunked uploads and small images, for signed-in console users (authenticated scope). */
 export const uploadRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx) => {
+  const counted = <T extends { size: number }>(stored: T): T => {
+    ctx.metrics.uploadBytes.inc(stored.size);
+    return stored;
+  };
   const uploadCtx = (request: FastifyRequest): UploadContext => ({
     db: ctx.db,
     clock: ctx.clock,
@@ -69,7 +73,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ct
         response: { 200: storedFile, ...errors },
       },
     },
-    (request) => completeUpload(uploadCtx(request), request.body),
+    async (request) => counted(await completeUpload(uploadCtx(request), request.body)),
   );
 
   app.delete(
@@ -100,6 +104,6 @@ export const uploadRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ct
         response: { 201: storedFile, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await uploadImage(uploadCtx(request), request.body)),
+    async (request, reply) => reply.status(201).send(counted(await uploadImage(uploadCtx(request), request.body))),
   );
 };
