@@ -179,10 +179,16 @@ describe.each(dialects)('GET /admin/clients on %s', (dialect) => {
       .values({ game_id: nurseRun.gameId, server_id: 'other', since: new Date(now).toISOString() })
       .execute();
     expect(clientOf((await clients(author)).body, nurseRun.gameId)?.connected).toBe(true);
-    // Its beat lapses (a crash): it is no longer believed.
+    // Its beat lapses (a crash): within 15 s it is no longer believed.
     await db
       .updateTable('socket_servers')
-      .set({ seen_at: new Date(now - 2 * 60_000).toISOString() })
+      .set({ seen_at: new Date(now - 10_000).toISOString() })
+      .where('id', '=', 'other')
+      .execute();
+    expect(clientOf((await clients(author)).body, nurseRun.gameId)?.connected).toBe(true);
+    await db
+      .updateTable('socket_servers')
+      .set({ seen_at: new Date(now - 15_001).toISOString() })
       .where('id', '=', 'other')
       .execute();
     expect(clientOf((await clients(author)).body, nurseRun.gameId)?.connected).toBe(false);

@@ -84,8 +84,11 @@ const stateKeptApart = '(kept apart)';
 /** Runs of an opening read in one go when a Stop has ended them all: on SQLite, 1,000 held the event loop for 10–17 ms. */
 const pageSize = 250;
 
-/** How often a process says it still holds its sockets, and after how long without it it is not believed. */
-export const presenceBeatMs = 30_000;
+/**
+ * How often a process says it still holds its sockets, and after how long without it it is not
+ * believed: a killed process's learners are shown connected for 15 s at most.
+ */
+export const presenceBeatMs = 5000;
 const presenceLapseMs = 3 * presenceBeatMs;
 
 export type SocketHubOptions = {
