@@ -54,6 +54,7 @@ import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { sweepAbandonedUploads } from './modules/uploads/uploads.service';
 import { requireAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
+import { rateLimitStorage } from './plugins/rate-limit-store';
 import { requestIdOf } from './lib/request-id';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
@@ -143,6 +144,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     clearInterval(sweep);
     files.close();
   });
+  const forgetRevoked = live.subscribe((event) => {
+    if (event.kind === 'access') authCache.forgetUser(event.userId);
+  });
+  app.addHook('onClose', async () => forgetRevoked());
   const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email, authCache, live, files, metrics };
   const artifactsOrigin = URL.canParse(storage.artifactsUrl) ? [new URL(storage.artifactsUrl).origin] : [];
   const identity = config.identity;
@@ -180,7 +185,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  const limits = await rateLimitStorage(config, db, options.dialect);
+  app.addHook('onClose', limits.close);
+  await app.register(rateLimit, { global: false, ...limits.options });
   // Before the web app's files are registered, which bring their own precompressed copies. Smaller
   // answers are not worth a compressor; request bodies are small JSON, taken as sent.
   await app.register(compress, { threshold: compressionThreshold, encodings: ['br', 'gzip'], globalDecompression: false });

@@ -164,6 +164,13 @@ const environment = z.object({
     .min(0, 'must be between 0 and 600')
     .max(600, 'must be between 0 and 600')
     .default(0),
+  /** Redis, when set, keeps the counts of rate limits for every process (PostgreSQL does otherwise, SQLite's process alone). */
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
   /** `/metrics` answers to `Authorization: Bearer <this>`; unset, it is off. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** Stripe bills subscriptions when set; without it, the embedded billing keeps them in the database, unpaid. */
@@ -252,6 +259,8 @@ export type Config = {
   readonly productName: string;
   readonly logLevel: string;
   readonly trustProxy: boolean;
+  /** where rate limits are counted across processes, when not in PostgreSQL */
+  readonly redisUrl: string | undefined;
   /** the bearer token `/metrics` asks for; undefined: no metrics served */
   readonly metricsToken: string | undefined;
   readonly demoSeed: boolean;
@@ -451,6 +460,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     metricsToken: value.METRICS_TOKEN,
+    redisUrl: value.REDIS_URL,
     demoSeed: value.DEMO_SEED,
     groupsClaim: value.OIDC_GROUPS_CLAIM,
     identity,

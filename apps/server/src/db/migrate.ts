@@ -17,6 +17,7 @@ import * as runConnections from './migrations/0015-run-connections';
 import * as nicknameKeys from './migrations/0016-nickname-keys';
 import * as openingOrder from './migrations/0017-opening-order';
 import * as liveEvents from './migrations/0018-live-events';
+import * as rateLimits from './migrations/0019-rate-limits';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016-nickname-keys': nicknameKeys,
   '0017-opening-order': openingOrder,
   '0018-live-events': liveEvents,
+  '0019-rate-limits': rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

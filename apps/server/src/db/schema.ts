@@ -309,6 +309,9 @@ export type RunConnectionsTable = { game_id: string; server_id: string; since: s
 /** A live event told to every process, kept a few minutes for those that missed it (see migration 0018). */
 export type LiveEventsTable = { id: string; payload: string; created_at: number };
 
+/** Attempts counted in a window, shared by the processes on one database (see migration 0019). */
+export type RateLimitsTable = { key: string; hits: number; reset_at: number };
+
 /** The learners' flow as counts its steps add to (see migration 0012). */
 export type FlowCountsTable = {
   resim_id: string;
@@ -321,6 +324,7 @@ export type FlowCountsTable = {
 };
 
 export type Tables = {
+  rate_limits: RateLimitsTable;
   live_events: LiveEventsTable;
   users: UsersTable;
   spaces: SpacesTable;

@@ -14,6 +14,8 @@ export type LiveEvent =
   | { readonly kind: 'presence'; readonly resimId: string }
   /** a Stop has ended every run of the opening: its learners get their final scores and ranks */
   | { readonly kind: 'stopped'; readonly resimId: string; readonly instanceId: string }
+  /** a user's tokens or access changed (a token revoked): every process reads who holds their tokens afresh */
+  | { readonly kind: 'access'; readonly userId: string }
   /** how far a Start or Stop has gone through the session's runs */
   | {
       readonly kind: 'progress';

@@ -428,7 +428,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
   };
 
   const onLiveEvent = (event: LiveEvent) => {
-    if (!byResim.has(event.resimId)) return;
+    if (event.kind === 'access' || !byResim.has(event.resimId)) return;
     const done = (() => {
       switch (event.kind) {
         // A push to thousands begins in a turn of the event loop of its own, not in the one of

@@ -36,6 +36,8 @@ export const tokenRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
       const userId = authOf(request).user.id;
       await revokeToken({ db: ctx.db, userId, tokenId: request.params.id });
       ctx.authCache.forgetUser(userId);
+      // The other processes remember tokens for a few seconds too.
+      await ctx.live.publish({ kind: 'access', userId });
       return { ok: true as const };
     },
   );
