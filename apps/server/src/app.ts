@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { uploadChunkSize, uploadTypeNames, webConfig } from '@resim/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createEmailTransport } from './adapters/email/email';
 import { createCoalescingBus } from './adapters/live/coalescing-bus';
@@ -70,6 +70,8 @@ export type AppOptions = {
   readonly clock?: Clock;
   /** false silences the log (tests) */
   readonly logger?: boolean;
+  /** the process's logger, when its start made one already (server.ts); one is made from the configuration otherwise */
+  readonly loggerInstance?: FastifyBaseLogger;
   readonly webDist?: string;
   readonly isShuttingDown?: () => boolean;
   /** fan-out of live sessions; in-process unless several processes share the database. Closed with the app. */
@@ -77,6 +79,9 @@ export type AppOptions = {
   /** the process's metrics, when its start made them already (to count the database's failures); made here otherwise */
   readonly metrics?: Metrics;
 };
+
+/** What a log line never shows of a request. */
+export const logRedactions = ['req.headers.authorization', 'req.headers.cookie'];
 
 /** How long a token's owner is remembered between requests; revocation reaches other processes within it. */
 export const authCacheTtlMs = 10_000;
@@ -105,7 +110,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger === false ? false : { level: config.logLevel, redact: logRedactions } }),
     bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

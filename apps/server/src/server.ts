@@ -1,5 +1,6 @@
 import { createPostgresBus, liveChannel } from './adapters/live/postgres-bus';
-import { buildApp } from './app';
+import pino from 'pino';
+import { buildApp, logRedactions } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { closeDatabase, createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -12,18 +13,21 @@ import { ensureDemoAdmin } from './setup/demo-admin';
 /** How long the closing itself (after the drain) may take: a Stop under way ends its runs first. */
 const forceAfterMs = 30_000;
 
+/** One logger for the whole process, JSON lines from the first: the app's requests log through it too. */
+const logger = pino({ redact: logRedactions });
+const onTerminal = process.stdout.isTTY === true;
+
 const start = async (): Promise<void> => {
   const config = loadConfig();
+  logger.level = config.logLevel;
   const metrics = createMetrics();
-  // The database and the live channel may speak before the app's logger exists; then through it.
-  let log: { warn: (details: object, message: string) => void } = { warn: (details, message) => console.warn(message, details) };
   const database = createDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
     onConnectionError: (error) => {
       metrics.databaseErrors.inc({ kind: 'connection' });
-      log.warn({ err: error }, 'database connection failed');
+      logger.warn({ err: error }, 'database connection failed');
     },
   });
   const { db, dialect } = database;
@@ -38,12 +42,11 @@ const start = async (): Promise<void> => {
         url: config.databaseUrl,
         channel: liveChannel(database.schema),
         db,
-        log: { warn: (details, message) => log.warn(details, message) },
+        log: logger,
         onHeard: (lagMs) => metrics.fanoutLag.observe(Math.max(0, lagMs) / 1000),
       })
     : undefined;
-  const app = await buildApp({ config, db, dialect, live, metrics, isShuttingDown: () => shuttingDown });
-  log = app.log;
+  const app = await buildApp({ config, db, dialect, live, metrics, loggerInstance: logger, isShuttingDown: () => shuttingDown });
   // A task of the background (a push, a sweep) that failed where nothing waited for it is logged: the
   // process goes on serving, as it does when the database is away for a while.
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'a background task failed'));
@@ -61,7 +64,7 @@ const start = async (): Promise<void> => {
     apiReference: `${config.publicUrl}/api-docs`,
   };
   // For a person at a terminal, a few plain lines; for a log collector, one line of JSON like the rest.
-  if (process.stdout.isTTY) {
+  if (onTerminal) {
     console.log(`\n  ${config.productName} is running at ${config.publicUrl}`);
     console.log(`  Database: ${banner.database}`);
     if (banner.signIn) console.log(`  Sign-in: ${banner.signIn}`);
@@ -100,13 +103,15 @@ const start = async (): Promise<void> => {
   process.on('SIGINT', () => void stop('SIGINT'));
 };
 
+// A start that fails says why: in words at a terminal, as a log line (with its stack) otherwise.
+const explain = (error: unknown): string => {
+  if (error instanceof ConfigError) return error.message;
+  if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return `Port already in use: ${error.message}. Set PORT to a free port.`;
+  return `Failed to start: ${error instanceof Error ? error.message : String(error)}`;
+};
+
 start().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
-    console.error(`Port already in use: ${error.message}. Set PORT to a free port.`);
-  } else {
-    console.error('Failed to start:', error);
-  }
+  if (onTerminal) console.error(error instanceof ConfigError || (error instanceof Error && 'code' in error) ? explain(error) : error);
+  else logger.fatal({ err: error }, explain(error));
   process.exit(1);
 });
