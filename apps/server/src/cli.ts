@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config/config';
+import { ConfigError, loadConfig, type Config } from './config/config';
 import { closeDatabase, createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { oneStartAtATime } from './db/start-lock';
@@ -11,6 +11,7 @@ import { createToken } from './modules/tokens/tokens.service';
 import { findUserByEmail, updateUser } from './modules/users/users.repository';
 import { createUser } from './modules/users/users.service';
 import { demoAdminEmail } from './setup/demo-admin';
+import { backUp, BackupError } from './setup/backup';
 import { seedDemo } from './setup/seed';
 
 const usage = `Usage: npm run cli -- <command>
@@ -26,6 +27,8 @@ const usage = `Usage: npm run cli -- <command>
   mfa reset --email E       turn off a user's multi-factor sign-in (lost phone and recovery codes)
   migrate                   bring the database to the latest version
   seed [--email E]          add a demo space and scenario owned by E (default ${demoAdminEmail})
+  backup --to DIR           copy the SQLite database and the uploaded files into DIR (new or empty),
+                            safe while the server runs; on PostgreSQL, use pg_dump for the database
 
 Works on the same configuration as the server (DATA_DIR, DATABASE_URL, ...).`;
 
@@ -37,13 +40,20 @@ const required = (values: Record<string, string | undefined>, name: string): str
   return value;
 };
 
-const run = async (database: DatabaseHandle, args: string[], publicUrl: string): Promise<void> => {
+const run = async (database: DatabaseHandle, args: string[], config: Config): Promise<void> => {
+  const { publicUrl } = config;
   const { db } = database;
   const [command, sub, ...rest] = args;
   const parse = (list: string[]) =>
     parseArgs({
       args: list,
-      options: { email: { type: 'string' }, password: { type: 'string' }, groups: { type: 'string' }, name: { type: 'string' } },
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        groups: { type: 'string' },
+        name: { type: 'string' },
+        to: { type: 'string' },
+      },
       strict: true,
     }).values;
 
@@ -109,6 +119,23 @@ const run = async (database: DatabaseHandle, args: string[], publicUrl: string):
     );
     return;
   }
+  if (command === 'backup') {
+    const to = required(parse(sub === undefined ? rest : [sub, ...rest]), 'to');
+    const report = await backUp(database, config.storage, to).catch((error: unknown) => {
+      throw error instanceof BackupError ? new UsageError(error.message) : error;
+    });
+    const megabytes = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+    console.log(
+      [
+        report.database === 'pg_dump'
+          ? 'The database is PostgreSQL: back it up with pg_dump (see the deployment guide).'
+          : `Database: ${megabytes(report.database)} into ${to}/resim.sqlite`,
+        report.files === 'S3' ? 'Files are in S3: the bucket keeps them.' : `Files: ${report.files} into ${to}/files`,
+        `${megabytes(report.bytes)} in all`,
+      ].join('\n'),
+    );
+    return;
+  }
   if (command === 'seed') {
     const values = parse(sub === undefined ? rest : [sub, ...rest]);
     const email = values.email ?? demoAdminEmail;
@@ -139,7 +166,7 @@ const main = async (): Promise<number> => {
   }
   const database = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
   try {
-    await run(database, args, config.publicUrl);
+    await run(database, args, config);
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {

@@ -106,7 +106,8 @@ const start = async (): Promise<void> => {
 // A start that fails says why: in words at a terminal, as a log line (with its stack) otherwise.
 const explain = (error: unknown): string => {
   if (error instanceof ConfigError) return error.message;
-  if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') return `Port already in use: ${error.message}. Set PORT to a free port.`;
+  if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE')
+    return `Port already in use: ${error.message}. Set PORT to a free port.`;
   return `Failed to start: ${error instanceof Error ? error.message : String(error)}`;
 };
 

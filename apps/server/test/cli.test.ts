@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDatabase, createDatabase } from '../src/db/database';
 import { systemClock } from '../src/lib/clock';
@@ -90,6 +91,50 @@ describe('command-line tool', () => {
     expect(nobody.code).toBe(1);
     expect(nobody.stderr).toContain('No user with email');
     expect((await cli('mfa', 'reset')).stderr).toContain('--email is required');
+  });
+
+  it('backs up the database and the files while the server writes, into a new folder only', async () => {
+    const handle = createDatabase({ url: undefined, dataDir, schema: undefined });
+    const backup = path.join(dataDir, 'backups', 'monday');
+    try {
+      fs.mkdirSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, 'files', 'ab', 'scan.png'), Buffer.alloc(2048, 7));
+      // Another connection keeps writing meanwhile, as a running server does.
+      let writing = true;
+      let written = 0;
+      const writer = (async () => {
+        while (writing) {
+          await createUser({ db: handle.db, clock: systemClock, email: `busy-${written}@example.test` });
+          written += 1;
+          // A turn of the event loop between writes, so that the command's answer is heard.
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      })();
+      const done = await cli('backup', '--to', backup);
+      writing = false;
+      await writer;
+      expect(done.code, done.stderr).toBe(0);
+      expect(done.stdout).toMatch(/Database: [\d.]+ MB into .*resim\.sqlite\nFiles: 1 into/);
+      expect(written).toBeGreaterThan(0);
+      // A whole database, as of a moment during the writes: it opens, checks out and holds the users made before.
+      const copy = new SQLite(path.join(backup, 'resim.sqlite'), { readonly: true });
+      try {
+        expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+        const emails = (copy.prepare('select email from users').all() as { email: string }[]).map((row) => row.email);
+        expect(emails).toContain('cli@example.test');
+        expect(emails.filter((email) => email.startsWith('busy-')).length).toBeLessThanOrEqual(written);
+      } finally {
+        copy.close();
+      }
+      expect(fs.readFileSync(path.join(backup, 'files', 'ab', 'scan.png'))).toEqual(Buffer.alloc(2048, 7));
+
+      const again = await cli('backup', '--to', backup);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toContain('is not empty: back up into a new folder');
+      expect((await cli('backup')).stderr).toContain('--to is required');
+    } finally {
+      await closeDatabase(handle.db);
+    }
   });
 
   it('refuses a bad configuration with the reason', async () => {
