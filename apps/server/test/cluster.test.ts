@@ -1,54 +1,34 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameSnapshot } from '@resim/contracts';
-import { closeDatabase, createDatabase } from '../src/db/database';
-import { systemClock } from '../src/lib/clock';
-import { randomSecret } from '../src/lib/ids';
-import { createToken } from '../src/modules/tokens/tokens.service';
-import { createUser } from '../src/modules/users/users.service';
+import { authorApi, createSchema, joinAnonymously, openScenario, sleep, tempFolders, testDatabaseUrl } from './deployment-fixtures';
 import { startBalancer } from './nginx-balancer';
 import { freePort } from './oidc-client';
 import { spawnServer, waitReady, type ServerProcess } from './server-process';
 import { openLearner } from './test-socket';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const actionCount = 300;
 
 type Learner = Awaited<ReturnType<typeof openLearner>>;
 
-describe.runIf(databaseUrl)('three processes behind nginx', () => {
-  const dirs: string[] = [];
-  afterAll(() => {
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
+describe.runIf(testDatabaseUrl)('three processes behind nginx', () => {
+  const folders = tempFolders('resim-cluster-');
+  afterAll(() => folders.removeAll());
 
   it(
     'runs one Realtime session across them, and when one is killed its learners go on within 3 s and lose nothing',
     { timeout: 180_000 },
     async () => {
-      const schema = `cluster_${randomSecret(6)
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, 'x')}`;
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
+      const shared = await createSchema('cluster');
       const servers: ServerProcess[] = [];
-      const direct = createDatabase({ url: databaseUrl, dataDir: os.tmpdir(), schema });
       let balancer: Awaited<ReturnType<typeof startBalancer>> | undefined;
       try {
         const ports = await Promise.all([1, 2, 3].map(() => freePort()));
         for (const port of ports) {
-          const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'resim-cluster-'));
-          dirs.push(dir);
           servers.push(
             spawnServer({
-              DATABASE_URL: databaseUrl!,
-              DATABASE_SCHEMA: schema,
-              DATA_DIR: dir,
+              DATABASE_URL: testDatabaseUrl!,
+              DATABASE_SCHEMA: shared.schema,
+              DATA_DIR: folders.make(),
               PORT: String(port),
               PUBLIC_URL: 'http://resim.test',
               TRUST_PROXY: 'true',
@@ -58,39 +38,14 @@ describe.runIf(databaseUrl)('three processes behind nginx', () => {
         await Promise.all(servers.map((server, at) => waitReady(server, `http://127.0.0.1:${ports[at]}`)));
         balancer = await startBalancer(ports);
         const base = balancer.url;
-
-        const author = await createUser({ db: direct.db, clock: systemClock, email: 'host@example.test', password: 'Test-password-1' });
-        const { token } = await createToken({ db: direct.db, clock: systemClock, userId: author.id, name: 'host' });
-        const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-          const response = await fetch(`${base}${route}`, {
-            method,
-            headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          });
-          if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-          return (await response.json()) as T;
-        };
-        const space = await api<{ id: string }>('POST', '/admin/space', { description: 'Ward' });
-        const created = await api<{ id: string; revision: number }>('POST', '/admin/resim/new', { groupId: space.id });
-        await api('PATCH', `/admin/resim/${created.id}`, {
-          revision: created.revision,
-          details: { resimName: 'Grand round', mode: 1, allowAnonymous: true, allowSignin: true },
-          stages: [{ id: 'stg1', name: 'Ward', default: true }],
-          actions: Array.from({ length: actionCount }, (_, at) => ({ id: `act${at + 1}`, name: `Test ${at + 1}`, stage: 'stg1' })),
-        });
-        const { code } = await api<{ code: string }>('POST', `/admin/control/${created.id}/1`);
+        const api = await authorApi(shared.db, base, 'host@example.test');
+        const { resimId, code } = await openScenario(api, { name: 'Grand round', mode: 1, actionCount, status: 1 });
 
         // Learners join and open their sockets through the balancer, which spreads them over the processes.
         const learners = await Promise.all(
           Array.from({ length: 12 }, async (_, at) => {
-            const joined = (await (
-              await fetch(`${base}/learn/join/${code}`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify({ nickname: `L${at}` }),
-              })
-            ).json()) as { gameId: string; runToken: string };
-            const socketUrl = `${base.replace('http', 'ws')}/learn/socket?game=${encodeURIComponent(joined.gameId)}&token=${encodeURIComponent(joined.runToken)}`;
+            const joined = await joinAnonymously(base, code, `L${at}`);
+            const socketUrl = joined.socketUrl(base);
             const state = { ...joined, socketUrl, socket: null as Learner | null, acked: 0, reconnectMs: [] as number[], closes: 0 };
             const connect = async (): Promise<void> => {
               const socket = await openLearner(socketUrl);
@@ -118,10 +73,12 @@ describe.runIf(databaseUrl)('three processes behind nginx', () => {
             return state;
           }),
         );
-        const lobbyServers = await admin.query<{ n: number }>(`select count(distinct server_id)::int as n from ${schema}.run_connections`);
+        const lobbyServers = await shared.query<{ n: number }>(
+          `select count(distinct server_id)::int as n from ${shared.schema}.run_connections`,
+        );
         expect(lobbyServers.rows[0]?.n).toBe(3);
 
-        await api('POST', `/admin/control/${created.id}/2`);
+        await api('POST', `/admin/control/${resimId}/2`);
         for (const learner of learners)
           await learner.socket!.until((snapshot) => snapshot.phase === 'open' && snapshot.view !== null, 'the Start');
 
@@ -171,12 +128,12 @@ describe.runIf(databaseUrl)('three processes behind nginx', () => {
         expect(Date.now() - killedAt).toBeGreaterThan(3000);
 
         // The host stops the session through the balancer: every learner, on either process left, is told.
-        await api('POST', `/admin/control/${created.id}/3`);
+        await api('POST', `/admin/control/${resimId}/3`);
         for (const learner of learners)
           await learner.socket!.until((snapshot) => snapshot.phase === 'closed' && snapshot.endReason !== null, 'the Stop', 10_000);
 
         for (const learner of learners) {
-          const events = await direct.db
+          const events = await shared.db
             .selectFrom('run_events')
             .select(['seq', 'type', 'payload'])
             .where('game_id', '=', learner.gameId)
@@ -197,9 +154,7 @@ describe.runIf(databaseUrl)('three processes behind nginx', () => {
       } finally {
         await balancer?.close();
         await Promise.all(servers.map((server) => server.stop()));
-        await closeDatabase(direct.db);
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
+        await shared.drop();
       }
     },
   );

@@ -1,76 +1,28 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, createDatabase, type DatabaseHandle } from '../src/db/database';
-import { systemClock } from '../src/lib/clock';
 import { randomSecret } from '../src/lib/ids';
-import { createToken } from '../src/modules/tokens/tokens.service';
-import { createUser } from '../src/modules/users/users.service';
+import { authorApi, createSchema, joinAnonymously, openScenario, sleep, tempFolders, testDatabaseUrl } from './deployment-fixtures';
 import { freePort } from './oidc-client';
 import { spawnServer, waitReady, type ServerProcess } from './server-process';
 import { startTcpProxy } from './tcp-proxy';
 import { openLearner } from './test-socket';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const actionCount = 60;
 
-/** A schema of its own on the test database, dropped afterwards. */
-const withSchema = async () => {
-  const schema = `ops_${randomSecret(6)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, 'x')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  return {
-    schema,
-    query: (text: string, values?: unknown[]) => admin.query(text, values),
-    drop: async () => {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    },
-  };
-};
-
-const scenarioBody = (revision: number) => ({
-  revision,
-  details: { resimName: 'Night shift', mode: 2, allowAnonymous: true, allowSignin: true },
-  stages: [{ id: 'stg1', name: 'Ward', default: true }],
-  measures: [{ id: 'points', name: 'Points', type: 7, initial: 0, scoreOrder: 1 }],
-  actions: Array.from({ length: actionCount }, (_, at) => ({
-    id: `act${at + 1}`,
-    name: `Test ${at + 1}`,
-    stage: 'stg1',
-    facts: `result ${at + 1}`,
-    impact: [{ measureId: 'points', value: 1 }],
-  })),
-});
-
-describe.skipIf(!databaseUrl)('the server when PostgreSQL goes away', () => {
-  const dataDirs: string[] = [];
-  const dataDir = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'resim-ops-'));
-    dataDirs.push(dir);
-    return dir;
-  };
-  afterAll(() => {
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
+describe.runIf(testDatabaseUrl)('the server when PostgreSQL goes away', () => {
+  const folders = tempFolders('resim-ops-');
+  afterAll(() => folders.removeAll());
 
   it('starts three processes at once on an empty database, all of them', { timeout: 120_000 }, async () => {
-    const { schema, query, drop } = await withSchema();
+    const { schema, query, drop } = await createSchema('ops');
     const servers: ServerProcess[] = [];
     try {
       const urls = await Promise.all([1, 2, 3].map(() => freePort().then((port) => `http://127.0.0.1:${port}`)));
       for (const url of urls) {
         servers.push(
           spawnServer({
-            DATABASE_URL: databaseUrl!,
+            DATABASE_URL: testDatabaseUrl!,
             DATABASE_SCHEMA: schema,
-            DATA_DIR: dataDir(),
+            DATA_DIR: folders.make(),
             PORT: new URL(url).port,
             PUBLIC_URL: url,
             DEMO_SEED: 'true',
@@ -81,8 +33,8 @@ describe.skipIf(!databaseUrl)('the server when PostgreSQL goes away', () => {
       await Promise.all(servers.map((server, at) => waitReady(server, urls[at]!)));
       expect(servers.every((server) => server.alive())).toBe(true);
       // One demo administrator and one demo space, not one each.
-      expect((await query(`select email from ${schema}.users`)).rows).toEqual([{ email: 'admin@resim.local' }]);
-      expect((await query(`select count(*)::int as n from ${schema}.spaces`)).rows[0]).toEqual({ n: 1 });
+      expect((await query<{ email: string }>(`select email from ${schema}.users`)).rows).toEqual([{ email: 'admin@resim.local' }]);
+      expect((await query<{ n: number }>(`select count(*)::int as n from ${schema}.spaces`)).rows[0]).toEqual({ n: 1 });
       // The one that seeded says the demo sign-in.
       expect(servers.filter((server) => server.output().includes('admin@resim.local / ')).length).toBe(1);
     } finally {
@@ -92,38 +44,35 @@ describe.skipIf(!databaseUrl)('the server when PostgreSQL goes away', () => {
   });
 
   describe('while learners play', () => {
-    let schemaOf: Awaited<ReturnType<typeof withSchema>>;
+    let schemaOf: Awaited<ReturnType<typeof createSchema>>;
     let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
     let server: ServerProcess;
-    let direct: DatabaseHandle;
     let url: string;
     const appName = `resim_ops_${randomSecret(4)
       .toLowerCase()
       .replace(/[^a-z0-9]/g, 'x')}`;
 
     beforeAll(async () => {
-      schemaOf = await withSchema();
-      const target = new URL(databaseUrl!);
+      schemaOf = await createSchema('ops');
+      const target = new URL(testDatabaseUrl!);
       proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-      const throughProxy = new URL(databaseUrl!);
+      const throughProxy = new URL(testDatabaseUrl!);
       throughProxy.host = `127.0.0.1:${proxy.port}`;
       throughProxy.searchParams.set('application_name', appName);
       url = `http://127.0.0.1:${await freePort()}`;
       server = spawnServer({
         DATABASE_URL: throughProxy.toString(),
         DATABASE_SCHEMA: schemaOf.schema,
-        DATA_DIR: dataDir(),
+        DATA_DIR: folders.make(),
         PORT: new URL(url).port,
         PUBLIC_URL: url,
       });
       await waitReady(server, url);
-      direct = createDatabase({ url: databaseUrl, dataDir: dataDir(), schema: schemaOf.schema });
     }, 90_000);
 
     afterAll(async () => {
       await server?.stop();
       await proxy?.close();
-      if (direct) await closeDatabase(direct.db);
       await schemaOf?.drop();
     });
 
@@ -131,35 +80,14 @@ describe.skipIf(!databaseUrl)('the server when PostgreSQL goes away', () => {
       'outlives its connections terminated and a 10 s cut, says so on /readyz, and stores every step it acknowledged, whole',
       { timeout: 120_000 },
       async () => {
-        const author = await createUser({ db: direct.db, clock: systemClock, email: 'ops@example.test', password: 'Test-password-1' });
-        const { token } = await createToken({ db: direct.db, clock: systemClock, userId: author.id, name: 'ops' });
-        const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-          const response = await fetch(`${url}${route}`, {
-            method,
-            headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          });
-          if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-          return (await response.json()) as T;
-        };
-        const space = await api<{ id: string }>('POST', '/admin/space', { description: 'Ward' });
-        const created = await api<{ id: string; revision: number }>('POST', '/admin/resim/new', { groupId: space.id });
-        await api('PATCH', `/admin/resim/${created.id}`, scenarioBody(created.revision));
-        const { code } = await api<{ code: string }>('POST', `/admin/control/${created.id}/2`);
+        const api = await authorApi(schemaOf.db, url, 'ops@example.test');
+        const { code } = await openScenario(api, { name: 'Night shift', mode: 2, actionCount, status: 2 });
 
         const learners = await Promise.all(
           ['Ana', 'Ben', 'Cy', 'Dee'].map(async (nickname) => {
             // Anonymously, as a phone joins: no author's token.
-            const joined = (await (
-              await fetch(`${url}/learn/join/${code}`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify({ nickname }),
-              })
-            ).json()) as { gameId: string; runToken: string };
-            const socket = await openLearner(
-              `${url.replace('http', 'ws')}/learn/socket?game=${encodeURIComponent(joined.gameId)}&token=${encodeURIComponent(joined.runToken)}`,
-            );
+            const joined = await joinAnonymously(url, code, nickname);
+            const socket = await openLearner(joined.socketUrl(url));
             await socket.until(() => true, 'first snapshot');
             let closedWith: number | undefined;
             socket.socket.on('close', (closeCode: number) => (closedWith = closeCode));
@@ -232,7 +160,7 @@ describe.skipIf(!databaseUrl)('the server when PostgreSQL goes away', () => {
         expect(learners.reduce((sum, learner) => sum + learner.acked.length, 0)).toBeGreaterThan(ackedAtRestore);
 
         for (const learner of learners) {
-          const events = await direct.db
+          const events = await schemaOf.db
             .selectFrom('run_events')
             .select(['seq', 'payload'])
             .where('game_id', '=', learner.gameId)
@@ -241,7 +169,7 @@ describe.skipIf(!databaseUrl)('the server when PostgreSQL goes away', () => {
           const stored = events.map((event) => (JSON.parse(event.payload) as { actionId: string }).actionId);
           for (const actionId of learner.acked) expect(stored).toContain(actionId);
           // Whole: the run's count, its state and its audit trail agree.
-          const game = await direct.db
+          const game = await schemaOf.db
             .selectFrom('games')
             .select(['event_count', 'state'])
             .where('id', '=', learner.gameId)

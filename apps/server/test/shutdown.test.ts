@@ -1,48 +1,27 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDatabase, createDatabase } from '../src/db/database';
-import { systemClock } from '../src/lib/clock';
-import { randomSecret } from '../src/lib/ids';
-import { createToken } from '../src/modules/tokens/tokens.service';
-import { createUser } from '../src/modules/users/users.service';
+import { authorApi, createSchema, joinAnonymously, openScenario, sleep, tempFolders, testDatabaseUrl } from './deployment-fixtures';
 import { freePort } from './oidc-client';
 import { spawnServer, waitReady, type ServerProcess } from './server-process';
 import { openLearner } from './test-socket';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-describe.runIf(databaseUrl)('stopping a server under load (SIGTERM)', () => {
-  const dirs: string[] = [];
-  afterAll(() => {
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
+describe.runIf(testDatabaseUrl)('stopping a server under load (SIGTERM)', () => {
+  const folders = tempFolders('resim-stop-');
+  afterAll(() => folders.removeAll());
 
   it(
     'drains: not ready at once, answers every request it took, closes sockets with 1012, and its learners go on elsewhere',
     { timeout: 120_000 },
     async () => {
-      const schema = `stop_${randomSecret(6)
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, 'x')}`;
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
+      const shared = await createSchema('stop');
       const servers: ServerProcess[] = [];
-      const direct = createDatabase({ url: databaseUrl, dataDir: os.tmpdir(), schema });
       try {
         const urls = await Promise.all([1, 2].map(async () => `http://127.0.0.1:${await freePort()}`));
         for (const url of urls) {
-          const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'resim-stop-'));
-          dirs.push(dir);
           servers.push(
             spawnServer({
-              DATABASE_URL: databaseUrl!,
-              DATABASE_SCHEMA: schema,
-              DATA_DIR: dir,
+              DATABASE_URL: testDatabaseUrl!,
+              DATABASE_SCHEMA: shared.schema,
+              DATA_DIR: folders.make(),
               PORT: new URL(url).port,
               PUBLIC_URL: url,
               SHUTDOWN_DRAIN_SECONDS: '1.5',
@@ -53,44 +32,16 @@ describe.runIf(databaseUrl)('stopping a server under load (SIGTERM)', () => {
         }
         const [stopping, staying] = servers as [ServerProcess, ServerProcess];
         const [stoppingUrl, stayingUrl] = urls as [string, string];
-
-        const author = await createUser({ db: direct.db, clock: systemClock, email: 'stop@example.test', password: 'Test-password-1' });
-        const { token } = await createToken({ db: direct.db, clock: systemClock, userId: author.id, name: 'stop' });
-        const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-          const response = await fetch(`${stoppingUrl}${route}`, {
-            method,
-            headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          });
-          if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-          return (await response.json()) as T;
-        };
-        const space = await api<{ id: string }>('POST', '/admin/space', { description: 'Ward' });
-        const created = await api<{ id: string; revision: number }>('POST', '/admin/resim/new', { groupId: space.id });
-        await api('PATCH', `/admin/resim/${created.id}`, {
-          revision: created.revision,
-          details: { resimName: 'Handover', mode: 2, allowAnonymous: true, allowSignin: true },
-          stages: [{ id: 'stg1', name: 'Ward', default: true }],
-          measures: [{ id: 'points', name: 'Points', type: 7, initial: 0, scoreOrder: 1 }],
-          actions: Array.from({ length: 200 }, (_, at) => ({ id: `act${at + 1}`, name: `Test ${at + 1}`, stage: 'stg1' })),
-        });
-        const { code } = await api<{ code: string }>('POST', `/admin/control/${created.id}/2`);
+        const api = await authorApi(shared.db, stoppingUrl, 'stop@example.test');
+        const { code } = await openScenario(api, { name: 'Handover', mode: 2, actionCount: 200, status: 2 });
 
         const learners = await Promise.all(
           ['Ana', 'Ben', 'Cy'].map(async (nickname) => {
-            const joined = (await (
-              await fetch(`${stoppingUrl}/learn/join/${code}`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify({ nickname }),
-              })
-            ).json()) as { gameId: string; runToken: string };
-            const socketUrl = (base: string) =>
-              `${base.replace('http', 'ws')}/learn/socket?game=${encodeURIComponent(joined.gameId)}&token=${encodeURIComponent(joined.runToken)}`;
-            const socket = await openLearner(socketUrl(stoppingUrl));
+            const joined = await joinAnonymously(stoppingUrl, code, nickname);
+            const socket = await openLearner(joined.socketUrl(stoppingUrl));
             await socket.until(() => true, 'first snapshot');
             const closedWith = new Promise<number>((resolve) => socket.socket.once('close', (closeCode: number) => resolve(closeCode)));
-            return { ...joined, socketUrl, socket, closedWith, acked: 0 };
+            return { ...joined, socket, closedWith, acked: 0 };
           }),
         );
 
@@ -151,9 +102,7 @@ describe.runIf(databaseUrl)('stopping a server under load (SIGTERM)', () => {
         expect(staying.alive()).toBe(true);
       } finally {
         await Promise.all(servers.map((server) => server.stop()));
-        await closeDatabase(direct.db);
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
+        await shared.drop();
       }
     },
   );
