@@ -267,11 +267,25 @@ export const createSocketHub = (options: SocketHubOptions) => {
     });
   };
 
+  /**
+   * The scenario as last read, unless the run's row (read since) shows that reading to be older than
+   * a Start or a Stop (the lobby released, or the run ended by the Stop, while the reading says
+   * otherwise): then as read now. A snapshot from the older reading, sent after the Start's push,
+   * would put the learner back in the lobby.
+   */
+  const readingFor = (resimId: string, read: Scenario, game: GameRow): Promise<Scenario | undefined> | Scenario => {
+    const phase = phaseOfGame(read, game);
+    const outdated = (game.state !== null && phase === 'lobby') || (game.end_reason === 'stopped' && phase === 'open');
+    return outdated ? scenarioOf(resimId, true) : read;
+  };
+
   /** Reads the run again and sends each of its sockets what changed (after a change made elsewhere, or asked with `sync`). */
   const refresh = async (run: LiveRun, whole?: Connection) => {
-    const scenario = await scenarioOf(run.resimId);
+    const read = await scenarioOf(run.resimId);
     const game = await load(run);
-    if (!scenario || !game) return;
+    if (!read || !game) return;
+    const scenario = await readingFor(run.resimId, read, game);
+    if (!scenario) return;
     const snapshot = await snapshotOfRun(scenario, run, game, clock.now().getTime());
     for (const connection of run.connections) {
       if (connection === whole) sendSnapshot(connection, snapshot);
@@ -596,9 +610,11 @@ export const createSocketHub = (options: SocketHubOptions) => {
       socket.on('close', () => detach(connection));
       const opened = run;
       void enqueue(run, async () => {
-        const scenario = await scenarioOf(opened.resimId);
+        const read = await scenarioOf(opened.resimId);
         const kept = opened.game;
-        if (!scenario || !kept) return;
+        if (!read || !kept) return;
+        const scenario = await readingFor(opened.resimId, read, kept);
+        if (!scenario) return;
         sendSnapshot(connection, await snapshotOfRun(scenario, opened, kept, clock.now().getTime()));
       });
     },
