@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { createPostgresBus, liveChannel } from '../src/adapters/live/postgres-bus';
 import { buildApp } from '../src/app';
+import { startRun } from '@resim/domain';
 import { closeDatabase, createDatabase } from '../src/db/database';
+import { loadRunnableScenario } from '../src/modules/runs/scenario-cache';
 import { createToken } from '../src/modules/tokens/tokens.service';
 import { createUser } from '../src/modules/users/users.service';
 import { systemClock } from '../src/lib/clock';
@@ -157,6 +159,29 @@ describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
     );
     await sameAsStored();
     expect(learner.snapshot().score).toMatchObject({ points: 10, rank: 1, of: 1, ended: true });
+    learner.close();
+  });
+
+  it('does not put a started learner back in the lobby when their run is read again before the Start is heard', async () => {
+    const { auth, resimId, code } = await setUp(server, database);
+    await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
+    const joined = await joinAs(server, code, 'Eve');
+    const learner = await openLearner(socketUrl(server, joined.gameId, joined.runToken));
+    await learner.until((snapshot) => snapshot.phase === 'lobby', 'the lobby');
+    // A Start as another process makes it, whose news has not come yet: the status set, then the lobby released.
+    await database.db.updateTable('resims').set({ status: 2 }).where('id', '=', resimId).execute();
+    const scenario = (await loadRunnableScenario(database.db, { id: resimId }))!;
+    const at = new Date();
+    await database.db
+      .updateTable('games')
+      .set({ state: JSON.stringify(startRun(scenario, at.getTime())), started_at: at.toISOString(), updated_at: at.toISOString() })
+      .where('id', '=', joined.gameId)
+      .execute();
+    // The run read again (as on a change made elsewhere) within the second the scenario's last reading is believed.
+    learner.socket.send(JSON.stringify({ type: 'sync' }));
+    expect(await learner.until((snapshot) => snapshot.phase === 'open' && snapshot.view !== null, 'the run as started')).toMatchObject({
+      resimStatus: 2,
+    });
     learner.close();
   });
 
