@@ -265,31 +265,33 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     }),
   });
 
-  let closeSockets = (): Promise<void> => Promise.resolve();
-  await app.register(websocket, {
-    // A learner's socket only ever sends small messages.
-    options: { maxPayload: 64 * 1024 },
-    // Before the port closes, the hubs close their sockets themselves once the steps sent on them
-    // are stored, saying 1012 (service restart) so that players reconnect at once, elsewhere;
-    // the plugin's own closing would drop them without a word.
-    preClose: async () => {
-      await closeSockets();
-      await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
-    },
-  });
   const hub = createSocketHub({
     db,
     clock,
     live,
     log: app.log,
     capacity: config.learnerCapacity,
-    onStep: (outcome, ms) => {
+    onStep: (outcome, ms, databaseAway) => {
       metrics.steps.inc({ outcome });
-      if (outcome === 'failed') metrics.databaseErrors.inc({ kind: 'unavailable' });
+      if (databaseAway) metrics.databaseErrors.inc({ kind: 'unavailable' });
       metrics.stepDuration.observe(ms / 1000);
     },
   });
   const consoleHub = createConsoleHub({ db, clock, live, authenticate, log: app.log });
+  await app.register(websocket, {
+    // A learner's socket only ever sends small messages.
+    options: { maxPayload: 64 * 1024 },
+    // Before the port closes, the hubs close their sockets themselves once the steps sent on them
+    // are stored, saying 1012 (service restart) so that players reconnect at once, elsewhere;
+    // the plugin's own closing would drop them without a word. A Stop under way ends its runs
+    // first; its learners are told on reconnecting.
+    preClose: async () => {
+      await stopsSettled(db);
+      await hub.close();
+      consoleHub.close();
+      await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
+    },
+  });
   metrics.watch({
     learnerSockets: hub.socketCount,
     consoleSockets: consoleHub.socketCount,
@@ -297,12 +299,6 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     outbox: () => countByStatus(db),
   });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
-  closeSockets = async () => {
-    // A Stop under way ends its runs before the process goes; its learners are told on reconnecting.
-    await stopsSettled(db);
-    await hub.close();
-    consoleHub.close();
-  };
   app.addHook('onClose', () => live.close());
   // A Stop that an earlier process did not finish is finished now.
   app.addHook('onReady', () => {

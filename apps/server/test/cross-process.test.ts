@@ -1,34 +1,18 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresBus, liveChannel } from '../src/adapters/live/postgres-bus';
-import { buildApp } from '../src/app';
-import { closeDatabase, createDatabase } from '../src/db/database';
 import { systemClock } from '../src/lib/clock';
 import { createToken } from '../src/modules/tokens/tokens.service';
 import { createUser } from '../src/modules/users/users.service';
-import { createTestDatabase, testConfig, type TestDatabase } from './harness';
+import { createTestDatabase, type TestDatabase } from './harness';
+import { startInstance } from './live-server';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
-/** One of several processes of a deployment on one database: its own connections, and the live bus on PostgreSQL. */
-const startProcess = async (database: TestDatabase, env: Record<string, string> = {}): Promise<FastifyInstance> => {
-  const handle = createDatabase({ url: database.url, dataDir: database.dataDir, schema: database.schema });
-  const live = database.url
-    ? await createPostgresBus({ url: database.url, channel: liveChannel(database.schema), db: handle.db, log: console })
-    : undefined;
-  const app = await buildApp({
-    config: testConfig(database.dataDir, env),
-    db: handle.db,
-    dialect: database.dialect,
-    logger: false,
-    live,
-    webDist: path.join(database.dataDir, 'no-web'),
-  });
-  app.addHook('onClose', () => closeDatabase(handle.db));
-  await app.ready();
-  return app;
-};
+/** Two processes of one deployment on the database. */
+const twoProcesses = async (database: TestDatabase, env: Record<string, string> = {}): Promise<FastifyInstance[]> => [
+  (await startInstance(database, env)).app,
+  (await startInstance(database, env)).app,
+];
 
 const guessPasswords = async (apps: readonly FastifyInstance[], token: string, attempts: number) => {
   const statuses: number[] = [];
@@ -55,7 +39,7 @@ describe.each(backings)('rate limits shared by the processes of a deployment, in
   let apps: FastifyInstance[];
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    apps = [await startProcess(database, env), await startProcess(database, env)];
+    apps = await twoProcesses(database, env);
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
@@ -80,7 +64,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a token revoked through one proce
   let apps: FastifyInstance[];
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    apps = [await startProcess(database), await startProcess(database)];
+    apps = await twoProcesses(database);
   });
   afterAll(async () => {
     for (const app of apps) await app.close();

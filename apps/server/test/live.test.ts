@@ -1,44 +1,14 @@
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { startRun } from '@resim/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { createPostgresBus, liveChannel } from '../src/adapters/live/postgres-bus';
-import { buildApp } from '../src/app';
-import { startRun } from '@resim/domain';
-import { closeDatabase, createDatabase } from '../src/db/database';
+import { systemClock } from '../src/lib/clock';
 import { loadRunnableScenario } from '../src/modules/runs/scenario-cache';
 import { createToken } from '../src/modules/tokens/tokens.service';
 import { createUser } from '../src/modules/users/users.service';
-import { systemClock } from '../src/lib/clock';
-import { createTestDatabase, dialects, testConfig, type TestDatabase } from './harness';
-import { freePort } from './oidc-client';
+import { createTestDatabase, dialects, type TestDatabase } from './harness';
+import { startInstance, type Instance } from './live-server';
 import { sessionScenario } from './session-scenario';
 import { openLearner, openSocket } from './test-socket';
-
-type Instance = { app: FastifyInstance; url: string };
-
-/** One server instance with its own database connections and live channel, as a separate process would have. */
-const startInstance = async (database: TestDatabase, withBus: boolean): Promise<Instance> => {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const handle = createDatabase({ url: database.url, dataDir: database.dataDir, schema: database.schema });
-  const live =
-    withBus && database.url
-      ? await createPostgresBus({ url: database.url, channel: liveChannel(database.schema), db: handle.db, log: console })
-      : undefined;
-  const config = testConfig(database.dataDir, { PORT: String(port), PUBLIC_URL: url });
-  const app = await buildApp({
-    config,
-    db: handle.db,
-    dialect: database.dialect,
-    logger: false,
-    live,
-    webDist: path.join(database.dataDir, 'no-web'),
-  });
-  app.addHook('onClose', () => closeDatabase(handle.db));
-  await app.listen({ port, host: '127.0.0.1' });
-  return { app, url };
-};
 
 const setUp = async (instance: Instance, database: TestDatabase) => {
   const author = await createUser({
@@ -97,7 +67,7 @@ describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    server = await startInstance(database, true);
+    server = await startInstance(database);
   });
   afterAll(async () => {
     await server.app.close();
@@ -302,8 +272,8 @@ describe.runIf(dialects.includes('postgres'))('two server instances on one Postg
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    first = await startInstance(database, true);
-    second = await startInstance(database, true);
+    first = await startInstance(database);
+    second = await startInstance(database);
   });
   afterAll(async () => {
     await first.app.close();

@@ -100,8 +100,8 @@ export type SocketHubOptions = {
   /** learners' sockets this process holds at most; beyond it, new ones and joins are turned away for a while */
   readonly capacity?: number;
   readonly maxBufferedBytes?: number;
-  /** told of each step's outcome and how long it took to answer */
-  readonly onStep?: (outcome: 'ok' | 'refused' | 'failed', ms: number) => void;
+  /** told of each step's outcome, how long it took to answer, and whether it failed because the database was away */
+  readonly onStep?: (outcome: 'ok' | 'refused' | 'failed', ms: number, databaseAway: boolean) => void;
 };
 
 /**
@@ -273,7 +273,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
    * otherwise): then as read now. A snapshot from the older reading, sent after the Start's push,
    * would put the learner back in the lobby.
    */
-  const readingFor = (resimId: string, read: Scenario, game: GameRow): Promise<Scenario | undefined> | Scenario => {
+  const readingFor = async (resimId: string, read: Scenario, game: GameRow): Promise<Scenario | undefined> => {
     const phase = phaseOfGame(read, game);
     const outdated = (game.state !== null && phase === 'lobby') || (game.end_reason === 'stopped' && phase === 'open');
     return outdated ? scenarioOf(resimId, true) : read;
@@ -339,11 +339,11 @@ export const createSocketHub = (options: SocketHubOptions) => {
       const taken = await takeStep(run, event);
       const snapshot = await snapshotOfRun(taken.scenario, run, taken.game, taken.now);
       for (const other of run.connections) sendChange(other, snapshot, other === connection ? requestId : undefined);
-      options.onStep?.('ok', performance.now() - arrived);
+      options.onStep?.('ok', performance.now() - arrived, false);
       void live.publish({ kind: 'games', resimId: run.resimId, gameIds: [run.id], origin: serverId });
     } catch (caught) {
       const error = asUnavailable(caught);
-      options.onStep?.(caught instanceof AppError ? 'refused' : 'failed', performance.now() - arrived);
+      options.onStep?.(caught instanceof AppError ? 'refused' : 'failed', performance.now() - arrived, error !== caught);
       if (!(error instanceof AppError)) log.warn({ err: error }, 'socket event failed');
       // Whether a failed write reached the database before the failure is unknown: the run is read again before its next step.
       if (!(caught instanceof AppError)) run.game = null;
