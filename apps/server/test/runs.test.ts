@@ -190,6 +190,25 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
     ).toBe(404);
   });
 
+  it('stores a presenter message sent again with the same id once, and refuses that id with other words', async () => {
+    const payload = { id: 'm-retry', title: 'Break', message: 'Back in five minutes' };
+    const first = await call<{ id: string; sent: string }>('POST', `/admin/control/${resimId}/message`, { who: author, payload });
+    const again = await call<{ id: string; sent: string }>('POST', `/admin/control/${resimId}/message`, { who: author, payload });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const changed = await call<{ message: string }>('POST', `/admin/control/${resimId}/message`, {
+      who: author,
+      payload: { ...payload, message: 'Back in ten minutes' },
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.body.message).toMatch(/m-retry was already sent to this session with other words/);
+    const snapshot = await call<Snapshot>('GET', `/learn/game/${anonymous.gameId}`, { runToken: anonymous.runToken });
+    expect(snapshot.body.messages.filter((message) => message.id === 'm-retry')).toEqual([
+      expect.objectContaining({ title: 'Break', message: 'Back in five minutes' }),
+    ]);
+  });
+
   it('stops every run when the session stops, and scores them', async () => {
     const step = (payload: unknown) => call('POST', `/learn/game/${signedIn.gameId}/event`, { who: nurse, payload });
     expect((await step({ type: 'runAction', actionId: 'act1' })).status).toBe(200);

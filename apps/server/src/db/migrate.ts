@@ -18,6 +18,7 @@ import * as nicknameKeys from './migrations/0016-nickname-keys';
 import * as openingOrder from './migrations/0017-opening-order';
 import * as liveEvents from './migrations/0018-live-events';
 import * as rateLimits from './migrations/0019-rate-limits';
+import * as messagesOnce from './migrations/0020-messages-once';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0017-opening-order': openingOrder,
   '0018-live-events': liveEvents,
   '0019-rate-limits': rateLimits,
+  '0020-messages-once': messagesOnce,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

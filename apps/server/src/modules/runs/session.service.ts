@@ -186,7 +186,7 @@ export const applyStatus = async (ctx: SessionContext, scenario: Scenario): Prom
 
 const messageStatuses: readonly number[] = [RunStatus.Waiting, RunStatus.Running, RunStatus.TestMode];
 
-/** POST /admin/control/{id}/message: reaches every learner of the session at once. */
+/** POST /admin/control/{id}/message: reaches every learner of the session at once; sending it again (the same id) is safe. */
 export const sendMessage = async (
   ctx: SessionContext,
   resimId: string,
@@ -206,8 +206,12 @@ export const sendMessage = async (
     message: body.message,
     created_at: ctx.clock.now().toISOString(),
   };
-  await repo.insertMessage(ctx.db, row);
-  const message = toSessionMessage(row);
+  // Sent again with the same id (its answer lost), the message is not stored twice but pushed again: learners take it once.
+  const stored = await repo.insertMessageOnce(ctx.db, row);
+  if (stored.title !== row.title || stored.message !== row.message) {
+    throw conflict(`A message with the id ${body.id} was already sent to this session with other words; send it with a new id`);
+  }
+  const message = toSessionMessage(stored);
   await ctx.live.publish({ kind: 'message', resimId: scenario.id, instanceId, message });
   return message;
 };

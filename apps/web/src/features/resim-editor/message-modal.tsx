@@ -10,12 +10,19 @@ export const MessageModal = ({ resimId, opened, onClose }: { resimId: string; op
   const api = useApi();
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState('');
+  // Sent again after a failure, the same words keep their id: a message stored before its answer was lost is not shown twice.
+  const [messageId, setMessageId] = useState(() => crypto.randomUUID());
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setMessageId(crypto.randomUUID());
+  };
   const send = useMutation({
-    mutationFn: () => api.resims.message(resimId, { id: crypto.randomUUID(), title: title.trim(), message: message.trim() }),
+    mutationFn: () => api.resims.message(resimId, { id: messageId, title: title.trim(), message: message.trim() }),
     onSuccess: () => {
       showSuccess('Message sent to every learner');
       setTitle('');
       setMessage('');
+      setMessageId(crypto.randomUUID());
       onClose();
     },
   });
@@ -32,7 +39,7 @@ export const MessageModal = ({ resimId, opened, onClose }: { resimId: string; op
           <TextInput
             label="Title"
             value={title}
-            onChange={(event) => setTitle(event.currentTarget.value)}
+            onChange={(event) => edit(setTitle)(event.currentTarget.value)}
             maxLength={200}
             data-autofocus
             required
@@ -40,7 +47,7 @@ export const MessageModal = ({ resimId, opened, onClose }: { resimId: string; op
           <Textarea
             label="Message"
             value={message}
-            onChange={(event) => setMessage(event.currentTarget.value)}
+            onChange={(event) => edit(setMessage)(event.currentTarget.value)}
             maxLength={2000}
             autosize
             minRows={3}
