@@ -21,9 +21,9 @@ import { RunStatus, SimulationMode } from '@resim/domain';
 import { guardRun, runBenchmark, stopChild } from './lib/child-processes';
 import { comparisonTable, rowsOf, type Row } from './lib/comparison';
 import { fmt, ms } from './lib/format';
-import { startHealthProbe, type Health } from './lib/health-probe';
+import type { Health } from './lib/health-probe';
+import { announce, healthText, type Announced } from './lib/announce';
 import type { Joins } from './lib/joins';
-import { now } from './lib/learner-sockets';
 import { goals, joinDetails, joinVerdict, stepVerdicts, verdict } from './lib/live-goals';
 import { checkResult } from './lib/live-scenario';
 import { prepareOffThreadCall, type OffThreadCall } from './lib/off-thread-call';
@@ -42,36 +42,9 @@ const finalTimeoutMs = (size: number) => 120_000 + size * 10;
 const budgetMs = liveBudgetMs(settings, (size) => (2 * toldTimeoutMs + finalTimeoutMs(size)) / 1000);
 guardRun({ budgetMs, stopping: 'the servers', budgetText: String(Math.round(budgetMs / 1000)) });
 
-/** A Start or a Stop: its answer, ms, how long after it was sent the learners reached each milestone, and /healthz meanwhile. */
-type Announced = { answeredMs: number; told: Partial<Record<Milestone, Spread>>; health: Health };
-
 type Session = { steps: Steps; start: Announced; stop: Announced; tracker: SessionTracker };
 
 type Measured = { size: number; joins: Joins; product: Session; echo: Session };
-
-/** Sends a Start or a Stop and waits until every learner has reached each milestone, probing /healthz all the while. */
-const announce = async (
-  server: Server,
-  tracker: SessionTracker,
-  prepare: () => Promise<OffThreadCall>,
-  milestones: readonly Milestone[],
-  timeoutMs: (milestone: Milestone) => number,
-): Promise<Announced> => {
-  const call = await prepare();
-  const probe = await startHealthProbe(`${server.base}/healthz`);
-  try {
-    const sentAt = now();
-    const answeredMs = (await call.send()).ms;
-    for (const milestone of milestones) await tracker.until(milestone, timeoutMs(milestone));
-    const told = Object.fromEntries(milestones.map((milestone) => [milestone, tracker.since(milestone, sentAt)]));
-    return { answeredMs, told, health: await probe.stop() };
-  } finally {
-    await probe.stop();
-  }
-};
-
-const healthText = (health: Health) =>
-  health.count === 0 ? 'no probe in the window' : `p99 ${ms(health.p99)} ms, max ${ms(health.max)} ms (${fmt(health.count)} probes)`;
 
 /** One server's session: the lobby's sockets, the Start, the steps, the Stop; the sockets closed at the end. */
 const session = async (
@@ -82,26 +55,26 @@ const session = async (
   check?: typeof checkResult,
 ): Promise<Session> => {
   const tracker = createSessionTracker(urls.length);
-  const connected = await connectLearners(name, server.child, urls, settings, { observe: tracker.observe });
+  const connected = await connectLearners(name, [server.child], urls, settings, { observe: tracker.observe });
   try {
     const inLobby = tracker.inPhase('lobby');
     if (inLobby !== urls.length)
       throw new Error(
         `${name}: ${inLobby} of ${urls.length} learners are in the lobby: ${connected.learners.describeProblems().join('; ')}`,
       );
-    const start = await announce(server, tracker, host.start, ['open'], () => toldTimeoutMs);
+    const start = await announce(`${server.base}/healthz`, tracker, host.start, ['open'], () => toldTimeoutMs);
     console.log(
       `  Start answered in ${ms(start.answeredMs)} ms, every learner told in ${ms(start.told.open!.max)} ms; /healthz ${healthText(start.health)}`,
     );
-    const run = await driveActions(server.child, connected.learners, settings, check);
-    const stop = await announce(server, tracker, host.stop, ['closed', 'final'], (milestone) =>
+    const run = await driveActions([server.child], connected.learners, settings, check);
+    const stop = await announce(`${server.base}/healthz`, tracker, host.stop, ['closed', 'final'], (milestone) =>
       milestone === 'final' ? finalTimeoutMs(urls.length) : toldTimeoutMs,
     );
     console.log(
       `  Stop answered in ${ms(stop.answeredMs)} ms, every learner told in ${ms(stop.told.closed!.max)} ms, ` +
         `every final result in ${ms(stop.told.final!.max)} ms; /healthz ${healthText(stop.health)}`,
     );
-    return { steps: stepsOf(server.child, connected, run), start, stop, tracker };
+    return { steps: stepsOf([server.child], connected, run), start, stop, tracker };
   } finally {
     await connected.learners.close();
   }

@@ -38,9 +38,9 @@ type Measured = { size: number; joins: Joins; product: Steps; echo: Steps };
 
 /** Opens every learner's socket to one server, runs the actions, closes the sockets. */
 const measure = async (name: string, server: Server, urls: readonly string[], check?: typeof checkResult): Promise<Steps> => {
-  const connected = await connectLearners(name, server.child, urls, settings);
+  const connected = await connectLearners(name, [server.child], urls, settings);
   try {
-    return stepsOf(server.child, connected, await driveActions(server.child, connected.learners, settings, check));
+    return stepsOf([server.child], connected, await driveActions([server.child], connected.learners, settings, check));
   } finally {
     await connected.learners.close();
   }

@@ -6,7 +6,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { cpuSecondsOf } from './proc';
+import { cpuSecondsOfAll } from './proc';
 import { sleep } from './sleep';
 import { forEachLimit, spread, type Spread } from './stats';
 
@@ -56,8 +56,8 @@ export type DriveOptions = {
    * those late answers are its round trips).
    */
   drain: { quietMs: number; maxMs: number };
-  /** the server's process, whose CPU time over the measured window is reported */
-  serverPid?: number;
+  /** the server's processes, whose CPU time together over the measured window is reported */
+  serverPids?: readonly number[];
 };
 
 export type Driven = {
@@ -225,7 +225,8 @@ export const createLearnerSockets = (urls: readonly string[], { observe }: Learn
     let lastAnswer = 0;
     let finish = () => {};
     // A first reading, so that the one at the window's start is a plain file read.
-    if (options.serverPid !== undefined) cpuSecondsOf(options.serverPid);
+    const serverCpu = () => (options.serverPids === undefined ? undefined : cpuSecondsOfAll(options.serverPids));
+    serverCpu();
 
     onData = (learner, data) => {
       const at = now();
@@ -271,14 +272,14 @@ export const createLearnerSockets = (urls: readonly string[], { observe }: Learn
     const markStart = () => {
       windowStart = start + firstMeasured * interval;
       cpuAtStart = process.cpuUsage();
-      serverCpuAtStart = options.serverPid === undefined ? undefined : cpuSecondsOf(options.serverPid);
+      serverCpuAtStart = serverCpu();
       loopDelay.enable();
     };
     const markEnd = () => {
       loopDelay.disable();
       const seconds = (now() - windowStart) / 1000;
       const used = process.cpuUsage(cpuAtStart);
-      const serverCpuNow = options.serverPid === undefined ? undefined : cpuSecondsOf(options.serverPid);
+      const serverCpuNow = serverCpu();
       windowCpu = {
         client: (used.user + used.system) / 1e6 / seconds,
         server: serverCpuNow !== undefined && serverCpuAtStart !== undefined ? (serverCpuNow - serverCpuAtStart) / seconds : undefined,
@@ -289,7 +290,7 @@ export const createLearnerSockets = (urls: readonly string[], { observe }: Learn
       let drainTimer: NodeJS.Timeout | undefined;
       finish = () => {
         clearInterval(drainTimer);
-        serverCpuAtFinish = options.serverPid === undefined ? undefined : cpuSecondsOf(options.serverPid);
+        serverCpuAtFinish = serverCpu();
         resolve();
       };
       start = now();

@@ -3,15 +3,16 @@ import { fmt } from './format';
 import { openFileLimit } from './proc';
 import { optionalPath, positive, positiveList } from './settings';
 
-export const liveSettings = () => {
+/** The settings from the environment; `defaults` are a benchmark's own where it measures less than the rest. */
+export const liveSettings = (defaults: { sizes?: number[]; rate?: number; duration?: number } = {}) => {
   if (process.env.BENCH_LEARNERS) throw new Error('BENCH_LEARNERS is no longer read: set BENCH_SIZES instead (e.g. BENCH_SIZES=5000)');
   return {
     /** learners of each measured session, one after another */
-    sizes: positiveList('BENCH_SIZES', [2000, 5000, 10_000]),
+    sizes: positiveList('BENCH_SIZES', defaults.sizes ?? [2000, 5000, 10_000]),
     /** actions per second over all learners */
-    rate: positive('BENCH_RATE', 2000),
+    rate: positive('BENCH_RATE', defaults.rate ?? 2000),
     /** measured seconds, after `warmup` seconds of the same load */
-    duration: positive('BENCH_DURATION', 30),
+    duration: positive('BENCH_DURATION', defaults.duration ?? 30),
     warmup: positive('BENCH_WARMUP', 3),
     /** actions in the scenario; each learner runs each at most once */
     actionCount: Math.round(positive('BENCH_ACTIONS', 100)),

@@ -9,26 +9,29 @@ import { fmt, mib, ms } from './format';
 import { createLearnerSockets, type Driven, type LearnerSockets, type LearnerSocketsOptions, type ResultMessage } from './learner-sockets';
 import { checkEvery, connectTimeoutMs, drain, type LiveSettings } from './live-settings';
 import { actionId } from './live-scenario';
-import { memoryOf } from './proc';
+import { memoryOfAll } from './proc';
+
+const pidsOf = (servers: readonly Child[]) => servers.map((server) => server.process.pid!);
 
 /**
- * Opens every learner's socket to one server. The server's memory per connected learner is its RSS after the sockets
- * are open less its RSS before, over the learners connected.
+ * Opens every learner's socket to a server (or to several behind a balancer, `servers` being their processes). The
+ * servers' memory per connected learner is their RSS after the sockets are open less their RSS before, over the
+ * learners connected.
  */
 export const connectLearners = async (
   name: string,
-  server: Child,
+  servers: readonly Child[],
   urls: readonly string[],
   settings: LiveSettings,
   options: LearnerSocketsOptions = {},
 ) => {
-  const pid = server.process.pid!;
+  const pids = pidsOf(servers);
   const learners = createLearnerSockets(urls, options);
   try {
-    const rssBefore = memoryOf(pid).rss;
+    const rssBefore = memoryOfAll(pids).rss;
     console.log(`${name}: opening ${fmt(urls.length)} sockets (${settings.connectConcurrency} at a time)`);
     const opened = await learners.connect({ concurrency: settings.connectConcurrency, timeoutMs: connectTimeoutMs });
-    const rssAfter = memoryOf(pid).rss;
+    const rssAfter = memoryOfAll(pids).rss;
     const perLearner =
       rssBefore !== undefined && rssAfter !== undefined && opened.connected > 0 ? (rssAfter - rssBefore) / opened.connected : undefined;
     console.log(
@@ -48,7 +51,7 @@ const kib = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${fmt
 
 /** Runs the actions at the settings' rate over the connected learners; `check` looks at one result in `checkEvery`. */
 export const driveActions = async (
-  server: Child,
+  servers: readonly Child[],
   learners: LearnerSockets,
   settings: LiveSettings,
   check?: (result: ResultMessage, k: number, id: string) => string | undefined,
@@ -62,7 +65,7 @@ export const driveActions = async (
     check,
     checkEvery,
     drain,
-    serverPid: server.process.pid!,
+    serverPids: pidsOf(servers),
   });
   console.log(
     `  ${fmt(run.achievedRate)} results/s; p50 ${ms(run.latency.p50)} ms, p95 ${ms(run.latency.p95)} ms, p99 ${ms(run.latency.p99)} ms, ` +
@@ -84,8 +87,8 @@ export type Steps = {
 };
 
 /** The run's figures, once its load is over (the sockets still open). */
-export const stepsOf = (server: Child, connected: Connected, run: Driven): Steps => {
-  const memory = memoryOf(server.process.pid!);
+export const stepsOf = (servers: readonly Child[], connected: Connected, run: Driven): Steps => {
+  const memory = memoryOfAll(pidsOf(servers));
   const { learners } = connected;
   return {
     connected,

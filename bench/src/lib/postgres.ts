@@ -14,12 +14,14 @@ const reachable = async (url: string): Promise<boolean> => {
 
 /**
  * Runs `measure` in a schema of its own on the PostgreSQL at `url`, dropped afterwards once the
- * servers that use it are stopped. Answers why it was skipped when PostgreSQL is not reachable.
+ * servers that use it are stopped (by `stopServers`: every child of the run, unless told otherwise).
+ * Answers why it was skipped when PostgreSQL is not reachable.
  */
 export const inPostgresSchema = async <T>(
   url: string,
   prefix: string,
   measure: (schema: string) => Promise<T>,
+  stopServers: () => Promise<void> = stopAll,
 ): Promise<{ value: T } | { skipped: string }> => {
   if (!(await reachable(url))) {
     const skipped = `PostgreSQL at ${url.replace(/\/\/[^@]*@/, '//')} was not reachable: not measured in this run.`;
@@ -33,7 +35,7 @@ export const inPostgresSchema = async <T>(
   try {
     return { value: await measure(schema) };
   } finally {
-    await stopAll();
+    await stopServers();
     await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
   }

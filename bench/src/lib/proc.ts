@@ -43,6 +43,25 @@ export const cpuSecondsOf = (pid: number): number | undefined => {
   }
 };
 
+/** CPU seconds several processes have used so far, together; undefined where any cannot be read. */
+export const cpuSecondsOfAll = (pids: readonly number[]): number | undefined => {
+  let sum = 0;
+  for (const pid of pids) {
+    const seconds = cpuSecondsOf(pid);
+    if (seconds === undefined) return undefined;
+    sum += seconds;
+  }
+  return sum;
+};
+
+/** Resident memory of several processes, now and each at its peak, summed; undefined where any cannot be read. */
+export const memoryOfAll = (pids: readonly number[]) => {
+  const each = pids.map((pid) => memoryOf(pid));
+  const sum = (values: (number | undefined)[]) =>
+    values.some((value) => value === undefined) ? undefined : values.reduce<number>((total, value) => total + value!, 0);
+  return { rss: sum(each.map((memory) => memory.rss)), peak: sum(each.map((memory) => memory.peak)) };
+};
+
 /** This process's soft limit of open files (what `ulimit -n` shows), which children inherit; undefined if unknown. */
 export const openFileLimit = (): number | undefined => {
   try {
