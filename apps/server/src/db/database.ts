@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { fallbackCheckpointPages, startCheckpointer } from './checkpointer';
+import { retryingPool } from './retrying-pool';
 import type { Tables } from './schema';
 
 export type Database = Kysely<Tables>;
@@ -110,7 +111,7 @@ export const createDatabase = (options: DatabaseOptions): DatabaseHandle => {
     const onError = options.onConnectionError ?? warnOf;
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [...(options.plugins ?? [])] });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: retryingPool(pool) }), plugins: [...(options.plugins ?? [])] });
     pools.set(db, pool);
     return { db, dialect: 'postgres', schema };
   }
