@@ -230,7 +230,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   let verifiedIssuer = identity.issuer;
   if (identity.kind === 'embedded') {
     const secrets = await loadIssuerSecrets(db);
-    const provider = createIssuer({
+    const provider = await createIssuer({
       db,
       secrets,
       issuer: identity.issuer,

@@ -1,4 +1,5 @@
 import { createPostgresBus, liveChannel } from './adapters/live/postgres-bus';
+import { format } from 'node:util';
 import pino from 'pino';
 import { buildApp, logRedactions } from './app';
 import { ConfigError, loadConfig } from './config/config';
@@ -15,6 +16,10 @@ const forceAfterMs = 30_000;
 
 /** One logger for the whole process, JSON lines from the first: the app's requests log through it too. */
 const logger = pino({ redact: logRedactions });
+// What libraries write to the console (oidc-provider's notices, a pooled connection that failed)
+// comes out as JSON lines of the process too.
+console.warn = (...args: unknown[]) => logger.warn(format(...args));
+console.info = (...args: unknown[]) => logger.info(format(...args));
 const onTerminal = process.stdout.isTTY === true;
 
 const start = async (): Promise<void> => {

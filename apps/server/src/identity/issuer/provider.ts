@@ -1,5 +1,6 @@
 import { accessTokenLifetimeSeconds } from '@resim/domain';
-import Provider, { errors, type Configuration, type FindAccount, type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, FindAccount, KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../../db/database';
 import { findUserById } from '../../modules/users/users.repository';
 import { userGroups } from '../../modules/users/users.service';
@@ -33,7 +34,10 @@ export const accessTokenTtl = accessTokenLifetimeSeconds;
  * tokens for the userinfo endpoint otherwise. Sign-in pages are ours
  * (interactions.ts); accounts are the users table.
  */
-export const createIssuer = (options: IssuerOptions): Provider => {
+export const createIssuer = async (options: IssuerOptions): Promise<Provider> => {
+  // Loaded when the issuer is made, not with the module: oidc-provider writes a notice to the
+  // console as it loads, which the server by then writes as a JSON log line like any other.
+  const { default: OidcProvider, errors } = await import('oidc-provider');
   const origins = [new URL(options.issuer).origin, ...(options.extraOrigins ?? [])];
   const apiScope = 'api';
   const findAccount: FindAccount = async (_ctx, sub) => {
@@ -175,7 +179,7 @@ export const createIssuer = (options: IssuerOptions): Provider => {
     },
   };
 
-  const provider = new Provider(options.issuer, configuration);
+  const provider = new OidcProvider(options.issuer, configuration);
   provider.proxy = options.trustProxy;
   provider.use(
     consoleUserinfo({
