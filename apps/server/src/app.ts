@@ -54,6 +54,7 @@ import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { sweepAbandonedUploads } from './modules/uploads/uploads.service';
 import { requireAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
+import { refuseNul } from './plugins/refuse-nul';
 import { rateLimitStorage } from './plugins/rate-limit-store';
 import { requestIdOf } from './lib/request-id';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
@@ -130,6 +131,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app, { bodyLimit, onUnavailable: () => metrics.databaseErrors.inc({ kind: 'unavailable' }) });
+  refuseNul(app);
 
   const transport = createEmailTransport(config.email, app.log);
   const delivery = createDeliveryWorker({ db, dialect: options.dialect, clock, transport, policy: config.email, log: app.log });
