@@ -406,7 +406,7 @@ describe.each(dialects)('route guards on %s', (dialect) => {
           expect(unknown.json<{ message: string }>().message).toContain('sneaky');
 
           const oversize = await send(route, owner.auth, JSON.stringify({ ...body, padding: 'x'.repeat(route.limit ?? bodyLimit) }));
-          expect(oversize.statusCode).toBe(400);
+          expect(oversize.statusCode).toBe(413);
           expect(oversize.json<{ message: string }>().message).toMatch(/larger than/);
         }));
     }

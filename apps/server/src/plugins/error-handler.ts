@@ -19,7 +19,7 @@ const frameworkErrors: Record<string, (error: FastifyError, limit: number) => { 
   FST_ERR_CTP_INVALID_JSON_BODY: () => ({ code: 'bad_request', message: 'Request body is not valid JSON' }),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => ({ code: 'bad_request', message: 'Request body is empty but Content-Type is application/json' }),
   FST_ERR_CTP_BODY_TOO_LARGE: (_error, limit) => ({
-    code: 'bad_request',
+    code: 'too_large',
     message: `Request body is larger than the limit of ${limit} bytes`,
   }),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => ({ code: 'unsupported_media_type', message: 'Send the request body as application/json' }),
