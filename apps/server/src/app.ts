@@ -193,6 +193,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     },
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
     crossOriginEmbedderPolicy: false,
+    // For browsers that read X-Frame-Options only: framed nowhere, as frame-ancestors says.
+    xFrameOptions: { action: 'deny' },
   });
   const limits = await rateLimitStorage(config, db, options.dialect);
   app.addHook('onClose', limits.close);

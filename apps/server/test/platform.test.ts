@@ -24,6 +24,8 @@ describe.each(dialects)('platform on %s', (dialect) => {
   it('sends security headers', async () => {
     const response = await t.app.inject({ url: '/healthz' });
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // The older header says the same: framed nowhere, not even by the product's own pages.
+    expect(response.headers['x-frame-options']).toBe('DENY');
     // Scripts only from the product; authored images and videos from any HTTPS host.
     expect(response.headers['content-security-policy']).toContain("script-src 'self';");
     expect(response.headers['content-security-policy']).not.toContain('stripe');
