@@ -58,8 +58,26 @@ describe.each(dialects)('hosting a live session on %s', (dialect) => {
     const again = await join('  aNN ');
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('The nickname aNN is taken in this session; choose another');
+    // The same name written in full-width letters is the same name.
+    const wide = await join('Ａｎｎ');
+    expect(wide.status).toBe(409);
+    expect(wide.body.message).toBe('The nickname Ann is taken in this session; choose another');
     bob = (await join('Bob')).body;
     cleo = (await join('Cleo')).body;
+    expect((await board()).players).toBe(3);
+  });
+
+  it("refuses a nickname that hides itself, turns the text around, is an email address or is the host's, joining no one", async () => {
+    for (const [nickname, message] of [
+      ['\u200B\u200B', 'nickname: Give a nickname that can be seen'],
+      ['\u202Eecalevol', 'nickname: A nickname cannot hold characters that change the direction of text'],
+      ['ann@hospital.test', 'nickname: A nickname cannot be an email address: everyone in the session sees it'],
+      ['Presenter', "nickname: “Presenter” is kept for the session's host: choose another nickname"],
+    ]) {
+      const refused = await join(nickname!);
+      expect(refused.status, nickname).toBe(400);
+      expect(refused.body.message).toContain(message);
+    }
     expect((await board()).players).toBe(3);
   });
 

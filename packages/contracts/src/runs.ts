@@ -43,8 +43,33 @@ export const joinInfo = z
   .meta({ id: 'JoinInfo' });
 export type JoinInfo = z.infer<typeof joinInfo>;
 
+// What a nickname may not hold: controls, and marks that turn the text around them (a name shown
+// backwards on the projector). What shows nothing: spaces, format characters, fillers and blanks.
+const controls = /\p{Cc}/u;
+const turning = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const unseen = /[\s\p{Cf}\p{M}\u115F\u1160\u2800\u3164\uFFA0]/gu;
+const emailShaped = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Words the room reads as the host's, never a learner's. */
+const hostWords = new Set(['presenter', 'host', 'admin', 'administrator', 'moderator', 'teacher', 'instructor', 'facilitator', 'system']);
+
+/** A nickname as the session shows it to everyone: one way of writing each name (NFKC), seen, and not the host's. */
+export const nickname = z
+  .string()
+  .overwrite((value) => value.normalize('NFKC').trim())
+  .min(1, 'Give a nickname')
+  .max(40)
+  .superRefine((value, context) => {
+    const refuse = (message: string) => context.addIssue({ code: 'custom', message });
+    if (controls.test(value)) refuse('A nickname cannot hold control characters');
+    else if (turning.test(value)) refuse('A nickname cannot hold characters that change the direction of text');
+    else if (value.replace(unseen, '') === '') refuse('Give a nickname that can be seen');
+    else if (emailShaped.test(value)) refuse('A nickname cannot be an email address: everyone in the session sees it');
+    else if (hostWords.has(value.toLowerCase().replace(/[^\p{L}]/gu, '')))
+      refuse(`“${value}” is kept for the session's host: choose another nickname`);
+  });
+
 /** POST /learn/join/{code}: anonymous learners give a nickname; signed-in learners send their token. */
-export const joinBody = z.strictObject({ nickname: z.string().trim().min(1, 'Give a nickname').max(40).optional() });
+export const joinBody = z.strictObject({ nickname: nickname.optional() });
 
 const media = z.object({ id: z.string(), url: z.string(), description: z.string() });
 const mediaSet = { images: z.array(media), videos: z.array(media), files: z.array(media) };
