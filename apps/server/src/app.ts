@@ -144,13 +144,18 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const files =
     storage.backend.kind === 's3' ? await createS3Store(storage.backend) : await createLocalStore(storage.backend.dir, uploadChunkSize);
   app.log.info(`uploaded files go to ${files.description}`);
+  let closing = false;
+  let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = setInterval(() => {
-    sweepAbandonedUploads({ db, clock, files, storage }).catch((error: unknown) =>
+    sweeping = sweepAbandonedUploads({ db, clock, files, storage }, () => closing).catch((error: unknown) =>
       app.log.error({ err: error }, 'sweeping abandoned uploads failed'),
     );
   }, uploadSweepIntervalMs).unref();
-  app.addHook('onClose', () => {
+  // A sweep under way finishes the upload in hand and stops, before the files and the database close.
+  app.addHook('onClose', async () => {
+    closing = true;
     clearInterval(sweep);
+    await sweeping;
     files.close();
   });
   const forgetRevoked = live.subscribe((event) => {

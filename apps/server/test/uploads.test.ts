@@ -344,6 +344,18 @@ describe.each(dialects)('uploads on the embedded store on %s', (dialect) => {
     expect(await uploadsUnderWay()).toEqual([]);
   });
 
+  it('stops a sweep between uploads when the process is shutting down', async () => {
+    for (const name of ['a.mp4', 'b.mp4', 'c.mp4']) await p.start(owner, name, 'video/mp4');
+    const ctx = { db: t.db, files: await createLocalStore(filesDir(), uploadChunkSize), storage: t.config.storage };
+    const later = { now: () => new Date(Date.now() + 25 * 3600_000) };
+    let asked = 0;
+    // Shutting down once the first upload is dropped.
+    expect(await sweepAbandonedUploads({ ...ctx, clock: later }, () => asked++ > 0)).toBe(1);
+    expect(await uploadsUnderWay()).toHaveLength(2);
+    expect(await sweepAbandonedUploads({ ...ctx, clock: later })).toBe(2);
+    expect(await uploadsUnderWay()).toEqual([]);
+  });
+
   it('stores a small image sent whole in base64, and refuses anything else', async () => {
     const image = await p.call<Stored>('POST', '/admin/image', owner, {
       fileType: 'image/png',

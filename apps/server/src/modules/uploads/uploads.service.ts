@@ -201,10 +201,21 @@ export const uploadImage = async (
   return { key, url: fileUrl(ctx.storage, key), fileType: body.fileType, size: bytes.length };
 };
 
-/** Uploads neither completed nor aborted in time are dropped with their parts. */
-export const sweepAbandonedUploads = async (ctx: Pick<UploadContext, 'db' | 'clock' | 'files' | 'storage'>): Promise<number> => {
+/**
+ * Uploads neither completed nor aborted in time are dropped with their parts; answers how many.
+ * `stopping` is asked before each: a process shutting down stops between uploads, never in one.
+ */
+export const sweepAbandonedUploads = async (
+  ctx: Pick<UploadContext, 'db' | 'clock' | 'files' | 'storage'>,
+  stopping: () => boolean = () => false,
+): Promise<number> => {
   const before = new Date(ctx.clock.now().getTime() - ctx.storage.expiryHours * 60 * 60 * 1000).toISOString();
   const rows = await uploadsStartedBefore(ctx.db, before);
-  for (const row of rows) await abort(ctx, row);
-  return rows.length;
+  let dropped = 0;
+  for (const row of rows) {
+    if (stopping()) break;
+    await abort(ctx, row);
+    dropped += 1;
+  }
+  return dropped;
 };
