@@ -17,6 +17,9 @@ export const nulAt = (value: unknown, path: string): string | undefined => {
     const [current, at] = pending.pop()!;
     if (typeof current === 'string') {
       if (current.includes(nul)) return at;
+    } else if (ArrayBuffer.isView(current)) {
+      // Bytes kept as they came (a webhook's signed body) are not text to store.
+      continue;
     } else if (Array.isArray(current)) {
       for (let index = current.length - 1; index >= 0; index--) pending.push([current[index], child(at, index)]);
     } else if (current !== null && typeof current === 'object') {
