@@ -326,7 +326,24 @@ describe.each(dialects)('Stripe billing through the stripe SDK on %s', (dialect)
       { plan: 'assess', quantity: 20, status: 'past_due' },
     ]);
 
+    // The first event sent again (a replay, or Stripe retrying one it saw no answer to) changes nothing.
+    const replayed = await webhook(subscriptionEvent('customer.subscription.created', 12));
+    expect(replayed.statusCode).toBe(200);
+    expect((await call<BillingCustomer>('GET', '/admin/billing/customer')).body.subscriptions).toMatchObject([
+      { plan: 'assess', quantity: 20, status: 'past_due' },
+    ]);
+
     const before = await t.snapshot();
+    // Signed for a time an hour ahead, to be played later: refused like a bad signature.
+    const ahead = subscriptionEvent('customer.subscription.updated', 30);
+    const signedAhead = stripe.webhooks.generateTestHeaderString({
+      payload: JSON.stringify(ahead),
+      secret: webhookSecret,
+      timestamp: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const future = await webhook(ahead, signedAhead);
+    expect(future.statusCode).toBe(400);
+    expect(future.json<Problem>().message).toBe("The webhook's signature does not hold: its timestamp is in the future");
     const payload = JSON.stringify(subscriptionEvent('customer.subscription.updated', 999));
     const forged = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     for (const signature of [forged, 'nonsense', '']) {

@@ -19,6 +19,7 @@ import * as openingOrder from './migrations/0017-opening-order';
 import * as liveEvents from './migrations/0018-live-events';
 import * as rateLimits from './migrations/0019-rate-limits';
 import * as messagesOnce from './migrations/0020-messages-once';
+import * as webhookEvents from './migrations/0021-webhook-events';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018-live-events': liveEvents,
   '0019-rate-limits': rateLimits,
   '0020-messages-once': messagesOnce,
+  '0021-webhook-events': webhookEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -309,6 +309,9 @@ export type RunConnectionsTable = { game_id: string; server_id: string; since: s
 /** A live event told to every process, kept a few minutes for those that missed it (see migration 0018). */
 export type LiveEventsTable = { id: string; payload: string; created_at: number };
 
+/** A Stripe event handled, by its id (see migration 0021). */
+export type BillingWebhookEventsTable = { id: string; received_at: string };
+
 /** Attempts counted in a window, shared by the processes on one database (see migration 0019). */
 export type RateLimitsTable = { key: string; hits: number; reset_at: number };
 
@@ -326,6 +329,7 @@ export type FlowCountsTable = {
 export type Tables = {
   rate_limits: RateLimitsTable;
   live_events: LiveEventsTable;
+  billing_webhook_events: BillingWebhookEventsTable;
   users: UsersTable;
   spaces: SpacesTable;
   space_members: SpaceMembersTable;

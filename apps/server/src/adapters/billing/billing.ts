@@ -37,8 +37,8 @@ export type BillingProvider = {
     /** the provider's id of the plan's subscription, when there is one */
     subscription: string | null;
   }) => Promise<ProviderSubscription>;
-  /** a webhook's event, its signature checked; throws when the signature does not hold */
-  readonly readWebhook: (rawBody: Buffer, signature: string | undefined) => BillingEvent;
+  /** a webhook's event and its id, its signature and time checked; throws when either does not hold */
+  readonly readWebhook: (rawBody: Buffer, signature: string | undefined) => { readonly eventId: string; readonly event: BillingEvent };
   readonly setDefaultCard: (customer: string, paymentMethod: string) => Promise<void>;
 };
 

@@ -24,6 +24,9 @@ const callingWith =
     }
   };
 
+/** Stripe's own tolerance for a webhook's signed time (five minutes), held both ways. */
+const webhookToleranceSeconds = 300;
+
 const requireCustomer = (customer: string | null): string => {
   // Every owner's customer is made at Stripe while Stripe billing is on; one made before is not there.
   if (customer === null) throw conflict('This billing customer was made before Stripe billing was set up; it has no Stripe customer');
@@ -58,6 +61,23 @@ export const createStripeBilling = async (config: StripeConfig): Promise<Billing
       quantity: item?.quantity ?? 0,
       status: subscription.status,
     };
+  };
+
+  /** What a Stripe event says that the product keeps. */
+  const toBillingEvent = (event: Stripe.Event): BillingEvent => {
+    switch (event.type) {
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return readSubscription(event.data.object);
+      case 'setup_intent.succeeded': {
+        const customer = idOf(event.data.object.customer);
+        const paymentMethod = idOf(event.data.object.payment_method);
+        return customer && paymentMethod ? { kind: 'card', customer, paymentMethod } : { kind: 'ignored', type: event.type };
+      }
+      default:
+        return { kind: 'ignored', type: event.type };
+    }
   };
 
   return {
@@ -104,23 +124,15 @@ export const createStripeBilling = async (config: StripeConfig): Promise<Billing
     readWebhook: (rawBody, signature) => {
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret, webhookToleranceSeconds);
       } catch (error) {
         throw badRequest(`The webhook's signature does not hold: ${(error as Error).message}`);
       }
-      switch (event.type) {
-        case 'customer.subscription.created':
-        case 'customer.subscription.updated':
-        case 'customer.subscription.deleted':
-          return readSubscription(event.data.object);
-        case 'setup_intent.succeeded': {
-          const customer = idOf(event.data.object.customer);
-          const paymentMethod = idOf(event.data.object.payment_method);
-          return customer && paymentMethod ? { kind: 'card', customer, paymentMethod } : { kind: 'ignored', type: event.type };
-        }
-        default:
-          return { kind: 'ignored', type: event.type };
-      }
+      // The SDK refuses a signature too old, not one from the future (made ahead, to be replayed later).
+      const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature ?? '')?.[1]);
+      if (signedAt * 1000 > Date.now() + webhookToleranceSeconds * 1000)
+        throw badRequest("The webhook's signature does not hold: its timestamp is in the future");
+      return { eventId: event.id, event: toBillingEvent(event) };
     },
     setDefaultCard: async (customer, paymentMethod) => {
       await calling(() => stripe.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethod } }));

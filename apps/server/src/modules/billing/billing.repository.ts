@@ -3,6 +3,20 @@ import type { Database, Dialect } from '../../db/database';
 import type { BillingCustomersTable, BillingSubscriptionsTable, SlotAllocationsTable } from '../../db/schema';
 import { inBatches } from '../learners/learners.repository';
 
+/** Whether a webhook's event was handled already. */
+export const isWebhookEventHandled = async (db: Database, id: string): Promise<boolean> =>
+  (await db.selectFrom('billing_webhook_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+/** Notes an event handled, and forgets those older than `forgetBefore`, which Stripe no longer sends. */
+export const recordWebhookEvent = async (db: Database, id: string, at: string, forgetBefore: string): Promise<void> => {
+  await db
+    .insertInto('billing_webhook_events')
+    .values({ id, received_at: at })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  await db.deleteFrom('billing_webhook_events').where('received_at', '<', forgetBefore).execute();
+};
+
 export const ownsASpace = async (db: Database, userId: string): Promise<boolean> =>
   (await db.selectFrom('spaces').select('id').where('owner_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
 

@@ -99,8 +99,8 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod<BillingRoutesContext> =
     async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
-      const event = ctx.billing.readWebhook(body, Array.isArray(signature) ? signature[0] : signature);
-      await billing.applyBillingEvent({ db: ctx.db, clock: ctx.clock, billing: ctx.billing }, event);
+      const received = ctx.billing.readWebhook(body, Array.isArray(signature) ? signature[0] : signature);
+      await billing.handleWebhookEvent({ db: ctx.db, clock: ctx.clock, billing: ctx.billing }, received);
       return { received: true as const };
     },
   );

@@ -290,7 +290,21 @@ export const allocateSlots = async (ctx: BillingContext, body: AllocationsBody):
 };
 
 /** Stripe's word on a subscription or a card wins: the portal and failed payments change them there. */
-export const applyBillingEvent = async (
+/** Stripe sends an event again, if it was not answered, for up to three days. */
+const webhookMemoryMs = 4 * 24 * 60 * 60 * 1000;
+
+/** A webhook's event, applied once whatever the deliveries: one handled already (a replay) changes nothing. */
+export const handleWebhookEvent = async (
+  ctx: { db: Database; clock: BillingContext['clock']; billing: BillingProvider },
+  received: { eventId: string; event: BillingEvent },
+): Promise<void> => {
+  if (await repo.isWebhookEventHandled(ctx.db, received.eventId)) return;
+  await applyBillingEvent(ctx, received.event);
+  const now = ctx.clock.now();
+  await repo.recordWebhookEvent(ctx.db, received.eventId, now.toISOString(), new Date(now.getTime() - webhookMemoryMs).toISOString());
+};
+
+const applyBillingEvent = async (
   ctx: { db: Database; clock: BillingContext['clock']; billing: BillingProvider },
   event: BillingEvent,
 ): Promise<void> => {
