@@ -28,7 +28,7 @@ describe('a nickname', () => {
   it("refuses an email address, and the host's words", () => {
     expect(refusal('ada@hospital.org')).toEqual(['A nickname cannot be an email address: everyone in the session sees it']);
     for (const word of ['Presenter', 'HOST', ' admin ', 'Teacher!', 'Ｐｒｅｓｅｎｔｅｒ'])
-      expect(refusal(word)?.[0], word).toMatch(/is kept for the session's host: choose another nickname$/);
+      expect(refusal(word)?.[0], word).toMatch(/is kept for the session’s host: choose another nickname$/);
     expect(nicknameOf('Presenter Ada').success).toBe(true);
   });
 });

@@ -65,7 +65,7 @@ export const nickname = z
     else if (value.replace(unseen, '') === '') refuse('Give a nickname that can be seen');
     else if (emailShaped.test(value)) refuse('A nickname cannot be an email address: everyone in the session sees it');
     else if (hostWords.has(value.toLowerCase().replace(/[^\p{L}]/gu, '')))
-      refuse(`“${value}” is kept for the session's host: choose another nickname`);
+      refuse(`“${value}” is kept for the session’s host: choose another nickname`);
   });
 
 /** POST /learn/join/{code}: anonymous learners give a nickname; signed-in learners send their token. */
