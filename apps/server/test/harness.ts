@@ -170,3 +170,20 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
     },
   };
 };
+
+/** A new space of `who`'s and a scenario in it, saved with `content` when given; answers the scenario's id. */
+export const createScenarioOf = async (t: TestApp, who: TestUser, content?: object): Promise<string> => {
+  const spaceId = (
+    await t.app.inject({ method: 'POST', url: '/admin/space', headers: who.auth, payload: { description: 'Clinic' } })
+  ).json<{
+    id: string;
+  }>().id;
+  const resimId = (await t.app.inject({ method: 'POST', url: '/admin/resim/new', headers: who.auth, payload: { groupId: spaceId } })).json<{
+    id: string;
+  }>().id;
+  if (content) {
+    const saved = await t.app.inject({ method: 'PATCH', url: `/admin/resim/${resimId}`, headers: who.auth, payload: content });
+    if (saved.statusCode !== 200) throw new Error(`the scenario was not saved: ${saved.body}`);
+  }
+  return resimId;
+};

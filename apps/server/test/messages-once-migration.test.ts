@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as messagesOnce from '../src/db/migrations/0020-messages-once';
 import type { Kysely } from 'kysely';
-import { createTestApp, dialects, type TestApp } from './harness';
+import { createScenarioOf, createTestApp, dialects, type TestApp } from './harness';
 
 describe.each(dialects)('the migration that stores a presenter message once, on %s', (dialect) => {
   let t: TestApp;
   let resimId: string;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    const author = await t.user('author@example.test');
-    const spaceId = (
-      await t.app.inject({ method: 'POST', url: '/admin/space', headers: author.auth, payload: { description: 'Clinic' } })
-    ).json<{ id: string }>().id;
-    resimId = (await t.app.inject({ method: 'POST', url: '/admin/resim/new', headers: author.auth, payload: { groupId: spaceId } })).json<{
-      id: string;
-    }>().id;
+    resimId = await createScenarioOf(t, await t.user('author@example.test'));
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
+import { createScenarioOf, createTestApp, dialects, type TestApp, type TestUser } from './harness';
 import { sessionScenario } from './session-scenario';
 
 describe.each(dialects)('a NUL character sent to the API on %s', (dialect) => {
@@ -11,14 +11,7 @@ describe.each(dialects)('a NUL character sent to the API on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     author = await t.user('author@example.test');
-    const spaceId = (
-      await t.app.inject({ method: 'POST', url: '/admin/space', headers: author.auth, payload: { description: 'Clinic' } })
-    ).json<{ id: string }>().id;
-    resimId = (await t.app.inject({ method: 'POST', url: '/admin/resim/new', headers: author.auth, payload: { groupId: spaceId } })).json<{
-      id: string;
-    }>().id;
-    const saved = await t.app.inject({ method: 'PATCH', url: `/admin/resim/${resimId}`, headers: author.auth, payload: sessionScenario });
-    expect(saved.statusCode).toBe(200);
+    resimId = await createScenarioOf(t, author, sessionScenario);
     code = (await t.app.inject({ method: 'POST', url: `/admin/control/${resimId}/2`, headers: author.auth })).json<{ code: string }>().code;
   });
   afterAll(() => t.close());
