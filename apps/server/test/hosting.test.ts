@@ -72,7 +72,7 @@ describe.each(dialects)('hosting a live session on %s', (dialect) => {
       ['\u200B\u200B', 'nickname: Give a nickname that can be seen'],
       ['\u202Eecalevol', 'nickname: A nickname cannot hold characters that change the direction of text'],
       ['ann@hospital.test', 'nickname: A nickname cannot be an email address: everyone in the session sees it'],
-      ['Presenter', "nickname: “Presenter” is kept for the session’s host: choose another nickname"],
+      ['Presenter', 'nickname: “Presenter” is kept for the session’s host: choose another nickname'],
     ]) {
       const refused = await join(nickname!);
       expect(refused.status, nickname).toBe(400);
