@@ -22,7 +22,7 @@
 import path from 'node:path';
 import { RunStatus, SimulationMode } from '@resim/domain';
 import { announce, healthText, type Announced } from './lib/announce';
-import type { Api } from './lib/api';
+import { call, type Api } from './lib/api';
 import { guardRun, runBenchmark, stopChild, type Child } from './lib/child-processes';
 import { comparisonTable, rowsOf, type Row } from './lib/comparison';
 import { fmt, ms, times } from './lib/format';
@@ -73,13 +73,7 @@ const sendMessages = (api: Api, id: string, tracker: MessageTracker) => {
     for (let at = 0; sending; at++) {
       const message = longestMessage(at);
       tracker.expect(message, now());
-      const response = await fetch(`${api.base}/admin/control/${id}/message`, {
-        method: 'POST',
-        headers: { ...api.headers, 'content-type': 'application/json' },
-        body: JSON.stringify(message),
-      });
-      const text = await response.text();
-      if (response.status !== 201) throw new Error(`POST /admin/control/${id}/message answered ${response.status}: ${text.slice(0, 300)}`);
+      await call(api, 'POST', `/admin/control/${id}/message`, message);
       for (let waited = 0; sending && waited < messageEverySeconds * 1000; waited += 100) await sleep(100);
     }
   })();
@@ -107,6 +101,8 @@ type Configuration = {
 
 type Measured = { size: number; one: Configuration; three: Configuration };
 
+const configurationName = (processes: number) => `${processes} process${processes === 1 ? '' : 'es'}`;
+
 /** One configuration on a fresh schema: `processes` product processes behind nginx, the whole Realtime session through it. */
 const measureConfiguration = async (processes: number, size: number, dir: string): Promise<Configuration> => {
   const children: Child[] = [];
@@ -114,7 +110,7 @@ const measureConfiguration = async (processes: number, size: number, dir: string
     // The balancer first, so that no learner is sent on to a process that is going.
     for (const child of children.reverse()) await stopChild(child, 15_000);
   };
-  const name = `${processes} process${processes === 1 ? '' : 'es'}`;
+  const name = configurationName(processes);
   const measured = await inPostgresSchema(
     postgresUrl,
     `bench_cluster_${processes}`,
@@ -219,7 +215,9 @@ const measureConfiguration = async (processes: number, size: number, dir: string
 };
 
 const measureSize = async (size: number, dir: string): Promise<Measured> => {
-  const [one, three] = [await measureConfiguration(processCounts[0], size, dir), await measureConfiguration(processCounts[1], size, dir)];
+  // One after the other: the baseline must not share the machine with the three.
+  const one = await measureConfiguration(processCounts[0], size, dir);
+  const three = await measureConfiguration(processCounts[1], size, dir);
   return { size, one, three };
 };
 
@@ -267,7 +265,7 @@ const report = ({ one, three }: Measured): SizeReport => {
 /** Why a run is not valid: a socket, step or push gone wrong in either configuration. */
 const invalidities = ({ size, one, three }: Measured): string[] =>
   [one, three].flatMap((c) => {
-    const name = `${c.processes} process${c.processes === 1 ? '' : 'es'}`;
+    const name = configurationName(c.processes);
     const steps = invalidity(name, c.steps, size);
     return [
       ...(steps === undefined ? [] : [steps]),

@@ -227,18 +227,23 @@ export const countEventsOfResim = async (db: Database, resimId: string, instance
 
 /** Stores the message unless its session has one of that id already; answers the one stored. */
 export const insertMessageOnce = async (db: Database, row: SessionMessageRow): Promise<SessionMessageRow> => {
-  await db
+  const inserted = await db
     .insertInto('session_messages')
     .values(row)
     .onConflict((conflict) => conflict.columns(['resim_id', 'instance_id', 'message_id']).doNothing())
-    .execute();
-  return db
-    .selectFrom('session_messages')
-    .selectAll()
-    .where('resim_id', '=', row.resim_id)
-    .where('instance_id', '=', row.instance_id)
-    .where('message_id', '=', row.message_id)
-    .executeTakeFirstOrThrow();
+    .returningAll()
+    .executeTakeFirst();
+  // Read back only when it was there already (sent again).
+  return (
+    inserted ??
+    db
+      .selectFrom('session_messages')
+      .selectAll()
+      .where('resim_id', '=', row.resim_id)
+      .where('instance_id', '=', row.instance_id)
+      .where('message_id', '=', row.message_id)
+      .executeTakeFirstOrThrow()
+  );
 };
 
 export const findMessages = (db: Database, resimId: string, instanceId: string): Promise<SessionMessageRow[]> =>
