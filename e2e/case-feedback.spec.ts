@@ -96,7 +96,6 @@ test('a case that teaches: costs before running, one diagnosis for the whole run
   await page.getByRole('button', { name: 'Diagnose' }).click();
   const chooser = page.getByRole('dialog', { name: 'Diagnosis' });
   await chooser.getByRole('checkbox', { name: /Iron deficiency anaemia/ }).click();
-  await chooser.getByRole('button', { name: 'Diagnose' }).click();
   await chooser.getByRole('button', { name: 'Confirm Diagnosis' }).click();
   await expect(chooser).toBeHidden();
 
@@ -109,7 +108,7 @@ test('a case that teaches: costs before running, one diagnosis for the whole run
     data: { type: 'confirmConclusions', conclusionIds: ['conc2'] },
   });
   expect(second.status()).toBe(400);
-  expect(((await second.json()) as { message: string }).message).toBe('You can select 1 diagnoses');
+  expect(((await second.json()) as { message: string }).message).toBe('You can select 1 diagnosis');
   await shoot(page, 'case-feedback-done.png');
 
   await diagnosis.getByRole('button', { name: 'End simulation' }).click();

@@ -54,9 +54,8 @@ const confirmDiagnosis = async (page: Page, name: string) => {
   await openTab(page, 'Diagnosis');
   await page.getByRole('button', { name: 'Diagnose' }).first().click();
   const chooser = page.getByRole('dialog', { name: 'Diagnosis' });
-  await expect(chooser.getByText('You can select 1 diagnoses')).toBeVisible();
+  await expect(chooser.getByText('You can select 1 diagnosis')).toBeVisible();
   await chooser.getByRole('checkbox', { name: new RegExp(name) }).click();
-  await chooser.getByRole('button', { name: 'Diagnose' }).click();
   await chooser.getByRole('button', { name: 'Confirm Diagnosis' }).click();
   await expect(chooser).toBeHidden();
 };

@@ -216,7 +216,7 @@ describe.each(dialects)('runs and live sessions on %s', (dialect) => {
     expect((await step({ type: 'confirmConclusions', conclusionIds: ['conc1'] })).status).toBe(200);
     // The maximum of one diagnosis holds for the whole run, not for each confirmation.
     const second = await step({ type: 'confirmConclusions', conclusionIds: ['conc2'] });
-    expect(second).toMatchObject({ status: 400, body: { message: 'You can select 1 diagnoses' } });
+    expect(second).toMatchObject({ status: 400, body: { message: 'You can select 1 diagnosis' } });
     // The answer key's verdict is kept from the learner while the session goes on.
     const during = await call<{ feedback: unknown }>('GET', `/scores/${resimId}/${signedIn.gameId}`, { who: nurse });
     expect(during.body.feedback).toBeNull();

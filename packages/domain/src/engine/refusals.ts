@@ -1,4 +1,4 @@
-import { formatText, inSentence, type TextSet } from '../scenario/text-set';
+import { inSentence, maxConclusionsText, type TextSet } from '../scenario/text-set';
 import type { ApplyResult, RunErrorCode } from './types';
 
 /** The learner-facing refusals of the engine: each names what went wrong in the wording of the current stage. */
@@ -22,7 +22,7 @@ export const refusals = {
   cannotConfirm: (conclusion: Named, reason: string) =>
     refuse('not_available', `${nameOf(conclusion)} cannot be confirmed: ${continuing(reason)}`),
   noneSelected: (text: TextSet) => refuse('not_available', `Select at least one ${inSentence(text.conclusion)}`),
-  tooMany: (text: TextSet, max: number) => refuse('too_many', formatText(text.maxConclusionsMessage, { max })),
+  tooMany: (text: TextSet, max: number) => refuse('too_many', maxConclusionsText(text, max)),
   selectedTwice: (conclusion: Named) => refuse('too_many', `${nameOf(conclusion)} is selected more than once`),
   hintsNotOffered: () => refuse('no_hint', 'Hints are not offered in this simulation'),
   noHint: () => refuse('no_hint', 'This simulation has no hint'),

@@ -1,5 +1,5 @@
 import type { DeepReadonly, ReadonlyContent } from '../scenario/readonly-content';
-import type { Action, Conclusion, Measure, Stage } from '../scenario/schema';
+import { MeasureType, type Action, type Conclusion, type Impact, type Measure, type Stage } from '../scenario/schema';
 import { defaultStage } from '../scenario/stages';
 import { resolveTextSet, type TextSet } from '../scenario/text-set';
 import { hasRequirementIds, type DoneIds } from './requirements';
@@ -29,6 +29,8 @@ export type ScenarioIndex = {
   readonly timedTerminations: readonly IndexedMeasure[];
   /** the text set of a stage (null: the scenario's own), resolved once */
   readonly textSet: (stageId: string | null) => TextSet;
+  /** action id → what the player's costs show of its impact (see `shownCost`); only actions with something to show */
+  readonly costs: ReadonlyMap<string, readonly Impact[]>;
 };
 
 const byId = <T extends { readonly id: string }>(items: readonly T[]): Map<string, T> => {
@@ -44,6 +46,38 @@ const byId = <T extends { readonly id: string }>(items: readonly T[]): Map<strin
  */
 const defaultStageIdOf = (stages: readonly IndexedStage[]): string | null =>
   (defaultStage(stages) ?? stages.find((stage) => !stage.isAntibodyPanel))?.id ?? null;
+
+const costTypes: ReadonlySet<number> = new Set([
+  MeasureType.money,
+  MeasureType.autoTimeIncrement,
+  MeasureType.autoTimeDecrement,
+  MeasureType.time,
+]);
+
+/**
+ * What the costs show of an impact before the action is run: money and time, which a learner
+ * weighs when choosing, and any other measure only where the author named it. The measure that
+ * ranks learners, shown before choosing, would tell the right tests from the harmful ones.
+ */
+const shownCost = (
+  impact: readonly DeepReadonly<Impact>[],
+  measures: ReadonlyMap<string, IndexedMeasure>,
+  revealed: readonly string[],
+): readonly Impact[] =>
+  impact.filter((entry) => {
+    if (entry.value === 0) return false;
+    const measure = measures.get(entry.measureId);
+    return measure !== undefined && (costTypes.has(measure.type) || revealed.includes(measure.id));
+  });
+
+const costsOf = (content: ReadonlyContent, measures: ReadonlyMap<string, IndexedMeasure>): Map<string, readonly Impact[]> => {
+  const costs = new Map<string, readonly Impact[]>();
+  for (const action of content.actions) {
+    const shown = shownCost(action.impact, measures, content.settings.revealedMeasures);
+    if (shown.length > 0 && !costs.has(action.id)) costs.set(action.id, Object.freeze(shown));
+  }
+  return costs;
+};
 
 const buildIndex = (content: ReadonlyContent): ScenarioIndex => {
   const openedByActions = new Map<string, string[]>();
@@ -88,6 +122,7 @@ const buildIndex = (content: ReadonlyContent): ScenarioIndex => {
     openedByActions,
     openFromStart,
     timedTerminations,
+    costs: costsOf(content, measures),
     textSet: (stageId) => {
       let textSet = textSets.get(stageId);
       if (!textSet) {

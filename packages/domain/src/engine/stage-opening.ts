@@ -51,13 +51,20 @@ export const openStages = (index: ScenarioIndex, unlocked: readonly string[], ra
   return next ?? unlocked;
 };
 
-/** The stage the learner is on: the last stage to open that is not an antibody panel. */
+/**
+ * The stage the learner is on: the last stage to open that is not an antibody panel. Stages open
+ * from the start open beside the default stage, not after it: until another opens, the run is on
+ * the default stage, where the author set it to begin.
+ */
 export const currentStage = (index: ScenarioIndex, unlocked: readonly string[]): IndexedStage | null => {
+  let beside: IndexedStage | null = null;
   for (let position = unlocked.length - 1; position >= 0; position -= 1) {
     const stage = index.stages.get(unlocked[position] ?? '');
-    if (stage && !stage.isAntibodyPanel) return stage;
+    if (!stage || stage.isAntibodyPanel) continue;
+    if (!index.openFromStart.has(stage.id) || stage.id === index.defaultStageId) return stage;
+    beside = stage;
   }
-  return null;
+  return beside;
 };
 
 /**

@@ -79,6 +79,29 @@ describe('the run view (DESIGN 4)', () => {
     ]);
   });
 
+  it('is on the default stage while only the stages open from the start stand beside it, whatever their order', () => {
+    const c = content({
+      stages: [
+        { id: 'stg1', name: 'Assessment', default: true, description: 'Take a history' },
+        { id: 'stg2', name: 'Investigations' },
+        { id: 'stg3', name: 'Treatment', activators: [{ id: 'act1' }] },
+      ],
+      actions: [{ id: 'act1', name: 'ECG', stage: 'stg2' }],
+    });
+    const start = startRun(c, 0);
+    expect(start.unlocked).toEqual(['stg1', 'stg2']);
+    expect(runView(c, start, 0).stage?.name).toBe('Assessment');
+    expect(runView(c, play(c, [runAction('act1', 1)]), 1).stage?.name).toBe('Treatment');
+    // Ordered after a stage open from the start, the default stage is still where the run begins.
+    const later = content({
+      stages: [
+        { id: 'stg2', name: 'Investigations' },
+        { id: 'stg1', name: 'Assessment', default: true },
+      ],
+    });
+    expect(runView(later, startRun(later, 0), 0).stage?.name).toBe('Assessment');
+  });
+
   it('speaks in the wording of the current stage', () => {
     const c = clinic();
     expect(runView(c, startRun(c, 0), 0).text).toMatchObject({ actions: 'questions', actionChoiceCTA: 'Run questions' });
@@ -157,8 +180,8 @@ describe('the run view (DESIGN 4)', () => {
     const view = runView(c, play(c, [runAction('act1', 1), confirm(['conc1'], 2)]), 2);
     expect(listed(view.conclusions)).toEqual([
       ['conc1', 'done', null],
-      ['conc2', 'unavailable', 'You can select 1 diagnoses'],
-      ['conc3', 'unavailable', 'You can select 1 diagnoses'],
+      ['conc2', 'unavailable', 'You can select 1 diagnosis'],
+      ['conc3', 'unavailable', 'You can select 1 diagnosis'],
     ]);
   });
 
@@ -270,6 +293,69 @@ describe('the run view (DESIGN 4)', () => {
     expect(view.measures.map((measure) => measure.timeUnit)).toEqual(['seconds', 'hours']);
     expect(view.actionCosts).toEqual({ act5: [{ measureId: 'measure4', value: 2 }] });
     expect(runView(costly(false), startRun(costly(false), 0), 0).actionCosts).toBeNull();
+  });
+
+  it('shows as costs the money and time an action changes, not the points that rank learners unless the author names them', () => {
+    const keyed = (revealedMeasures: string[]) =>
+      clinic({
+        settings: { showActionCosts: true, revealedMeasures },
+        measures: [
+          { id: 'points', name: 'Points', scoreOrder: 1 },
+          { id: 'measure1', name: 'Stress' },
+          { id: 'measure3', name: 'Budget', type: 1 },
+          { id: 'measure4', name: 'Waited', type: 2 },
+          { id: 'measure5', name: 'Left', type: 3 },
+        ],
+        actions: [
+          // the answer key's right test and its harmful one, told apart by their points only
+          {
+            id: 'act1',
+            name: 'ECG',
+            stage: 'stg1',
+            impact: [
+              { measureId: 'points', value: 10 },
+              { measureId: 'measure3', value: 50 },
+            ],
+          },
+          {
+            id: 'act5',
+            name: 'Stress test',
+            stage: 'stg1',
+            impact: [
+              { measureId: 'points', value: -15 },
+              { measureId: 'measure1', value: 3 },
+            ],
+          },
+          {
+            id: 'act6',
+            name: 'History',
+            stage: 'stg1',
+            impact: [
+              { measureId: 'measure4', value: 60 },
+              { measureId: 'measure5', value: -30 },
+            ],
+          },
+        ],
+      });
+    const costs = (revealed: string[]) => runView(keyed(revealed), startRun(keyed(revealed), 0), 0).actionCosts;
+    expect(costs([])).toEqual({
+      act1: [{ measureId: 'measure3', value: 50 }],
+      act6: [
+        { measureId: 'measure4', value: 60 },
+        { measureId: 'measure5', value: -30 },
+      ],
+    });
+    expect(costs(['points', 'gone'])).toEqual({
+      act1: [
+        { measureId: 'points', value: 10 },
+        { measureId: 'measure3', value: 50 },
+      ],
+      act5: [{ measureId: 'points', value: -15 }],
+      act6: [
+        { measureId: 'measure4', value: 60 },
+        { measureId: 'measure5', value: -30 },
+      ],
+    });
   });
 
   it("shows the overview media of the current stage, then the stage's own", () => {

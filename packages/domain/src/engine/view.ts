@@ -1,6 +1,6 @@
 import type { DeepReadonly, ReadonlyContent } from '../scenario/readonly-content';
 import type { Impact, MediaItem, OverviewMedia } from '../scenario/schema';
-import { formatText, type TextSet } from '../scenario/text-set';
+import { maxConclusionsText, type TextSet } from '../scenario/text-set';
 import { listItems } from './listing';
 import { failedCondition, settle } from './measures';
 import { situationAt } from './run';
@@ -123,18 +123,18 @@ const measureView = (measure: IndexedMeasure, value: number): MeasureView => {
  */
 const withinMaximum = (conclusions: readonly ConclusionView[], run: RunState, max: number, text: TextSet): readonly ConclusionView[] => {
   if (run.confirmed.length < max) return conclusions;
-  const reason = formatText(text.maxConclusionsMessage, { max });
+  const reason = maxConclusionsText(text, max);
   return conclusions.map((conclusion) =>
     conclusion.availability === 'available' ? { ...conclusion, availability: 'unavailable' as const, reason } : conclusion,
   );
 };
 
-/** The impact of each listed action not run yet and that changes something: what running it costs. */
+/** What running each listed action not run yet costs, where it costs something the costs show (`ScenarioIndex.costs`). */
 const costsOf = (index: ScenarioIndex, actions: readonly ActionView[]): Record<string, readonly Impact[]> => {
   const costs: Record<string, readonly Impact[]> = {};
   for (const view of actions) {
-    const impact = view.availability === 'done' ? undefined : index.actions.get(view.id)?.impact;
-    if (impact && impact.length > 0) costs[view.id] = impact;
+    const cost = view.availability === 'done' ? undefined : index.costs.get(view.id);
+    if (cost) costs[view.id] = cost;
   }
   return costs;
 };

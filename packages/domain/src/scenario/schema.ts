@@ -197,8 +197,13 @@ export const settings = z.object({
   hideTime: z.boolean().default(false),
   allowApp: z.boolean().default(true),
   allowBrowser: z.boolean().default(true),
-  /** the player shows what each action costs (its impact on the measures) before it is run */
+  /** the player shows what each action costs before it is run: its impact on the money and time measures */
   showActionCosts: z.boolean().default(false),
+  /**
+   * Other measures (points, a percentage…) whose impact the costs show too, each named by the
+   * author: the measure that ranks learners, shown before choosing, tells right tests from harmful ones.
+   */
+  revealedMeasures: z.array(itemId).max(100).default([]),
 });
 
 /** The lists of the answer key that mark actions; an action carries at most one mark. */
@@ -246,7 +251,14 @@ export const scenarioDetails = z.object({
   description: text(20_000).default(''),
   templateId: z.string().max(64).nullable().default(null),
   uiText: uiText.default({}),
-  settings: settings.default({ hideRank: false, hideTime: false, allowApp: true, allowBrowser: true, showActionCosts: false }),
+  settings: settings.default({
+    hideRank: false,
+    hideTime: false,
+    allowApp: true,
+    allowBrowser: true,
+    showActionCosts: false,
+    revealedMeasures: [],
+  }),
   /** ISO 4217 code of the currency money measures are in */
   currency: currencyCode.default('USD'),
   mode: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(2),

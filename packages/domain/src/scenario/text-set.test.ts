@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textFields } from './schema';
-import { defaultTextSet, formatText, pluralLabel, resolveTextSet, textSetUnderneath } from './text-set';
+import { byCount, defaultTextSet, formatText, maxConclusionsText, pluralLabel, resolveTextSet, textSetUnderneath } from './text-set';
 
 describe('simulation text set (SPEC 3)', () => {
   it('has a default for every field', () => {
@@ -104,6 +104,15 @@ describe('simulation text set (SPEC 3)', () => {
     expect(formatText('{a} and {b} and {a}', { a: 'x' })).toBe('x and {b} and x');
     expect(formatText('{toString}', {})).toBe('{toString}');
     expect(formatText('no placeholder', { max: 1 })).toBe('no placeholder');
+  });
+
+  it('says the maximum of conclusions by the plural rules, and as the author wrote it when they did', () => {
+    expect(maxConclusionsText(defaultTextSet, 1)).toBe('You can select 1 diagnosis');
+    expect(maxConclusionsText(defaultTextSet, 2)).toBe('You can select 2 diagnoses');
+    expect(maxConclusionsText(resolveTextSet({ uiText: { conclusion: 'Fault' } }), 1)).toBe('You can select 1 fault');
+    expect(maxConclusionsText(resolveTextSet({ uiText: { maxConclusionsMessage: 'Up to {max} answers' } }), 1)).toBe('Up to 1 answers');
+    expect(byCount(0, 'run', 'runs')).toBe('runs');
+    expect(byCount(1, 'run', 'runs')).toBe('run');
   });
 
   it('makes the plural of a singular label as it reads in a sentence', () => {

@@ -118,3 +118,21 @@ export const textSetUnderneath = (scenario: TextSetSource, stageId?: string | nu
 /** SPEC 3: fills placeholders such as {max}; a placeholder without a value is left as written. */
 export const formatText = (template: string, values: Readonly<Record<string, string | number>>): string =>
   template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : placeholder));
+
+const englishPlurals = new Intl.PluralRules('en');
+
+/** The wording a count takes, by the language's plural rules: "1 diagnosis", "0 diagnoses", "2 diagnoses". */
+export const byCount = (count: number, one: string, other: string): string => (englishPlurals.select(count) === 'one' ? one : other);
+
+/**
+ * SPEC 3 'You can select {max} diagnoses' for a maximum: in the singular where the maximum takes
+ * it ('You can select 1 diagnosis'), unless the author worded the message themselves.
+ */
+export const maxConclusionsText = (text: TextSet, max: number): string => {
+  const plural = `You can select {max} ${pluralLabel(text.conclusion)}`;
+  const template =
+    text.maxConclusionsMessage === plural
+      ? byCount(max, `You can select {max} ${inSentence(text.conclusion)}`, plural)
+      : text.maxConclusionsMessage;
+  return formatText(template, { max });
+};

@@ -1,6 +1,7 @@
-import { Fieldset, Grid, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { Alert, Fieldset, Grid, MultiSelect, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { Textarea, TextInput } from './form-fields';
-import { pluralLabel, Priority, resolveTextSet, SimulationMode, type ScenarioContent } from '@resim/domain';
+import { MeasureType, pluralLabel, Priority, resolveTextSet, SimulationMode, type ScenarioContent } from '@resim/domain';
 import { NumberField } from './number-field';
 import type { PanelProps } from './editor-types';
 import { ScenarioSpaceField } from './scenario-space-field';
@@ -28,14 +29,52 @@ const priorityOf = (value: string | null): ScenarioContent['priority'] =>
   value === String(Priority.High) ? Priority.High : value === String(Priority.Low) ? Priority.Low : null;
 
 type Settings = ScenarioContent['settings'];
+type SwitchKey = { [K in keyof Settings]: Settings[K] extends boolean ? K : never }[keyof Settings];
 
-const settingSwitches: readonly { key: keyof Settings; label: string; hint: string }[] = [
+const settingSwitches: readonly { key: SwitchKey; label: string; hint: string }[] = [
   { key: 'hideRank', label: 'Hide rank', hint: 'Learners do not see where they stand.' },
   { key: 'hideTime', label: 'Hide time', hint: 'Learners do not see the clock.' },
   { key: 'allowApp', label: 'Allow the app', hint: 'Learners may play in the mobile app.' },
   { key: 'allowBrowser', label: 'Allow the browser', hint: 'Learners may play in a web browser.' },
-  { key: 'showActionCosts', label: 'Show costs', hint: 'Learners see what each test changes on the measures before they run it.' },
+  {
+    key: 'showActionCosts',
+    label: 'Show costs',
+    hint: 'Learners see the money and time each test costs before they run it.',
+  },
 ];
+
+const costTypes: readonly number[] = [MeasureType.money, MeasureType.autoTimeIncrement, MeasureType.autoTimeDecrement, MeasureType.time];
+
+/**
+ * The measures other than money and time that the costs may show too, each chosen by name: shown
+ * before a test is run, the measure that ranks learners gives the answer key away, so say so.
+ */
+const RevealedMeasures = ({ content, readOnly, onChange }: Pick<PanelProps, 'content' | 'readOnly' | 'onChange'>) => {
+  const others = content.measures.filter((measure) => !costTypes.includes(measure.type));
+  if (others.length === 0) return null;
+  const chosen = content.settings.revealedMeasures.filter((id) => others.some((measure) => measure.id === id));
+  const names = others.filter((measure) => chosen.includes(measure.id)).map((measure) => measure.name || measure.id);
+  return (
+    <Stack gap="xs" pl={46}>
+      <MultiSelect
+        label="Also show in the costs"
+        description="Measures other than money and time, shown only when named here."
+        data={others.map((measure) => ({ value: measure.id, label: measure.name || measure.id }))}
+        value={chosen}
+        onChange={(value) => onChange((draft) => ({ ...draft, settings: { ...draft.settings, revealedMeasures: value } }))}
+        placeholder={chosen.length === 0 ? 'None' : undefined}
+        clearable={!readOnly}
+        readOnly={readOnly}
+      />
+      {names.length > 0 ? (
+        <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} />} title="This reveals the answer key">
+          Learners will see what each test does to {names.join(' and ')} before running it, which tells the right tests from the harmful
+          ones.
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+};
 
 // The codes the browser can format, each named in the author's language: "EUR · Euro".
 const currencyNames = new Intl.DisplayNames(undefined, { type: 'currency' });
@@ -179,6 +218,7 @@ export const DetailsPanel = ({ resimId, content, readOnly, onChange, placement }
                 disabled={readOnly}
               />
             ))}
+            {content.settings.showActionCosts ? <RevealedMeasures content={content} readOnly={readOnly} onChange={onChange} /> : null}
           </Stack>
         </Fieldset>
       </Grid.Col>

@@ -1,5 +1,5 @@
 import type { ReadonlyContent } from '../../scenario/readonly-content';
-import { formatText } from '../../scenario/text-set';
+import { maxConclusionsText } from '../../scenario/text-set';
 import { blockedBecause } from '../availability';
 import type { DoneIds } from '../requirements';
 import { settleRun } from '../measures';
@@ -32,7 +32,7 @@ export const listedByRule = (content: ReadonlyContent, state: RunState, now: num
     });
   // the maximum of conclusions holds for the whole run
   const max = content.maxConclusions;
-  const atMaximum = run.confirmed.length >= max ? formatText(situation.text.maxConclusionsMessage, { max }) : null;
+  const atMaximum = run.confirmed.length >= max ? maxConclusionsText(situation.text, max) : null;
   return {
     actions: list(index.actions.values(), situation.ran, null),
     conclusions: list(index.conclusions.values(), situation.confirmed, atMaximum),
