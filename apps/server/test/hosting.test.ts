@@ -130,8 +130,14 @@ describe.each(dialects)('hosting a live session on %s', (dialect) => {
     const resumed = await call<Join>('POST', `/learn/join/${code}`, { runToken: ann.runToken, payload: { nickname: 'Ann' } });
     expect(resumed.body.gameId).toBe(ann.gameId);
     expect((await board()).locked).toBe(true);
+    // Said before anyone types a nickname; not to a learner already in, who comes back in.
+    const lockedInfo = async (runToken?: string | null) =>
+      (await call<{ locked: boolean; phase: string }>('GET', `/learn/join/${code}`, { runToken })).body;
+    expect(await lockedInfo()).toMatchObject({ phase: 'lobby', locked: true });
+    expect(await lockedInfo(ann.runToken)).toMatchObject({ phase: 'lobby', locked: false });
     await call('PUT', `/admin/resim/${resimId}/instance/${instanceId}/lock`, { who: host, payload: { locked: false } });
     expect((await board()).locked).toBe(false);
+    expect((await lockedInfo()).locked).toBe(false);
     await call('PUT', `/admin/resim/${resimId}/instance/${instanceId}/lock`, { who: host, payload: { locked: true } });
   });
 

@@ -35,6 +35,8 @@ export const joinInfo = z
     resimStatus: z.number().int(),
     /** 'lobby' waits for the presenter, 'open' can be played, 'closed' cannot be joined */
     phase: z.enum(['lobby', 'open', 'closed']),
+    /** the presenter has locked the opening and the caller is not in it: joining would be refused */
+    locked: z.boolean(),
     allowAnonymous: z.boolean(),
     allowSignin: z.boolean(),
     settings: z.object({ hideRank: z.boolean(), hideTime: z.boolean(), allowApp: z.boolean(), allowBrowser: z.boolean() }),
@@ -143,8 +145,12 @@ export const gameSnapshot = z
     gameId: z.string(),
     resimId: z.string(),
     resimName: z.string(),
+    /** the case as the scenario's description tells it, kept in reach for the whole run */
+    description: z.string(),
     nickname: z.string(),
     mode: z.number().int(),
+    /** a presenter leads the run's session and ends it with a Stop: a Realtime opening, not a preview or Test Mode */
+    hosted: z.boolean(),
     resimStatus: z.number().int(),
     phase: z.enum(['lobby', 'open', 'closed']),
     /** the run's events so far; a client sends this back to say what it has seen */

@@ -2,6 +2,7 @@ import type { GameScore, GameSnapshot, JoinInfo, JoinResult, LearnerScenario, Pr
 import {
   RunStatus,
   matchesUserRestriction,
+  runReadingOf,
   resolveTextSet,
   runView,
   settleRun,
@@ -23,7 +24,7 @@ import { normaliseJoinCode } from '../../lib/join-code';
 import { getResim } from '../resims/resims.service';
 import { getAccessibleSpace, type SpaceContext } from '../spaces/spaces.service';
 import { feedbackShown, rankInstance, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
-import { currentInstanceId, phaseOf, phaseOfGame, previewInstanceId, testInstanceId } from './phase';
+import { currentInstanceId, isPreviewInstance, phaseOf, phaseOfGame, previewInstanceId, testInstanceId } from './phase';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
 import { forgetShared } from './shared-reads';
@@ -85,6 +86,18 @@ const isAuthor = async (ctx: PlayContext, scenario: Scenario): Promise<boolean> 
 };
 
 /**
+ * Whether the opening a learner would join is locked against them: a learner already in it (by
+ * account or by the run token this browser holds) comes back in whatever the lock says.
+ */
+const lockedAgainst = async (ctx: PlayContext, scenario: Scenario, test: boolean): Promise<boolean> => {
+  const instanceId = test ? testInstanceId : currentInstanceId(scenario);
+  if (instanceId === null || !(await repo.isLocked(ctx.db, scenario.id, instanceId))) return false;
+  if (ctx.principal) return (await repo.findLearnerGame(ctx.db, scenario.id, instanceId, ctx.principal.userId)) === undefined;
+  if (ctx.runToken) return (await repo.findGameByToken(ctx.db, scenario.id, instanceId, sha256(ctx.runToken))) === undefined;
+  return true;
+};
+
+/**
  * SPEC 7 / DESIGN 6: what a learner sees of a scenario before joining it. Its authors, signed
  * in, see a scenario in Test Mode open, as joining lets them play it.
  */
@@ -99,6 +112,7 @@ export const joinInfo = async (ctx: PlayContext, code: string): Promise<JoinInfo
     mode: scenario.mode,
     resimStatus: scenario.resimStatus,
     phase: phaseOf(scenario, test),
+    locked: await lockedAgainst(ctx, scenario, test),
     allowAnonymous: scenario.allowAnonymous,
     allowSignin: scenario.allowSignin,
     settings: settingsOf(scenario),
@@ -162,8 +176,10 @@ export const buildSnapshot = (
     gameId: game.id,
     resimId: scenario.id,
     resimName: scenario.resimName,
+    description: scenario.description,
     nickname: game.nickname,
     mode: scenario.mode,
+    hosted: runReadingOf(scenario.mode) === 'live' && game.test !== 1 && !isPreviewInstance(game.instance_id),
     resimStatus: scenario.resimStatus,
     phase: phaseOfGame(scenario, game),
     eventCount: game.event_count,

@@ -7,6 +7,9 @@ import { ItemChoice } from './item-choice';
 import { formatImpacts } from './measure-format';
 import { actionsMessage, keepSelectable, matchesSearch, toggleSelection } from './selection';
 
+/** The search of the actions, where "Add tests" takes a learner on a wide screen. */
+export const actionsSearchId = 'actions-search';
+
 type Group = { readonly stage: string | null; readonly name: string | null; readonly actions: readonly ActionView[] };
 
 /**
@@ -79,6 +82,7 @@ export const ActionsPanel = ({
       ) : null}
       {view.actions.length > 0 ? (
         <TextInput
+          id={actionsSearchId}
           type="search"
           placeholder={text.searchActions}
           aria-label={text.searchActions}

@@ -1,16 +1,22 @@
-import { Alert, Box, Button, Group, List, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatText, type ConclusionView, type RunView } from '@resim/domain';
-import { IconAlertCircle, IconCircleCheck, IconFlag, IconSearch } from '@tabler/icons-react';
+import { Alert, Badge, Box, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { maxConclusionsText, type ConclusionView, type RunView } from '@resim/domain';
+import { IconAlertCircle, IconCircleCheck, IconCircleDot, IconCircleX, IconFlag, IconSearch } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { capitalise } from '../../ui/format';
 import { FeedbackNote } from './feedback-note';
 import { ItemChoice } from './item-choice';
 import { keepSelectable, matchesSearch, toggleSelection } from './selection';
 
 type ConfirmHandler = (conclusionIds: readonly string[]) => Promise<string | null>;
 
+/** A screen worked by touch alone, whose on-screen keyboard a focused field would open. */
+const touchQuery = '(hover: none) and (pointer: coarse)';
+
 /**
- * Choosing the conclusions (SPEC 2: diagnoses), up to the run's maximum, then seeing the choice
- * once more to confirm it or change it before it counts.
+ * Choosing the conclusions (SPEC 2: diagnoses), up to the run's maximum, and confirming them in the
+ * same sheet: its footer names the choice, to confirm it or change it before it counts. On a touch
+ * screen the search is not focused on opening, so that the keyboard does not cover the list.
  */
 const ConclusionChooser = ({
   view,
@@ -28,7 +34,7 @@ const ConclusionChooser = ({
   onConfirm: ConfirmHandler;
 }) => {
   const { text } = view;
-  const [step, setStep] = useState<'choose' | 'review'>('choose');
+  const touch = useMediaQuery(touchQuery, false, { getInitialValueInEffect: false });
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<readonly string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -41,9 +47,9 @@ const ConclusionChooser = ({
   );
   const shown = options.filter((conclusion) => matchesSearch(conclusion.name, query));
   const full = selected.length >= max;
+  const chosenNames = options.filter((conclusion) => selected.includes(conclusion.id)).map((conclusion) => conclusion.name);
 
   const close = () => {
-    setStep('choose');
     setProblem(null);
     onClose();
   };
@@ -57,99 +63,107 @@ const ConclusionChooser = ({
     close();
   };
 
-  const footer = { position: 'sticky', bottom: 0, zIndex: 2 } as const;
+  const footer = { position: 'sticky', bottom: 0, zIndex: 2, borderTop: '1px solid var(--mantine-color-gray-3)' } as const;
 
   return (
     <Modal opened={opened} onClose={close} title={text.conclusion} size="lg" fullScreen={fullScreen}>
-      {step === 'choose' ? (
-        <Stack gap="sm">
-          <TextInput
-            type="search"
-            placeholder={text.searchConclusions}
-            aria-label={text.searchConclusions}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={query}
-            onChange={(event) => setQuery(event.currentTarget.value)}
-            data-autofocus
-          />
-          <Group justify="space-between" gap="xs">
-            <Text fz="sm" c={full ? 'blue.8' : 'dimmed'} fw={full ? 600 : 400} aria-live="polite">
-              {formatText(text.maxConclusionsMessage, { max })}
-            </Text>
-            <Text fz="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }} aria-label={`${selected.length} of ${max} chosen`}>
-              {selected.length}/{max}
-            </Text>
-          </Group>
-          {shown.length === 0 ? (
-            <Text fz="sm" c="dimmed" role="status" py="md">
-              {text.noConclusionsFound}
-            </Text>
-          ) : (
-            <Stack gap={6} role="group" aria-label={text.conclusion}>
-              {shown.map((conclusion) => {
-                const checked = selected.includes(conclusion.id);
-                return (
-                  <ItemChoice
-                    key={conclusion.id}
-                    item={conclusion}
-                    checked={checked}
-                    blocked={full && !checked && max > 1}
-                    onToggle={(id) => setPicked(toggleSelection(selected, id, max))}
-                  />
-                );
-              })}
-            </Stack>
-          )}
-          <Box py="sm" bg="var(--mantine-color-body)" style={footer}>
+      <Stack gap="sm">
+        <TextInput
+          type="search"
+          placeholder={text.searchConclusions}
+          aria-label={text.searchConclusions}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          data-autofocus={touch ? undefined : true}
+        />
+        <Group justify="space-between" gap="xs">
+          <Text fz="sm" c={full ? 'blue.8' : 'dimmed'} fw={full ? 600 : 400} aria-live="polite">
+            {maxConclusionsText(text, max)}
+          </Text>
+          <Text fz="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }} aria-label={`${selected.length} of ${max} chosen`}>
+            {selected.length}/{max}
+          </Text>
+        </Group>
+        {shown.length === 0 ? (
+          <Text fz="sm" c="dimmed" role="status" py="md">
+            {text.noConclusionsFound}
+          </Text>
+        ) : (
+          <Stack gap={6} role="group" aria-label={text.conclusion}>
+            {shown.map((conclusion) => {
+              const checked = selected.includes(conclusion.id);
+              return (
+                <ItemChoice
+                  key={conclusion.id}
+                  item={conclusion}
+                  checked={checked}
+                  blocked={full && !checked && max > 1}
+                  onToggle={(id) => {
+                    setProblem(null);
+                    setPicked(toggleSelection(selected, id, max));
+                  }}
+                />
+              );
+            })}
+          </Stack>
+        )}
+        <Box py="sm" bg="var(--mantine-color-body)" style={footer}>
+          <Stack gap="xs">
+            {problem ? (
+              <Alert variant="light" color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                {problem}
+              </Alert>
+            ) : null}
+            {chosenNames.length > 0 ? (
+              <Text fz="sm" aria-live="polite">
+                {capitalise(text.conclusion)}: <b>{chosenNames.join(', ')}</b>
+              </Text>
+            ) : null}
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button disabled={selected.length === 0} onClick={() => setStep('review')}>
-                {text.conclusionCTA}
+              {chosenNames.length > 0 ? (
+                <Button variant="default" onClick={() => setPicked([])} disabled={busy}>
+                  {text.conclusionChange}
+                </Button>
+              ) : (
+                <Button variant="default" onClick={close}>
+                  Cancel
+                </Button>
+              )}
+              <Button disabled={selected.length === 0} loading={busy} onClick={() => void confirm()}>
+                {text.conclusionChoiceCTA}
               </Button>
             </Group>
-          </Box>
-        </Stack>
-      ) : (
-        <Stack gap="md">
-          <List spacing={6} icon={<IconCircleCheck size={18} color="var(--mantine-color-blue-6)" aria-hidden />} center>
-            {options
-              .filter((conclusion) => selected.includes(conclusion.id))
-              .map((conclusion) => (
-                <List.Item key={conclusion.id}>
-                  <Text fw={600}>{conclusion.name}</Text>
-                </List.Item>
-              ))}
-          </List>
-          {problem ? (
-            <Alert variant="light" color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {problem}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setStep('choose')} disabled={busy}>
-              {text.conclusionChange}
-            </Button>
-            <Button loading={busy} onClick={() => void confirm()} data-autofocus>
-              {text.conclusionChoiceCTA}
-            </Button>
-          </Group>
-        </Stack>
-      )}
+          </Stack>
+        </Box>
+      </Stack>
     </Modal>
   );
 };
 
-/** A confirmed conclusion, with its feedback when the mode shows it. */
-export const ConfirmedConclusion = ({ conclusion }: { conclusion: ConclusionView }) => (
+/**
+ * A confirmed conclusion, with its feedback when the mode shows it. Marked right or wrong only by
+ * the answer key's verdict (`right`); until the learner may see it, only as confirmed.
+ */
+export const ConfirmedConclusion = ({ conclusion, right = null }: { conclusion: ConclusionView; right?: boolean | null }) => (
   <Paper p="md" radius="md">
     <Stack gap="xs">
       <Group gap="xs" wrap="nowrap">
-        <IconCircleCheck size={20} color="var(--mantine-color-teal-6)" aria-hidden />
+        {right === null ? (
+          <IconCircleDot size={20} color="var(--mantine-color-blue-6)" aria-hidden />
+        ) : right ? (
+          <IconCircleCheck size={20} color="var(--mantine-color-teal-7)" aria-hidden />
+        ) : (
+          <IconCircleX size={20} color="var(--mantine-color-red-7)" aria-hidden />
+        )}
         <Text fw={600}>{conclusion.name}</Text>
+        {right === null ? null : (
+          <Badge size="sm" variant="light" color={right ? 'teal' : 'red'}>
+            {right ? 'Right' : 'Wrong'}
+          </Badge>
+        )}
       </Group>
-      {conclusion.feedback ? <FeedbackNote feedback={conclusion.feedback} /> : null}
+      {conclusion.feedback ? <FeedbackNote feedback={conclusion.feedback} right={right} /> : null}
     </Stack>
   </Paper>
 );
@@ -185,12 +199,7 @@ export const ConclusionsPanel = ({
         <ConfirmedConclusion key={conclusion.id} conclusion={conclusion} />
       ))}
       {done ? (
-        <Alert
-          variant="light"
-          color="blue"
-          icon={<IconFlag size={18} />}
-          title={formatText(text.maxConclusionsMessage, { max: view.maxConclusions })}
-        >
+        <Alert variant="light" color="blue" icon={<IconFlag size={18} />} title={maxConclusionsText(text, view.maxConclusions)}>
           <Stack gap="sm" align="flex-start">
             <Text fz="sm">You are done. End the simulation when you are ready.</Text>
             <Button onClick={onEnd}>{text.simulationEndCTA}</Button>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { GameScore, GameSnapshot } from '@resim/contracts';
-import { SimulationMode, type RunView } from '@resim/domain';
+import type { RunView } from '@resim/domain';
 import { IconAlertCircle, IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { capitalise } from '../../ui/format';
 import { ConfirmedConclusion } from './conclusions-panel';
 import { FactsPanel } from './facts-panel';
 import { MeasuresBar } from './measures-bar';
+import { MessagesList } from './messages';
 import { PlayerFrame } from './player-frame';
 import { ScreenHeading } from '../../ui/screen-heading';
 import { RunFeedback } from './run-feedback';
@@ -107,7 +108,9 @@ export const EndScreen = ({
     placeholderData: snapshot.score ?? undefined,
   });
   const confirmed = view.conclusions.filter((conclusion) => conclusion.availability === 'done');
-  const waiting = snapshot.mode === SimulationMode.Realtime && snapshot.phase !== 'closed';
+  // Only a session a presenter leads goes on after this run: a preview or a self-paced run is simply over.
+  const waiting = snapshot.hosted && snapshot.phase !== 'closed';
+  const verdicts = new Map(score.data?.feedback?.conclusionsConfirmed.map((item) => [item.id, item.correct]));
 
   return (
     <PlayerFrame productName={productName} width={760}>
@@ -157,9 +160,11 @@ export const EndScreen = ({
                   Next simulation
                 </Button>
               ) : null}
-              <Button component={Link} to="/play" variant={snapshot.nextResimCode ? 'default' : 'filled'}>
-                Join another simulation
-              </Button>
+              {waiting ? null : (
+                <Button component={Link} to="/play" variant={snapshot.nextResimCode ? 'default' : 'filled'}>
+                  Join another simulation
+                </Button>
+              )}
             </Group>
           </Stack>
         </Paper>
@@ -169,8 +174,17 @@ export const EndScreen = ({
               {view.text.conclusion}
             </Title>
             {confirmed.map((conclusion) => (
-              <ConfirmedConclusion key={conclusion.id} conclusion={conclusion} />
+              <ConfirmedConclusion key={conclusion.id} conclusion={conclusion} right={verdicts.get(conclusion.id) ?? null} />
             ))}
+          </Stack>
+        ) : null}
+        {/* After the session, what the presenter said is read here, not put in front of the results. */}
+        {snapshot.messages.length > 0 ? (
+          <Stack gap="sm" component="section" aria-labelledby="end-messages">
+            <Title order={2} fz="lg" id="end-messages">
+              Messages from the presenter
+            </Title>
+            <MessagesList messages={snapshot.messages} />
           </Stack>
         ) : null}
         <FactsPanel

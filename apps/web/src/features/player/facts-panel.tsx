@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { FactView, RunView } from '@resim/domain';
 import { FeedbackNote } from './feedback-note';
 import { MediaList } from './media-list';
@@ -52,23 +53,51 @@ const FactCard = ({ fact, startedAt, isNew }: { fact: FactView; startedAt: numbe
 
 /**
  * The facts the learner has (SPEC 2: test results), titled in the run's wording. `startedAt`
- * dates each result in run time; null when the scenario hides time.
+ * dates each result in run time; null when the scenario hides time. `onAddActions`, while tests
+ * can be run, leads to them: "Add tests" before any result, "Add more tests" after.
  */
-export const FactsPanel = ({ view, startedAt, newIds }: { view: RunView; startedAt: number | null; newIds: ReadonlySet<string> }) => (
-  <Stack gap="sm" component="section" aria-labelledby="facts-title">
-    <Title order={2} fz="lg" id="facts-title">
-      {view.text.facts}
-    </Title>
-    {view.facts.length === 0 ? (
-      <Paper p="lg" radius="md" bg="gray.0">
-        <Text c="dimmed" fz="sm">
-          {view.text.actionChoiceCTA}: the results appear here.
-        </Text>
-      </Paper>
-    ) : (
-      orderFacts(view.facts).map((fact) => (
+export const FactsPanel = ({
+  view,
+  startedAt,
+  newIds,
+  onAddActions,
+}: {
+  view: RunView;
+  startedAt: number | null;
+  newIds: ReadonlySet<string>;
+  onAddActions?: () => void;
+}) => {
+  const canAdd = onAddActions !== undefined && view.ended === null && view.actions.some((action) => action.availability === 'available');
+  const results = view.facts.some((fact) => fact.source === 'action');
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="facts-title">
+      <Group justify="space-between" gap="sm">
+        <Title order={2} fz="lg" id="facts-title">
+          {view.text.facts}
+        </Title>
+        {canAdd && results ? (
+          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAddActions}>
+            {view.text.addMoreActions}
+          </Button>
+        ) : null}
+      </Group>
+      {orderFacts(view.facts).map((fact) => (
         <FactCard key={`${fact.source}-${fact.id}`} fact={fact} startedAt={startedAt} isNew={newIds.has(fact.id)} />
-      ))
-    )}
-  </Stack>
-);
+      ))}
+      {results ? null : (
+        <Paper p="lg" radius="md" bg="gray.0">
+          <Stack gap="sm" align="flex-start">
+            <Text c="dimmed" fz="sm">
+              {view.text.actionChoiceCTA}: the results appear here.
+            </Text>
+            {canAdd ? (
+              <Button size="sm" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAddActions}>
+                {view.text.addActions}
+              </Button>
+            ) : null}
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+};

@@ -104,7 +104,7 @@ describe('game screen', () => {
 
   it('shows the answer key’s verdict of a live session once the presenter stops it', async () => {
     const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
-    const ended = snapshotFixture({ view, mode: 1, phase: 'open' });
+    const ended = snapshotFixture({ view, mode: 1, hosted: true, phase: 'open' });
     const { api, socket, opened } = setup(ended, [{ ...score, feedback: null }]);
     expect(await screen.findByText('If you are done, just wait here!')).toBeTruthy();
     await waitFor(() => expect(api.learn.score).toHaveBeenCalledTimes(1));
@@ -175,8 +175,63 @@ describe('game screen', () => {
       ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' },
       text: { ...viewFixture().text, simulationWaitText: 'Wait for the ward round' },
     });
-    setup(snapshotFixture({ mode: 1, phase: 'open', view }));
+    setup(snapshotFixture({ mode: 1, hosted: true, phase: 'open', view }));
     expect(await screen.findByRole('heading', { name: 'Wait for the ward round' })).toBeTruthy();
+    // The session goes on: nowhere else to go yet.
+    expect(screen.queryByRole('link', { name: 'Join another simulation' })).toBeNull();
+  });
+
+  it('tells an author whose Realtime preview has ended that it has ended, not to wait', async () => {
+    const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
+    setup(snapshotFixture({ mode: 1, hosted: false, phase: 'open', view }));
+    expect(await screen.findByRole('heading', { name: 'The simulation has ended' })).toBeTruthy();
+    expect(screen.queryByText('If you are done, just wait here!')).toBeNull();
+  });
+
+  it('marks a wrong diagnosis wrong wherever it is shown, its feedback in the verdict’s colour', async () => {
+    const view = viewFixture({
+      ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' },
+      conclusions: [
+        { id: 'conc1', name: 'Pneumonia', stage: 'stg1', availability: 'done', reason: null, feedback: 'No: the chest is clear.' },
+      ],
+    });
+    const wrong: GameScore = {
+      ...score,
+      conclusionsConfirmed: ['conc1'],
+      answers: { ...score.answers, conclusionsMatched: 0, correct: false },
+      feedback: { ...score.feedback!, conclusionsConfirmed: [{ id: 'conc1', name: 'Pneumonia', correct: false }] },
+    };
+    setup(snapshotFixture({ view }), [wrong, wrong]);
+    const section = await screen.findByRole('region', { name: 'Diagnosis' });
+    await waitFor(() => expect(within(section).getByText('Wrong')).toBeTruthy());
+    expect(within(section).queryByText('Right')).toBeNull();
+    const note = within(section).getByRole('alert');
+    expect(note.textContent).toContain('No: the chest is clear.');
+    expect(note.getAttribute('style')).toContain('red');
+  });
+
+  it('does not put an unread presenter message in front of the results after a Stop, and lists it there', async () => {
+    const running = snapshotFixture({ mode: 1, hosted: true, serverTime: Date.now() });
+    const { socket, opened } = setup(running);
+    await opened();
+    act(() => socket().open());
+    act(() => socket().receive({ type: 'snapshot', version: 1, snapshot: running }));
+    const message = { id: 'm1', title: 'Last call', message: 'Confirm your diagnosis now.', sent: '2025-05-01T10:20:00.000Z' };
+    act(() => socket().receive({ type: 'message', message }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    const ended = { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'stopped' };
+    act(() =>
+      socket().receive({
+        type: 'snapshot',
+        version: 2,
+        snapshot: { ...running, phase: 'closed', resimStatus: 3, messages: [message], score, view: { ...running.view!, ended } },
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'The simulation has ended' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const listed = screen.getByRole('region', { name: 'Messages from the presenter' });
+    expect(within(listed).getByText('Confirm your diagnosis now.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Join another simulation' })).toBeTruthy();
   });
 
   it('tells a learner the presenter removed them, as soon as it happens', async () => {

@@ -40,7 +40,11 @@ export const GameScreen = ({ run }: { run: JoinedRun }) => {
   const live = useRunConnection({ gameId: run.gameId, runToken: run.runToken, initial: run.snapshot, accessToken: session.accessToken });
   const { snapshot } = live;
   const { view } = snapshot;
-  const latestMessage = live.unread.at(-1);
+  // Once the session is over (Stopped, or the scenario closed), messages no longer stand in front
+  // of the results: the end screen lists them.
+  const over = snapshot.phase === 'closed' || view?.ended?.reason === 'stopped';
+  const unread = over ? [] : live.unread;
+  const latestMessage = unread.at(-1);
 
   useEffect(() => {
     document.title = `${snapshot.resimName} · ${session.productName}`;
@@ -71,7 +75,7 @@ export const GameScreen = ({ run }: { run: JoinedRun }) => {
   return (
     <>
       {screen}
-      <MessageAlert unread={live.unread} onDismiss={live.dismiss} />
+      <MessageAlert unread={unread} onDismiss={live.dismiss} />
       <VisuallyHidden aria-live="assertive">{latestMessage ? `${latestMessage.title}: ${latestMessage.message}` : ''}</VisuallyHidden>
     </>
   );

@@ -57,6 +57,26 @@ describe('join page', () => {
     expect(screen.queryByText('This simulation is closed')).toBeNull();
   });
 
+  it('says a locked lobby is locked before asking for a nickname, and lets the learner in once it opens', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const infos = [joinInfoFixture({ phase: 'lobby', locked: true }), joinInfoFixture({ phase: 'lobby', locked: false })];
+      const api = {
+        learn: { joinInfo: vi.fn(async () => infos.shift() ?? joinInfoFixture({ phase: 'lobby' })), join: vi.fn(), game: vi.fn() },
+      } as unknown as ApiClient;
+      renderPlayer(<JoinPage />, { api, session: sessionFixture(), route: '/play/:code', path: '/play/ABC123' });
+      expect(await screen.findByText('The lobby is locked')).toBeTruthy();
+      expect(screen.queryByLabelText(/Nickname/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+      expect(screen.queryByText(/join now/)).toBeNull();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(await screen.findByLabelText(/Nickname/)).toBeTruthy();
+      expect(screen.queryByText('The lobby is locked')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks an anonymous learner for a nickname before joining', async () => {
     const { join } = setup();
     expect(await screen.findByRole('heading', { name: 'Breathless in the night' })).toBeTruthy();

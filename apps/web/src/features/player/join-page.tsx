@@ -16,6 +16,9 @@ import { usePlayerSession } from './player-session';
 import { runStorage, type StoredRun } from './run-storage';
 import { ScreenHeading } from '../../ui/screen-heading';
 
+/** How often a learner facing a locked lobby asks whether it has opened. */
+const lockedRecheckMs = 5000;
+
 /** After sign-in the learner comes back here with this, and joins at once. */
 const joinAfterSignIn = 'join';
 
@@ -49,6 +52,12 @@ const blockedNotice = (info: JoinInfo) => {
     return (
       <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="This simulation is closed">
         It cannot be joined now. Ask your presenter or trainer when it opens again.
+      </Alert>
+    );
+  if (info.locked)
+    return (
+      <Alert color="orange" variant="light" icon={<IconLock size={18} />} title="The lobby is locked" role="status">
+        Your presenter has closed this session to new learners. Ask them to let you in: this page lets you join as soon as they do.
       </Alert>
     );
   // Authors test at any time; the schedule holds for learners.
@@ -220,6 +229,8 @@ const JoinInfoView = ({
   const info = useQuery({
     queryKey: queryKeys.joinInfo(code),
     queryFn: ({ signal }) => api.learn.joinInfo(code, session.signedIn, signal),
+    // A locked lobby may open again at any moment: asked again until it does.
+    refetchInterval: (query) => (query.state.data?.locked ? lockedRecheckMs : false),
   });
   if (info.isPending) return <Waiting label="Looking up the join code..." />;
   if (info.isError) {

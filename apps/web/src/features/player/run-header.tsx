@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, Collapse, Container, Group, Indicator, Stack, 
 import type { GameSnapshot } from '@resim/contracts';
 import type { MeasureView, RunView } from '@resim/domain';
 import { IconMessage } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConnectionBadge } from './connection-badge';
 import { MeasuresBar } from './measures-bar';
 import { MediaList } from './media-list';
@@ -10,8 +10,9 @@ import type { ConnectionStatus } from './run-connection';
 import { ScreenHeading } from '../../ui/screen-heading';
 
 /**
- * The top of a run, always in view: the scenario, the stage (its description and the scenario's
- * media behind a toggle), the measures, the presenter's messages and the way to end.
+ * The top of a run, always in view: the scenario, the stage, the case (the scenario's description,
+ * the stage's and their media behind a toggle, open until the learner's first step), the measures,
+ * the presenter's messages and the way to end.
  */
 export const RunHeader = ({
   snapshot,
@@ -33,9 +34,19 @@ export const RunHeader = ({
   onEnd: () => void;
 }) => {
   const { text, stage, media } = view;
-  const [describing, setDescribing] = useState(false);
   const hasMedia = media.images.length + media.videos.length + media.files.length > 0;
-  const describable = Boolean(stage?.description) || hasMedia;
+  const describable = Boolean(snapshot.description) || Boolean(stage?.description) || hasMedia;
+  const fresh = snapshot.eventCount === 0;
+  const [describing, setDescribing] = useState(fresh && describable);
+  // The case stays open until the first step, unless the learner opened or closed it themselves.
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!fresh && !toggled.current) setDescribing(false);
+  }, [fresh]);
+  const toggle = () => {
+    toggled.current = true;
+    setDescribing((open) => !open);
+  };
   const messageCount = snapshot.messages.length;
 
   return (
@@ -66,7 +77,7 @@ export const RunHeader = ({
                     <Button
                       variant="subtle"
                       size="compact-xs"
-                      onClick={() => setDescribing((open) => !open)}
+                      onClick={toggle}
                       aria-expanded={describing}
                       aria-controls="stage-description"
                     >
@@ -100,7 +111,15 @@ export const RunHeader = ({
             {/* A long description must not push the run off a phone's screen: it scrolls on its own. */}
             <Box id="stage-description" py="xs" mah="40dvh" style={{ overflowY: 'auto' }}>
               <Stack gap="sm">
-                {stage?.description ? <Text style={{ whiteSpace: 'pre-wrap' }}>{stage.description}</Text> : null}
+                {snapshot.description ? <Text style={{ whiteSpace: 'pre-wrap' }}>{snapshot.description}</Text> : null}
+                {stage?.description ? (
+                  <Stack gap={2}>
+                    <Text fz="sm" fw={600}>
+                      {stage.name}
+                    </Text>
+                    <Text style={{ whiteSpace: 'pre-wrap' }}>{stage.description}</Text>
+                  </Stack>
+                ) : null}
                 <MediaList media={media} />
               </Stack>
             </Box>

@@ -45,7 +45,7 @@ describe('run screen', () => {
       stage: 'Step',
       descriptionOpen: 'Read the brief',
     };
-    setup(viewFixture({ text }));
+    setup(viewFixture({ text }), { snapshot: { eventCount: 2 } });
     expect(screen.getByRole('heading', { name: 'Findings' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Investigations' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Impression' })).toBeTruthy();
@@ -57,6 +57,80 @@ describe('run screen', () => {
     expect(screen.getByText(/Step:/)).toBeTruthy();
     for (const fallback of ['Test Results', 'Run tests', 'Diagnose', 'End simulation', 'Task:'])
       expect(screen.queryByText(fallback)).toBeNull();
+  });
+
+  it('opens on the case and its first stage, keeps them a tap away, and closes them after the first step', async () => {
+    const { rerender } = setup(viewFixture());
+    const toggle = () => screen.getByRole('button', { name: /description/ });
+    expect(screen.getByText('A patient arrives short of breath.')).toBeTruthy();
+    expect(screen.getByText(/Task:/).textContent).toBe('Task: Assessment');
+    expect(screen.getByText('Find out why the patient is breathless.')).toBeTruthy();
+    expect(toggle().textContent).toBe('Hide description');
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle());
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle());
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    rerender(viewFixture({ facts: [] }));
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('closes the case by itself once the first step is taken, and opens it again on a tap', async () => {
+    const snapshot = snapshotFixture();
+    const live: LiveRun = {
+      snapshot,
+      receivedAt: Date.now(),
+      status: 'live',
+      unread: [],
+      dismiss: vi.fn(),
+      send: vi.fn(),
+      refresh: vi.fn(),
+    };
+    let step: () => void = () => undefined;
+    const Harness = () => {
+      const [eventCount, setEventCount] = useState(0);
+      step = () => setEventCount(1);
+      return <RunScreen live={{ ...live, snapshot: { ...snapshot, eventCount } }} view={snapshot.view as RunView} />;
+    };
+    renderPlayer(<Harness />, { api: {} as ApiClient });
+    const toggle = () => screen.getByRole('button', { name: /description/ });
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    act(() => step());
+    await waitFor(() => expect(toggle().getAttribute('aria-expanded')).toBe('false'));
+    expect(toggle().textContent).toBe('Show description');
+    fireEvent.click(toggle());
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('leads from the results to the tests, as "Add tests" before any result and "Add more tests" after, in the run’s words', () => {
+    const text = { ...defaultTextSet, addActions: 'Order investigations', addMoreActions: 'Order more' };
+    const { rerender } = setup(viewFixture({ text, facts: [] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Order investigations' }));
+    expect(document.activeElement).toBe(screen.getByPlaceholderText('Search tests'));
+    expect(screen.queryByRole('button', { name: 'Order more' })).toBeNull();
+    const result = {
+      source: 'action' as const,
+      id: 'act1',
+      name: 'Chest X-ray',
+      text: 'Clear',
+      feedback: null,
+      at: 1,
+      images: [],
+      videos: [],
+      files: [],
+    };
+    rerender(viewFixture({ text, facts: [result] }));
+    expect(screen.queryByRole('button', { name: 'Order investigations' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Order more' }));
+    // Nothing left to run: nowhere to lead.
+    rerender(
+      viewFixture({
+        text,
+        facts: [result],
+        actions: [{ id: 'act1', name: 'Chest X-ray', stage: 'stg1', availability: 'done', reason: null }],
+      }),
+    );
+    expect(screen.queryByRole('button', { name: 'Order more' })).toBeNull();
   });
 
   it('runs the tests picked, one event each, in order', async () => {
@@ -120,11 +194,12 @@ describe('run screen', () => {
     expect(screen.queryByRole('button', { name: 'Run tests' })).toBeNull();
   });
 
-  it('lets the learner pick up to the maximum of diagnoses, change the choice, then confirm it', async () => {
+  it('lets the learner pick up to the maximum of diagnoses, change the choice, and confirm it in the same sheet', async () => {
     const { send } = setup(viewFixture({ maxConclusions: 2 }));
     click('Diagnose');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('You can select 2 diagnoses')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Confirm Diagnosis' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Pneumonia/ }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Asthma/ }));
     expect(
@@ -132,16 +207,42 @@ describe('run screen', () => {
         .getByRole('checkbox', { name: /Heart failure/ })
         .hasAttribute('disabled'),
     ).toBe(true);
+    expect(within(dialog).getByText('Pneumonia, Asthma')).toBeTruthy();
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Diagnose' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change diagnosis' }));
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Asthma/ }));
+    expect(within(dialog).queryByText('Pneumonia, Asthma')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Pneumonia/ }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Heart failure/ }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Diagnose' }));
-    expect(within(dialog).getByText('Heart failure')).toBeTruthy();
-    expect(within(dialog).queryByText('Asthma')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Diagnosis' }));
     await waitFor(() => expect(send).toHaveBeenCalledWith({ type: 'confirmConclusions', conclusionIds: ['conc1', 'conc2'] }));
+  });
+
+  it('picks and confirms a diagnosis in three taps, the search left unfocused on a touch screen', async () => {
+    const touch = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('pointer: coarse'),
+          media: query,
+          onchange: null,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    try {
+      const { send } = setup(viewFixture());
+      click('Diagnose');
+      const dialog = await screen.findByRole('dialog');
+      await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+      expect(document.activeElement).not.toBe(within(dialog).getByPlaceholderText('Search diagnoses'));
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: /Asthma/ }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Diagnosis' }));
+      await waitFor(() => expect(send).toHaveBeenCalledWith({ type: 'confirmConclusions', conclusionIds: ['conc3'] }));
+    } finally {
+      touch.mockRestore();
+    }
   });
 
   it('tells the learner they are done once the run’s maximum of diagnoses is confirmed, and offers the end', async () => {
@@ -149,12 +250,12 @@ describe('run screen', () => {
       viewFixture({
         conclusions: [
           { id: 'conc1', name: 'Pneumonia', stage: 'stg1', availability: 'done', reason: null, feedback: null },
-          { id: 'conc2', name: 'Asthma', stage: 'stg1', availability: 'unavailable', reason: 'You can select 1 diagnoses', feedback: null },
+          { id: 'conc2', name: 'Asthma', stage: 'stg1', availability: 'unavailable', reason: 'You can select 1 diagnosis', feedback: null },
         ],
       }),
     );
     expect(screen.queryByRole('button', { name: 'Diagnose' })).toBeNull();
-    expect(screen.getByText('You can select 1 diagnoses')).toBeTruthy();
+    expect(screen.getByText('You can select 1 diagnosis')).toBeTruthy();
     expect(screen.getByText('You are done. End the simulation when you are ready.')).toBeTruthy();
     const ends = screen.getAllByRole('button', { name: 'End simulation' });
     expect(ends).toHaveLength(2);

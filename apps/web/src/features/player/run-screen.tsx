@@ -19,7 +19,7 @@ import { inSentence, type LearnerEvent, type RunView } from '@resim/domain';
 import { IconAlertCircle, IconClipboardList, IconFlask, IconStethoscope } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { capitalise } from '../../ui/format';
-import { ActionsPanel } from './actions-panel';
+import { ActionsPanel, actionsSearchId } from './actions-panel';
 import { ConclusionsPanel } from './conclusions-panel';
 import { FactsPanel } from './facts-panel';
 import { HintPanel } from './hint-panel';
@@ -110,7 +110,8 @@ export const RunScreen = ({ live, view }: { live: LiveRun; view: RunView }) => {
   const startedAt = snapshot.startedAt === null || snapshot.settings.hideTime ? null : Date.parse(snapshot.startedAt);
   const fresh = useNewFacts(view);
   const [busy, setBusy] = useState(false);
-  const [tab, setTab] = useState<Tab>('facts');
+  // A phone opens on the results when there are some (the baseline), else on the tests to run: never on an empty tab.
+  const [tab, setTab] = useState<Tab>(() => (view.facts.length > 0 ? 'facts' : 'actions'));
   const [messagesOpen, setMessagesOpen] = useState(false);
   const [ending, setEnding] = useState(false);
   const [endProblem, setEndProblem] = useState<string | null>(null);
@@ -158,10 +159,22 @@ export const RunScreen = ({ live, view }: { live: LiveRun; view: RunView }) => {
     if (refusal === null) setEnding(false);
   };
 
+  // "Add tests" leads to them: their tab on a phone, their search beside the results on a wide screen.
+  const addActions = () => {
+    if (compact) {
+      setTab('actions');
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    const search = document.getElementById(actionsSearchId);
+    search?.scrollIntoView({ block: 'center' });
+    search?.focus();
+  };
+
   const facts = (
     <Stack gap="lg">
       <InfosPanel infos={view.infos} />
-      <FactsPanel view={view} startedAt={startedAt} newIds={fresh.ids} />
+      <FactsPanel view={view} startedAt={startedAt} newIds={fresh.ids} onAddActions={addActions} />
     </Stack>
   );
   const actions = <ActionsPanel view={view} busy={busy} onRun={runActions} {...(compact ? { stickyBottom: tabBarHeight } : {})} />;

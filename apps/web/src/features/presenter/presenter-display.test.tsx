@@ -107,6 +107,14 @@ describe('presenter display', () => {
     expect(screen.getByLabelText('Join address').textContent).toBe('https://resim.example.com/play/ABC234');
   });
 
+  it('shows the room no way in while the lobby is locked', async () => {
+    show(viewOf({ locked: true }));
+    expect(await screen.findByText('The lobby is locked')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(screen.queryByText(/Scan to join/)).toBeNull();
+    expect(screen.queryByLabelText('Join code')).toBeNull();
+  });
+
   it('leaves a learner the host removed off the lobby', async () => {
     show(viewOf({ players: 1, learners: [learner('Ann'), learner('Bo', { endReason: 'removed', endedAt: 'x' })] }));
     const lobby = await screen.findByLabelText('Learners in the lobby');

@@ -79,7 +79,20 @@ const JoinPanel = ({ view }: { view: PresenterView }) => {
   return (
     <Paper bg={colors.card} p="xl" radius="lg" h="100%" withBorder={false}>
       <Stack gap="lg" justify="center" h="100%">
-        {joinAt && view.phase !== 'closed' ? (
+        {view.locked && view.phase !== 'closed' ? (
+          // A locked opening takes nobody new: the room is not shown a way in that would refuse them.
+          <Group gap="md" wrap="nowrap" align="flex-start">
+            <IconLock size={48} color={`var(--mantine-color-${colors.dimmed.replace('.', '-')})`} aria-hidden />
+            <Stack gap={4}>
+              <Text c={colors.text} fz={34} fw={700}>
+                The lobby is locked
+              </Text>
+              <Text c={colors.dimmed} fz="xl">
+                Nobody new may join this session.
+              </Text>
+            </Stack>
+          </Group>
+        ) : joinAt && view.phase !== 'closed' ? (
           <>
             <Group gap="xl" align="center" wrap="wrap">
               <JoinQrCode url={joinAt.href} size={220} />

@@ -48,4 +48,16 @@ describe('run status control', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Stop Simulation' }).at(-1)!);
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(3));
   });
+
+  it.each([
+    [1, 'Close Lobby', 'Everyone waiting in the lobby is sent away', 0],
+    [3, 'Reset to Initialized', 'results are kept', 0],
+  ])('asks before a status %i command %s', async (status, label, warning, next) => {
+    const onChange = show({ allowAnonymous: true, allowSignin: true }, status);
+    fireEvent.click(screen.getByRole('button', { name: label }));
+    expect((await screen.findByRole('dialog', { name: `${label}?` })).textContent).toContain(warning);
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(screen.getAllByRole('button', { name: label }).at(-1)!);
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(next));
+  });
 });

@@ -17,8 +17,8 @@ const icons: Record<string, ReactNode> = {
   'Reset to Initialized': <IconRefresh size={14} />,
 };
 
-// Ending a session ends every learner's run: asked first.
-const ending = new Set(['Stop Simulation', 'Close Scenario']);
+// Ending a session ends every learner's run, closing a lobby sends its learners away: asked first.
+const ending = new Set(['Stop Simulation', 'Close Scenario', 'Close Lobby']);
 // Opening lets learners in: asked first when the scenario would turn some of them away.
 const opening = new Set(['Open Lobby', 'Activate Scenario']);
 
@@ -34,6 +34,15 @@ export const turnedAway = (access: JoinAccess): string | null => {
 };
 
 const endingWarning = 'Every learner’s run of this session ends now, and no one can join until the scenario is opened again.';
+
+/** What each command asked first does, in the host's words. */
+const warnings: Readonly<Record<string, string>> = {
+  'Stop Simulation': endingWarning,
+  'Close Scenario': endingWarning,
+  'Close Lobby': 'Everyone waiting in the lobby is sent away. Opening the lobby again starts a new session, which they have to join again.',
+  'Reset to Initialized':
+    'The finished session’s results are kept. The scenario can be edited again, and opening it starts a new session that learners join afresh.',
+};
 
 /**
  * SPEC 4 run status of the scenario, in the reading of its mode, with the commands it allows.
@@ -75,7 +84,7 @@ export const RunStatusControl = (props: {
             leftSection={icons[command.label]}
             disabled={props.blocked !== null}
             onClick={() => {
-              const warning = ending.has(command.label) ? endingWarning : opening.has(command.label) ? turnedAway(props.access) : null;
+              const warning = warnings[command.label] ?? (opening.has(command.label) ? turnedAway(props.access) : null);
               if (warning) setConfirming({ command, warning });
               else run(command);
             }}
@@ -97,7 +106,13 @@ export const RunStatusControl = (props: {
               Cancel
             </Button>
             <Button
-              color={confirming && opening.has(confirming.command.label) ? 'orange' : 'red'}
+              color={
+                confirming && opening.has(confirming.command.label)
+                  ? 'orange'
+                  : confirming && ending.has(confirming.command.label)
+                    ? 'red'
+                    : 'blue'
+              }
               onClick={() => confirming && run(confirming.command)}
             >
               {confirming && opening.has(confirming.command.label) ? `${confirming.command.label} anyway` : confirming?.command.label}

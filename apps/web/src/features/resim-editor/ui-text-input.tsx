@@ -20,8 +20,8 @@ export const textFieldGroups: readonly { readonly title: string; readonly fields
     title: 'Running actions',
     fields: [
       { field: 'actionChoiceCTA', label: 'Run button' },
-      { field: 'addActions', label: 'Add button' },
-      { field: 'addMoreActions', label: 'Add more button' },
+      { field: 'addActions', label: 'Add button, before any result' },
+      { field: 'addMoreActions', label: 'Add more button, beside the results' },
       { field: 'searchActions', label: 'Search placeholder' },
       { field: 'noActionsFound', label: 'Nothing found' },
       { field: 'allActionsUsedMessage', label: 'All used' },

@@ -1,6 +1,6 @@
 import { Badge, Button, Divider, Grid, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { capitalise } from '../../ui/format';
-import { formatText, resolveTextSet, textSetUnderneath, type ScenarioContent, type TextSet } from '@resim/domain';
+import { maxConclusionsText, resolveTextSet, textSetUnderneath, type ScenarioContent, type TextSet } from '@resim/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { optionsOf, type PanelProps } from './editor-types';
@@ -18,9 +18,14 @@ const WordingPreview = ({ labels, content }: { labels: TextSet; content: Scenari
           {labels.descriptionOpen}
         </Button>
       </Group>
-      <Title order={3} fz="md">
-        {labels.facts}
-      </Title>
+      <Group justify="space-between">
+        <Title order={3} fz="md">
+          {labels.facts}
+        </Title>
+        <Button size="compact-xs" variant="light" tabIndex={-1}>
+          {labels.addMoreActions}
+        </Button>
+      </Group>
       <Text fz="sm" c="dimmed">
         Hb 84 g/L, MCV 68 fL.
       </Text>
@@ -37,7 +42,7 @@ const WordingPreview = ({ labels, content }: { labels: TextSet; content: Scenari
           {labels.actionChoiceCTA}
         </Button>
         <Button size="compact-sm" variant="default" tabIndex={-1}>
-          {labels.addMoreActions}
+          {labels.addActions}
         </Button>
       </Group>
       <Divider />
@@ -46,7 +51,7 @@ const WordingPreview = ({ labels, content }: { labels: TextSet; content: Scenari
           {labels.conclusion}
         </Text>
         <Badge size="xs" variant="light" radius="sm" tt="none">
-          {formatText(labels.maxConclusionsMessage, { max: content.maxConclusions })}
+          {maxConclusionsText(labels, content.maxConclusions)}
         </Badge>
       </Group>
       <Group gap="xs">
