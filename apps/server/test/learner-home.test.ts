@@ -33,11 +33,12 @@ describe.each(dialects)('learners signing in on %s', (dialect) => {
     });
   const isLearner = async (who: TestUser) => (await call<{ isLearner: boolean }>(who, 'GET', '/admin/user/auth')).body.isLearner;
 
-  it('tells a learner (given scenarios, in no space) from an author', async () => {
+  it('tells a learner (a learner of a space, given scenarios or not yet, in no space) from an author', async () => {
     const ann = await t.user('ann@example.test');
     expect(await isLearner(ann)).toBe(false);
     await call(admin, 'POST', `/admin/space/${spaceId}/learner`, { tags: [], notify: false, learners: [{ email: 'ann@example.test' }] });
-    expect(await isLearner(ann)).toBe(false);
+    // Nothing given yet: still a learner, whose home is their own list, not the author's console.
+    expect(await isLearner(ann)).toBe(true);
     await call(admin, 'POST', `/admin/space/${spaceId}/allocation`, { learners: ['ann@example.test'], resims: [resimId] });
     expect(await isLearner(ann)).toBe(true);
     expect(await isLearner(admin)).toBe(false);

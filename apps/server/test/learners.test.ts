@@ -211,9 +211,18 @@ describe.each(dialects)('learners and allocations on %s', (dialect) => {
     expect(mine.body.every((entry) => entry.allocated && entry.gameId === null)).toBe(true);
     // sessionScenario admits *@hospital.test only; ann was given the scenario.
     const code = mine.body.find((entry) => entry.resimId === resimA)!.code;
-    expect((await call(ann, 'POST', `/learn/join/${code}`, {})).status).toBe(201);
+    const joined = await call<{ gameId: string }>(ann, 'POST', `/learn/join/${code}`, {});
+    expect(joined.status).toBe(201);
     const cy = await t.user('cy@example.test');
     expect((await call(cy, 'POST', `/learn/join/${code}`, {})).status).toBe(403);
+
+    // Once played to its end, the list gives the learner their result.
+    type Mine = { resimId: string; gameId: string | null; ended: boolean; endedAt: string | null; points: number | null };
+    const played = async () => (await call<Mine[]>(ann, 'GET', '/learn/mine')).body.find((entry) => entry.resimId === resimA)!;
+    expect(await played()).toMatchObject({ gameId: joined.body.gameId, ended: false, endedAt: null, points: null });
+    await call(admin, 'POST', `/admin/control/${resimA}/2`);
+    expect((await call(ann, 'POST', `/learn/game/${joined.body.gameId}/event`, { type: 'end' })).status).toBe(200);
+    expect(await played()).toMatchObject({ ended: true, endedAt: expect.any(String), points: 0 });
   });
 
   it('reminds learners named, refusing unknown ones', async () => {

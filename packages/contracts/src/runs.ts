@@ -323,6 +323,9 @@ export const learnerScenario = z
     resimStatus: z.number().int(),
     gameId: z.string().nullable(),
     ended: z.boolean(),
+    /** when the learner's latest run ended, and its points (null: it has none, or the scenario counts none) */
+    endedAt: z.string().nullable(),
+    points: z.number().nullable(),
     /** given to the learner by an administrator of its space */
     allocated: z.boolean(),
     schedule: playSchedule,

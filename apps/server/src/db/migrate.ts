@@ -20,6 +20,7 @@ import * as liveEvents from './migrations/0018-live-events';
 import * as rateLimits from './migrations/0019-rate-limits';
 import * as messagesOnce from './migrations/0020-messages-once';
 import * as webhookEvents from './migrations/0021-webhook-events';
+import * as learnerEmail from './migrations/0022-learner-email';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019-rate-limits': rateLimits,
   '0020-messages-once': messagesOnce,
   '0021-webhook-events': webhookEvents,
+  '0022-learner-email': learnerEmail,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -53,6 +53,12 @@ describe('application state machine (SPEC 4)', () => {
     });
   });
 
+  it('goes from HOME to ASSESSMENT or PROFILE (SPEC 4)', () => {
+    const at = run([{ type: 'SESSION_RESTORED', to: { name: 'HOME' } }]);
+    expect(appMachine(at, { type: 'NAVIGATE', to: { name: 'ASSESSMENT' } })).toEqual({ name: 'ASSESSMENT' });
+    expect(appMachine(at, { type: 'NAVIGATE', to: profile })).toEqual(profile);
+  });
+
   it('switches between pages', () => {
     let state = run([{ type: 'SESSION_RESTORED', to: { name: 'HOME' } }]);
     for (const page of pageIds) {

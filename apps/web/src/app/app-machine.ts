@@ -14,6 +14,7 @@ export const pageIds = [
   'SUBSCRIPTIONS',
   'SCHEDULE',
   'PROFILE',
+  'ASSESSMENT',
   'SPACE_SETTINGS',
   'SPACE_SCOREBOARD',
 ] as const;

@@ -8,6 +8,7 @@ import { lazyPage, type LazyPage } from './lazy-page';
 const pages = {
   HOME: lazyPage(() => loadChunk('home', () => import('../features/home/home-page')).then((m) => m.HomePage)),
   PROFILE: lazyPage(() => loadChunk('profile', () => import('../features/profile/profile-page')).then((m) => m.ProfilePage)),
+  ASSESSMENT: lazyPage(() => loadChunk('assessment', () => import('../features/assessment/assessment-page')).then((m) => m.AssessmentPage)),
   EDIT_RESIM: lazyPage(() =>
     loadChunk('resim-editor', () => import('../features/resim-editor/resim-editor-page')).then((m) => m.ResimEditorPage),
   ),
@@ -31,6 +32,7 @@ const pages = {
 
 const HomePage = pages.HOME.Page;
 const ProfilePage = pages.PROFILE.Page;
+const AssessmentPage = pages.ASSESSMENT.Page;
 const ResimEditorPage = pages.EDIT_RESIM.Page;
 const MonitoringPage = pages.MONITORING.Page;
 const ClientsPage = pages.CLIENTS.Page;
@@ -63,6 +65,8 @@ const PageSwitch = ({ page }: { page: PageState }) => {
       return <HomePage />;
     case 'PROFILE':
       return <ProfilePage />;
+    case 'ASSESSMENT':
+      return <AssessmentPage />;
     case 'EDIT_RESIM':
       return <ResimEditorPage resimId={page.resimId} />;
     case 'MONITORING':

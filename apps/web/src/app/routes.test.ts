@@ -13,6 +13,7 @@ describe('routes', () => {
       '/subscriptions': 'SUBSCRIPTIONS',
       '/schedule': 'SCHEDULE',
       '/profile': 'PROFILE',
+      '/assessment': 'ASSESSMENT',
     } as const;
     for (const [path, name] of Object.entries(paths)) {
       expect(parsePath(path)).toEqual({ name });

@@ -11,6 +11,7 @@ const staticPaths: Record<StaticPageId, string> = {
   SUBSCRIPTIONS: '/subscriptions',
   SCHEDULE: '/schedule',
   PROFILE: '/profile',
+  ASSESSMENT: '/assessment',
 };
 
 const resimPath = /^\/resim\/([^/]+)$/;

@@ -5,6 +5,7 @@ import {
   IconCalendarEvent,
   IconChartBar,
   IconChevronDown,
+  IconClipboardCheck,
   IconCreditCard,
   IconHome,
   IconMail,
@@ -33,6 +34,7 @@ type NavItem = {
 
 const mainNav: readonly NavItem[] = [
   { page: 'HOME', label: 'Home', icon: IconHome },
+  { page: 'ASSESSMENT', label: 'Assessment', icon: IconClipboardCheck },
   { page: 'MONITORING', label: 'Monitoring', icon: IconActivityHeartbeat },
   { page: 'CLIENTS', label: 'Clients', icon: IconUsers },
   { page: 'INTEL', label: 'Intel', icon: IconChartBar },

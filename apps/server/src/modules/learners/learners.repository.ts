@@ -105,6 +105,10 @@ export const findResimIdsInSpace = async (db: Database, spaceId: string, resimId
 export const findAllocationsOfEmail = (db: Database, email: string): Promise<AllocationRow[]> =>
   db.selectFrom('allocations').selectAll().where('email', '=', email).orderBy('created_at', 'desc').execute();
 
+/** Whether the email is a learner of any space (on its Clients list), given anything to play yet or not. */
+export const isLearnerOfASpace = async (db: Database, email: string): Promise<boolean> =>
+  (await db.selectFrom('space_learners').select('space_id').where('email', '=', email).limit(1).executeTakeFirst()) !== undefined;
+
 export const isAllocated = async (db: Database, email: string, resimId: string): Promise<boolean> =>
   (await db.selectFrom('allocations').select('email').where('email', '=', email).where('resim_id', '=', resimId).executeTakeFirst()) !==
   undefined;

@@ -385,6 +385,8 @@ export const learnerScenarios = async (ctx: PlayContext): Promise<LearnerScenari
       resimStatus: scenario.resimStatus,
       gameId: game?.id ?? null,
       ended: game?.ended_at != null,
+      endedAt: game?.ended_at ?? null,
+      points: game?.ended_at != null ? game.points : null,
       allocated: allocated.has(resimId),
       schedule: scheduleOf(scenario, now),
     });

@@ -8,7 +8,7 @@ import { iso, type Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { readJson } from '../../lib/json';
 import type { Principal } from '../../identity/principal';
-import { findAllocationsOfEmail } from '../learners/learners.repository';
+import { findAllocationsOfEmail, isLearnerOfASpace } from '../learners/learners.repository';
 import { findSpacesOfUser } from '../spaces/spaces.repository';
 import { findUserByEmail, insertUser, updateUser } from './users.repository';
 
@@ -23,10 +23,13 @@ export const toUserAuth = (user: UserRow, groups: readonly string[], isLearner: 
   isLearner,
 });
 
-/** Someone given scenarios to play who is in no space: they came to play, not to write. */
+/**
+ * Someone a space has as a learner (given scenarios to play or not yet) who is in no space: they
+ * came to play, not to write.
+ */
 export const isLearnerOnly = async (db: Database, user: UserRow, principal: Principal): Promise<boolean> =>
-  (await findAllocationsOfEmail(db, user.email)).length > 0 &&
   !principal.isDeveloper &&
+  ((await isLearnerOfASpace(db, user.email)) || (await findAllocationsOfEmail(db, user.email)).length > 0) &&
   (await findSpacesOfUser(db, user.id, principal.groupSpaceIds)).length === 0;
 
 export const toUserMetadata = (user: UserRow): UserMetadata => {

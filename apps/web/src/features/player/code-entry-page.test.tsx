@@ -13,6 +13,8 @@ const scenario = (changes: Partial<LearnerScenario>): LearnerScenario => ({
   phase: 'open',
   gameId: null,
   ended: false,
+  endedAt: null,
+  points: null,
   allocated: false,
   resimStatus: 2,
   schedule: { opens: null, closes: null, phase: 'unscheduled' },

@@ -5,9 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../api/api-context';
 import type { LearnerScenario } from '@resim/contracts';
-import { RunStatus } from '@resim/domain';
 import { queryKeys } from '../../api/query-keys';
-import { formatDateTime } from '../../ui/format';
+import { scheduleNote, standingOf } from './learner-scenario-status';
 import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
 import { ScreenHeading } from '../../ui/screen-heading';
@@ -23,30 +22,9 @@ export const joinCodeProblem = (code: string): string | null => {
   return null;
 };
 
-const phaseLabels: Record<LearnerScenario['phase'], { label: string; color: string }> = {
-  lobby: { label: 'Waiting to start', color: 'yellow' },
-  open: { label: 'Open', color: 'green' },
-  closed: { label: 'Closed', color: 'gray' },
-};
-
-/** When the schedule keeps a scenario shut: when it opens, or that it closed. */
-const scheduleNote = ({ schedule }: LearnerScenario): string | null => {
-  if (schedule.phase === 'before' && schedule.opens) return `Opens ${formatDateTime(schedule.opens)}`;
-  if (schedule.phase === 'after' && schedule.closes) return `Closed ${formatDateTime(schedule.closes)}`;
-  return null;
-};
-
 const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
   const note = scheduleNote(scenario);
-  const phase = scenario.ended
-    ? { label: 'Finished', color: 'blue' }
-    : scenario.schedule.phase === 'before'
-      ? { label: 'Not open yet', color: 'gray' }
-      : scenario.schedule.phase === 'after'
-        ? phaseLabels.closed
-        : scenario.phase === 'closed' && scenario.resimStatus !== RunStatus.Finished
-          ? { label: 'Not open yet', color: 'gray' }
-          : phaseLabels[scenario.phase];
+  const phase = standingOf(scenario);
   return (
     <Card component={Link} to={`/play/${encodeURIComponent(scenario.code)}`} padding="md" radius="md" shadow="none">
       <Group justify="space-between" wrap="nowrap" gap="sm">

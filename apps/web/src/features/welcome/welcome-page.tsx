@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
+import { IconAlertCircle, IconLogin2, IconPlayerPlay } from '@tabler/icons-react';
+import { playerPath } from '../../app/routes';
 import { Brand } from '../../ui/brand';
 
 /** NOT_AUTHENTICATED: who the console is for, why the user is signed out if we know, and the way in. */
@@ -22,9 +23,18 @@ export const WelcomePage = (props: { productName: string; reason: string | null;
               {props.reason}
             </Alert>
           ) : null}
-          <Button size="md" fullWidth leftSection={<IconLogin2 size={18} />} loading={props.signingIn} onClick={props.onSignIn}>
-            Sign in
-          </Button>
+          <Stack gap="sm">
+            <Button size="md" fullWidth leftSection={<IconLogin2 size={18} />} loading={props.signingIn} onClick={props.onSignIn}>
+              Sign in
+            </Button>
+            {/* A learner with a code from their presenter needs no account: the player is a page of its own. */}
+            <Button component="a" href={playerPath} size="md" fullWidth variant="default" leftSection={<IconPlayerPlay size={18} />}>
+              Join a session
+            </Button>
+            <Text c="dimmed" fz="xs" ta="center">
+              Learners with a join code from their presenter join without signing in.
+            </Text>
+          </Stack>
         </Stack>
       </Paper>
       <Text ta="center" c="dimmed" fz="xs" mt="md">
