@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { FactView, RunView } from '@resim/domain';
+import { inSentence, type FactView, type RunView } from '@resim/domain';
 import { FeedbackNote } from './feedback-note';
 import { MediaList } from './media-list';
 import { formatDuration } from './measure-format';
@@ -88,7 +88,7 @@ export const FactsPanel = ({
         <Paper p="lg" radius="md" bg="gray.0">
           <Stack gap="sm" align="flex-start">
             <Text c="dimmed" fz="sm">
-              {view.text.actionChoiceCTA}: the results appear here.
+              {view.ended ? `You ran no ${inSentence(view.text.actions)}.` : `${view.text.actionChoiceCTA}: the results appear here.`}
             </Text>
             {canAdd ? (
               <Button size="sm" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAddActions}>

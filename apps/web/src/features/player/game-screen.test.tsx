@@ -232,6 +232,9 @@ describe('game screen', () => {
     const listed = screen.getByRole('region', { name: 'Messages from the presenter' });
     expect(within(listed).getByText('Confirm your diagnosis now.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Join another simulation' })).toBeTruthy();
+    // A run that ended with no test run says so, rather than inviting to run one.
+    expect(screen.getByText('You ran no tests.')).toBeTruthy();
+    expect(screen.queryByText(/the results appear here/)).toBeNull();
   });
 
   it('tells a learner the presenter removed them, as soon as it happens', async () => {
