@@ -26,6 +26,7 @@ describe.each(dialects)('GET /admin/clients on %s', (dialect) => {
   let ward: { id: string; code: string };
   let ana: Join;
   let nurseRun: Join;
+  let spaceId: string;
 
   const userAuth = async (email: string) => {
     const user = await createUser({ db: server.database.db, clock: systemClock, email, password: 'Test-password-1', groups: '' });
@@ -57,7 +58,7 @@ describe.each(dialects)('GET /admin/clients on %s', (dialect) => {
     authorToken = author.authorization.slice('Bearer '.length);
     outsider = await userAuth('outsider@example.test');
     nurse = await userAuth('nurse@hospital.test');
-    const spaceId = (await call<{ id: string }>('POST', '/admin/space', author, { description: 'Clinic' })).body.id;
+    spaceId = (await call<{ id: string }>('POST', '/admin/space', author, { description: 'Clinic' })).body.id;
     clinic = await newScenario(author, spaceId, 'Anaemia clinic');
     ward = await newScenario(author, spaceId, 'Ward round');
     const elsewhere = (await call<{ id: string }>('POST', '/admin/space', outsider, { description: 'Elsewhere' })).body.id;
@@ -237,5 +238,20 @@ describe.each(dialects)('GET /admin/clients on %s', (dialect) => {
   it('is in the API document', async () => {
     const document = (await call<{ paths: Record<string, { get?: { parameters?: { name: string }[] } }> }>('GET', '/openapi.json')).body;
     expect(document.paths['/admin/clients']?.get?.parameters?.map((parameter) => parameter.name)).toEqual(['id']);
+  });
+  it('counts a learner the host removed as neither connected nor playing, though their phone still holds its socket', async () => {
+    const lab = await newScenario(author, spaceId, 'Lab round');
+    for (const status of [1, 2]) expect((await call('POST', `/admin/control/${lab.id}/${status}`, author)).status).toBe(200);
+    const zed = (await call<Join>('POST', `/learn/join/${lab.code}`, {}, { nickname: 'Zed' })).body;
+    const learner = await openSocket(
+      `${server.url.replace('http', 'ws')}/learn/socket?game=${zed.gameId}&token=${encodeURIComponent(zed.runToken!)}`,
+    );
+    await learner.next((m) => m.type === 'snapshot', 'snapshot');
+    expect(clientOf((await clients(author)).body, zed.gameId)).toMatchObject({ connected: true, finished: false });
+    const { currentInstanceId } = (await call<{ currentInstanceId: string }>('GET', `/admin/resim/${lab.id}/dashboard`, author)).body;
+    const removed = await call('POST', `/admin/resim/${lab.id}/instance/${currentInstanceId}/games/${zed.gameId}/remove`, author);
+    expect(removed.status).toBe(200);
+    expect(clientOf((await clients(author)).body, zed.gameId)).toMatchObject({ connected: false, finished: true, endReason: 'removed' });
+    learner.close();
   });
 });

@@ -54,6 +54,9 @@ export const presenterView = scoreboard
     /** who may join: the host is warned before opening a lobby that turns learners away */
     allowAnonymous: z.boolean(),
     allowSignin: z.boolean(),
+    /** when learners may play (SPEC 3 scheduleStart, scheduleEnd): the host is warned before opening outside it */
+    scheduleStart: z.string().nullable(),
+    scheduleEnd: z.string().nullable(),
     /** the caller may open, start and stop the session and send messages */
     canControl: z.boolean(),
     messages: z.array(sessionMessage),

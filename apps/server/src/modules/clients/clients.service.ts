@@ -3,7 +3,7 @@ import { runScore, type Scenario } from '@resim/domain';
 import type { GameRow } from '../../db/schema';
 import { readJson } from '../../lib/json';
 import { getResim } from '../resims/resims.service';
-import { stateOf } from '../runs/game-records';
+import { removedReason, stateOf } from '../runs/game-records';
 import { currentInstanceId, isPreviewInstance, phaseOf, phaseOfGame } from '../runs/phase';
 import { loadRunnableScenario } from '../runs/scenario-cache';
 import { findSpacesOfUser } from '../spaces/spaces.repository';
@@ -60,7 +60,8 @@ const toClient = (scenario: Scenario, row: ActiveRunRow, now: number, connected:
     joined: row.created_at,
     startedAt: row.started_at,
     lastActive: row.updated_at,
-    connected: connected.has(row.id),
+    // A learner the host removed is out of the session, though their phone may still hold its socket.
+    connected: connected.has(row.id) && row.end_reason !== removedReason,
     finished: row.ended_at !== null || Boolean(state?.ended),
     endReason: row.end_reason ?? state?.ended?.reason ?? null,
   };

@@ -151,6 +151,8 @@ export const presenterView = async (
     hideRank: scenario.settings.hideRank,
     allowAnonymous: scenario.allowAnonymous,
     allowSignin: scenario.allowSignin,
+    scheduleStart: scenario.scheduleStart,
+    scheduleEnd: scenario.scheduleEnd,
     // getResim above is the check controlResim and sendMessage make: whoever sees the display may run it.
     canControl: true,
     messages: messages.map(toSessionMessage),

@@ -29,6 +29,8 @@ const viewOf = (changes: Partial<PresenterView>): PresenterView => ({
   hideRank: false,
   allowAnonymous: true,
   allowSignin: false,
+  scheduleStart: null,
+  scheduleEnd: null,
   canControl: false,
   messages: [],
   measures: [],
@@ -107,6 +109,37 @@ describe('presenter display', () => {
     expect(screen.getByLabelText('Join address').textContent).toBe('https://resim.example.com/play/ABC234');
   });
 
+  it('calls a self-paced scenario at status 2 Open, a live one Running (SPEC 4)', async () => {
+    show(viewOf({ mode: 2, resimStatus: 2, phase: 'open' }));
+    expect(await screen.findByText('Open')).toBeTruthy();
+    expect(screen.queryByText('Running')).toBeNull();
+  });
+
+  it('puts the top three of a finished session on a podium where the join panel stood', async () => {
+    show(
+      viewOf({
+        phase: 'closed',
+        resimStatus: 3,
+        players: 4,
+        finished: 4,
+        learners: [
+          learner('Ann', { rank: 1, points: 30 }),
+          learner('Bo', { rank: 2, points: 20 }),
+          learner('Cy', { rank: 3, points: 10 }),
+          learner('Di', { rank: 4, points: 5 }),
+        ],
+      }),
+    );
+    const podium = await screen.findByRole('list', { name: 'Podium' });
+    // Second, first, third from the left, as on a real podium; the fourth is not on it.
+    expect(
+      within(podium)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(['Bo20 points2', 'Ann30 points1', 'Cy10 points3']);
+    expect(screen.queryByText('The session is closed.')).toBeNull();
+  });
+
   it('shows the room no way in while the lobby is locked', async () => {
     show(viewOf({ locked: true }));
     expect(await screen.findByText('The lobby is locked')).toBeTruthy();
@@ -120,6 +153,20 @@ describe('presenter display', () => {
     const lobby = await screen.findByLabelText('Learners in the lobby');
     expect(within(lobby).queryByText('Bo')).toBeNull();
     expect(within(lobby).getByText('Ann')).toBeTruthy();
+  });
+
+  it('hides the host’s controls from the room on request, by button or the H key, and brings them back', async () => {
+    window.localStorage.clear();
+    show(viewOf({ canControl: true }));
+    expect(await screen.findByRole('toolbar', { name: 'Session controls' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Hide from the room (H)' }));
+    expect(screen.queryByRole('toolbar', { name: 'Session controls' })).toBeNull();
+    fireEvent.keyDown(document.documentElement, { key: 'h' });
+    expect(await screen.findByRole('toolbar', { name: 'Session controls' })).toBeTruthy();
+    fireEvent.keyDown(document.documentElement, { key: 'h' });
+    await waitFor(() => expect(screen.queryByRole('toolbar', { name: 'Session controls' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Show the session controls' }));
+    expect(await screen.findByRole('toolbar', { name: 'Session controls' })).toBeTruthy();
   });
 
   it('gives the session controls only to someone who may run the session', async () => {

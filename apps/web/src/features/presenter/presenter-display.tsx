@@ -15,8 +15,9 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { BoardLearner, PresenterPanel, PresenterTheme, PresenterView } from '@resim/contracts';
-import { RunStatus } from '@resim/domain';
-import { IconAlertTriangle, IconDoorEnter, IconLock, IconMaximize, IconMessage } from '@tabler/icons-react';
+import { RunStatus, runReadingOf, runStatusName } from '@resim/domain';
+import { useHotkeys, useLocalStorage } from '@mantine/hooks';
+import { IconAdjustments, IconAlertTriangle, IconDoorEnter, IconEyeOff, IconLock, IconMaximize, IconMessage } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useState } from 'react';
 import { useApi } from '../../api/api-context';
@@ -47,8 +48,9 @@ const palettes = {
     text: 'white',
     dimmed: 'gray.4',
     track: 'var(--mantine-color-dark-5)',
-    leader: 'yellow.8',
-    leaderText: 'white',
+    // Gold under dark text: white on a dark yellow read at 2.5:1.
+    leader: 'yellow.5',
+    leaderText: 'dark.9',
     /** the host's controls are light: on a light page they need an edge */
     framed: false,
   },
@@ -95,7 +97,8 @@ const JoinPanel = ({ view }: { view: PresenterView }) => {
         ) : joinAt && view.phase !== 'closed' ? (
           <>
             <Group gap="xl" align="center" wrap="wrap">
-              <JoinQrCode url={joinAt.href} size={220} />
+              {/* A third of the screen's height at least, so that the back rows of a hall can scan it. */}
+              <JoinQrCode url={joinAt.href} size="max(34vh, 220px)" />
               <Stack gap={4} miw={0}>
                 <Text c={colors.dimmed} fz="lg">
                   Scan to join, or open
@@ -254,6 +257,55 @@ const Progressing = ({ view }: { view: PresenterView }) => {
   );
 };
 
+/** Heights of the podium's steps, second, first and third from the left, as on a real one. */
+const podiumSteps = [
+  { place: 1, height: 150 },
+  { place: 0, height: 220 },
+  { place: 2, height: 110 },
+] as const;
+
+/** The finished session's top three on a podium, where the join panel stood while learners could join. */
+const Podium = ({ view }: { view: PresenterView }) => {
+  const colors = usePalette();
+  const top = view.learners.filter((learner) => learner.rank !== null).slice(0, 3);
+  return (
+    <Paper bg={colors.card} p="xl" radius="lg" h="100%" withBorder={false}>
+      <Stack gap="lg" h="100%" justify="flex-end">
+        <Title order={2} c={colors.text} fz={28}>
+          Podium
+        </Title>
+        <Group gap="md" align="flex-end" justify="center" wrap="nowrap" role="list" aria-label="Podium">
+          {podiumSteps.map(({ place, height }) => {
+            const learner = top[place];
+            if (!learner) return <Box key={place} style={{ flex: 1 }} />;
+            const first = place === 0;
+            return (
+              <Stack key={learner.gameId} gap={6} align="center" style={{ flex: 1, minWidth: 0 }} role="listitem">
+                <Text c={colors.text} fz={first ? 32 : 26} fw={700} ta="center" truncate maw="100%">
+                  {learner.nickname}
+                </Text>
+                <Text c={colors.dimmed} fz="lg">
+                  {points(learner.points)} points
+                </Text>
+                <Box
+                  w="100%"
+                  h={height}
+                  bg={first ? colors.leader : colors.track}
+                  style={{ borderRadius: '8px 8px 0 0', display: 'flex', alignItems: 'flex-start', justifyContent: 'center' }}
+                >
+                  <Text c={first ? colors.leaderText : colors.text} fz={48} fw={800} mt="sm" aria-label={`Place ${learner.rank}`}>
+                    {learner.rank}
+                  </Text>
+                </Box>
+              </Stack>
+            );
+          })}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+};
+
 const Finished = ({ view }: { view: PresenterView }) => {
   const colors = usePalette();
   return (
@@ -351,7 +403,7 @@ const PhasePanels = ({ view, shows }: { view: PresenterView; shows: (panel: Pres
 const controlledStatuses: readonly number[] = [RunStatus.Waiting, RunStatus.Running];
 
 /** The host's controls, on the display itself: open the lobby, start, stop, manage the lobby, message the room. */
-const SessionControls = ({ resimId, view }: { resimId: string; view: PresenterView }) => {
+const SessionControls = ({ resimId, view, onHide }: { resimId: string; view: PresenterView; onHide: () => void }) => {
   const api = useApi();
   const client = useQueryClient();
   const [dialog, setDialog] = useState<'message' | 'lobby' | null>(null);
@@ -364,7 +416,12 @@ const SessionControls = ({ resimId, view }: { resimId: string; view: PresenterVi
           status={view.resimStatus}
           mode={view.mode}
           blocked={null}
-          access={{ allowAnonymous: view.allowAnonymous, allowSignin: view.allowSignin }}
+          access={{
+            allowAnonymous: view.allowAnonymous,
+            allowSignin: view.allowSignin,
+            scheduleStart: view.scheduleStart,
+            scheduleEnd: view.scheduleEnd,
+          }}
           onChange={async (status) => {
             await api.resims.control(resimId, status);
             await client.invalidateQueries({ queryKey: ['resim', resimId] });
@@ -380,11 +437,21 @@ const SessionControls = ({ resimId, view }: { resimId: string; view: PresenterVi
             </Button>
           </>
         ) : null}
+        <Button size="compact-xs" variant="subtle" color="gray" ml="auto" leftSection={<IconEyeOff size={14} />} onClick={onHide}>
+          Hide from the room (H)
+        </Button>
       </Group>
       <MessageModal resimId={resimId} opened={dialog === 'message'} onClose={() => setDialog(null)} />
       {dialog === 'lobby' ? <ManageLobbyModal resimId={resimId} onClose={() => setDialog(null)} /> : null}
     </Paper>
   );
+};
+
+/** Whether the host's controls show on the display: hidden, the room sees only the session; kept in this browser. */
+const useControlsShown = () => {
+  const [shown, setShown] = useLocalStorage({ key: 'resim.presenter.controls', defaultValue: true, getInitialValueInEffect: false });
+  useHotkeys([['h', () => setShown((current) => !current)]]);
+  return [shown, setShown] as const;
 };
 
 /** What the room sees of the scenario's current opening, refreshed every few seconds, through the view chosen. */
@@ -398,6 +465,7 @@ export const PresenterDisplay = ({
   viewId?: string | null;
 }) => {
   const api = useApi();
+  const [controlsShown, setControlsShown] = useControlsShown();
   const view = useQuery({
     queryKey: queryKeys.presenter(resimId, 'current', viewId),
     queryFn: ({ signal }) => api.resims.presenter(resimId, 'current', viewId, signal),
@@ -423,7 +491,18 @@ export const PresenterDisplay = ({
   const colors = palettes[data.layout.theme];
   const shows = (panel: PresenterPanel) => data.layout.panels.includes(panel);
   const notOpened = neverOpened(data);
-  const badge = notOpened ? { label: 'Not open yet', color: 'gray' } : phaseBadge[data.phase];
+  const phase = phaseBadge[data.phase];
+  // SPEC 4 reading B: a self-paced scenario at status 2 is Open, not Running.
+  const reading =
+    runReadingOf(data.mode) === 'self-paced' && data.phase === 'open' ? { ...phase, label: runStatusName(2, 'self-paced') } : phase;
+  const badge = notOpened ? { label: 'Not open yet', color: 'gray' } : reading;
+  // Once the session is over, nobody joins: the join panel's half shows who won.
+  const podium =
+    data.phase === 'closed' &&
+    !notOpened &&
+    !data.hideRank &&
+    shows('leaderboard') &&
+    data.learners.some((learner) => learner.rank !== null);
   const side = (
     <Stack gap="xl">
       <PhasePanels view={data} shows={shows} />
@@ -463,7 +542,7 @@ export const PresenterDisplay = ({
                   Lobby locked
                 </Badge>
               ) : null}
-              <Badge color={badge.color} size="xl" variant="filled">
+              <Badge color={badge.color} size="xl" variant="filled" aria-label="Session status">
                 {badge.label}
               </Badge>
               <Tooltip label="Full screen">
@@ -479,11 +558,30 @@ export const PresenterDisplay = ({
               </Tooltip>
             </Group>
           </Group>
-          {data.canControl ? <SessionControls resimId={resimId} view={data} /> : null}
+          {data.canControl ? (
+            controlsShown ? (
+              <SessionControls resimId={resimId} view={data} onHide={() => setControlsShown(false)} />
+            ) : (
+              // Hidden from the room; brought back by the button or the H key.
+              <Group justify="flex-end" mt={-16}>
+                <Tooltip label="Show the session controls (H)">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label="Show the session controls"
+                    onClick={() => setControlsShown(true)}
+                  >
+                    <IconAdjustments size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            )
+          ) : null}
           {shows('messages') ? <LatestMessage view={data} /> : null}
           {shows('join') ? (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-              <JoinPanel view={data} />
+              {podium ? <Podium view={data} /> : <JoinPanel view={data} />}
               <Box>{side}</Box>
             </SimpleGrid>
           ) : (

@@ -286,6 +286,8 @@ const EditorTitle = memo(
     blocked: string | null;
     allowAnonymous: boolean;
     allowSignin: boolean;
+    scheduleStart: string | null;
+    scheduleEnd: string | null;
     progress: SessionProgress | null;
     onChangeStatus: (status: number) => Promise<void>;
   }) => (
@@ -298,7 +300,12 @@ const EditorTitle = memo(
           status={props.status}
           mode={props.mode}
           blocked={props.blocked}
-          access={{ allowAnonymous: props.allowAnonymous, allowSignin: props.allowSignin }}
+          access={{
+            allowAnonymous: props.allowAnonymous,
+            allowSignin: props.allowSignin,
+            scheduleStart: props.scheduleStart,
+            scheduleEnd: props.scheduleEnd,
+          }}
           onChange={props.onChangeStatus}
         />
         <SessionBar resimId={props.resimId} code={props.code} status={props.status} />
@@ -495,6 +502,8 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
             blocked={isDirty(state) ? 'Save or undo your changes first' : null}
             allowAnonymous={saved.allowAnonymous}
             allowSignin={saved.allowSignin}
+            scheduleStart={saved.scheduleStart}
+            scheduleEnd={saved.scheduleEnd}
             progress={editor.progress}
             onChangeStatus={editor.changeStatus}
           />

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme';
+import { formatDateTime } from '../../ui/format';
 import { RunStatusControl, type JoinAccess } from './run-status-control';
 
 const show = (access: JoinAccess, status = 0) => {
@@ -59,5 +60,26 @@ describe('run status control', () => {
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.click(screen.getAllByRole('button', { name: label }).at(-1)!);
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(next));
+  });
+
+  it('warns before opening the lobby outside the schedule, and opens it anyway when asked', async () => {
+    const opens = new Date(Date.now() + 3_600_000).toISOString();
+    const onChange = show({ allowAnonymous: true, allowSignin: true, scheduleStart: opens, scheduleEnd: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Open Lobby' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open Lobby?' });
+    expect(dialog.textContent).toContain(`Its schedule opens on ${formatDateTime(opens)}`);
+    expect(dialog.textContent).toContain('told it is not open yet');
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Open Lobby anyway' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(1));
+  });
+
+  it('warns before opening a scenario whose schedule has closed', async () => {
+    const closed = new Date(Date.now() - 3_600_000).toISOString();
+    show({ allowAnonymous: true, allowSignin: true, scheduleStart: null, scheduleEnd: closed });
+    fireEvent.click(screen.getByRole('button', { name: 'Open Lobby' }));
+    expect((await screen.findByRole('dialog', { name: 'Open Lobby?' })).textContent).toContain(
+      `Its schedule closed on ${formatDateTime(closed)}`,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { pendingStatus, runReadingOf, runStatusName, statusCommands, type StatusCommand } from '@resim/domain';
+import { pendingStatus, runReadingOf, runStatusName, schedulePhase, statusCommands, type StatusCommand } from '@resim/domain';
+import { formatDateTime } from '../../ui/format';
 import { IconPlayerPlay, IconPlayerStop, IconRefresh, IconTestPipe, IconDoorEnter, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 
@@ -22,15 +23,32 @@ const ending = new Set(['Stop Simulation', 'Close Scenario', 'Close Lobby']);
 // Opening lets learners in: asked first when the scenario would turn some of them away.
 const opening = new Set(['Open Lobby', 'Activate Scenario']);
 
-export type JoinAccess = { readonly allowAnonymous: boolean; readonly allowSignin: boolean };
+export type JoinAccess = {
+  readonly allowAnonymous: boolean;
+  readonly allowSignin: boolean;
+  /** SPEC 3 scheduleStart and scheduleEnd: outside them learners are told the scenario is not open */
+  readonly scheduleStart?: string | null;
+  readonly scheduleEnd?: string | null;
+};
 
 /** Who an opening of the scenario turns away, in the host's words; null when anyone with the code may join. */
-export const turnedAway = (access: JoinAccess): string | null => {
+export const turnedAway = (access: JoinAccess, now = new Date()): string | null => {
+  const problems: string[] = [];
   if (!access.allowAnonymous && !access.allowSignin)
-    return 'Every learner will be turned away: this scenario allows neither anonymous learners nor signed-in ones.';
-  if (!access.allowAnonymous)
-    return 'Learners without an account will be turned away: this scenario lets in only signed-in learners, not anonymous ones with a nickname.';
-  return null;
+    problems.push('Every learner will be turned away: this scenario allows neither anonymous learners nor signed-in ones.');
+  else if (!access.allowAnonymous)
+    problems.push(
+      'Learners without an account will be turned away: this scenario lets in only signed-in learners, not anonymous ones with a nickname.',
+    );
+  const window = { scheduleStart: access.scheduleStart ?? null, scheduleEnd: access.scheduleEnd ?? null };
+  const phase = schedulePhase(window, now);
+  if (phase === 'before' && window.scheduleStart)
+    problems.push(
+      `Its schedule opens on ${formatDateTime(window.scheduleStart)}: until then every learner who joins is told it is not open yet.`,
+    );
+  if (phase === 'after' && window.scheduleEnd)
+    problems.push(`Its schedule closed on ${formatDateTime(window.scheduleEnd)}: every learner who joins is told it has closed.`);
+  return problems.length === 0 ? null : problems.join(' ');
 };
 
 const endingWarning = 'Every learner’s run of this session ends now, and no one can join until the scenario is opened again.';
@@ -98,7 +116,7 @@ export const RunStatusControl = (props: {
           <Text fz="sm">{confirming?.warning}</Text>
           {confirming && opening.has(confirming.command.label) ? (
             <Text fz="sm" c="dimmed">
-              Change who may join under Access, or open it as it is.
+              Change who may join under Access and when under Overview &amp; schedule, or open it as it is.
             </Text>
           ) : null}
           <Group justify="flex-end" gap="sm">
@@ -106,9 +124,10 @@ export const RunStatusControl = (props: {
               Cancel
             </Button>
             <Button
+              // Yellow takes dark text (the theme's auto contrast); white on orange read at 3.6:1.
               color={
                 confirming && opening.has(confirming.command.label)
-                  ? 'orange'
+                  ? 'yellow'
                   : confirming && ending.has(confirming.command.label)
                     ? 'red'
                     : 'blue'

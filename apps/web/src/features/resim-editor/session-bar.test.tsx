@@ -35,4 +35,15 @@ describe('session bar', () => {
     await vi.waitFor(() => expect(games).toHaveBeenCalled());
     expect((await screen.findByText('1', { selector: '.mantine-Badge-label' })).textContent).toBe('1');
   });
+
+  it('offers the presenter display and its views before a session, with nothing of a session yet', async () => {
+    const games = vi.fn();
+    renderWithProviders(<SessionBar resimId="r1" code="ABC234" status={0} />, {
+      api: { resims: { games, dashboard: vi.fn() } } as unknown as ApiClient,
+    });
+    expect((await screen.findByRole('link', { name: 'Presenter display' })).getAttribute('href')).toBe('/presenter/r1');
+    expect(screen.getByRole('button', { name: 'Presenter views' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Manage lobby' })).toBeNull();
+    expect(games).not.toHaveBeenCalled();
+  });
 });

@@ -35,7 +35,14 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
     enabled: live,
     refetchInterval: live ? pollMs : false,
   });
-  if (!live || code === '') return null;
+  if (code === '') return null;
+  // Before a session (and after one), the display's views are chosen and prepared here too.
+  if (!live)
+    return (
+      <Group gap={6} wrap="nowrap">
+        <PresenterDisplayLauncher resimId={resimId} />
+      </Group>
+    );
   const link = `${window.location.origin}/play/${code}`;
   const currentId = dashboard.data?.currentInstanceId ?? null;
   const current = (games.data ?? []).filter((game) => game.instanceId === currentId && game.endReason !== 'removed');
