@@ -232,6 +232,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     identityProvider: identity.kind === 'external' ? (identity.identityProvider ?? null) : null,
     session: config.session,
     uploads: { chunkSize: uploadChunkSize, maxBytes: storage.maxBytes, imageMaxBytes: storage.imageMaxBytes, types: uploadTypeNames },
+    emailSends: transport.sends,
   }));
   await app.register(clientLogRoutes);
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PermanentDeliveryError, type EmailTransport } from '../src/adapters/email/email';
+import { createOutboxTransport } from '../src/adapters/email/outbox-transport';
 import { closeDatabase, createDatabase, type Database } from '../src/db/database';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/modules/outbox/delivery-worker';
 import { createEmailQueue } from '../src/modules/outbox/email-queue';
@@ -13,6 +14,7 @@ const recordingTransport = (options: { fail?: string; failForGood?: string; dela
   const delivered: string[] = [];
   const transport: EmailTransport = {
     description: 'test',
+    sends: true,
     deliver: async (message) => {
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       if (options.fail) throw new Error(options.fail);
@@ -93,6 +95,21 @@ describe.each(dialects)('the delivery worker on %s', (dialect) => {
     clock.advance(60_000);
     await delivery.drain();
     expect((await row(id!)).attempts).toBe(1);
+  });
+
+  it('marks a message the embedded outbox took as kept, not sent: without SMTP it reaches nobody', async () => {
+    database = await createTestDatabase(dialect);
+    const clock = fakeClock();
+    const [id] = await createEmailQueue({ db: database.db, clock, kick: () => undefined }).sendMany([message(1)]);
+    const log = { info: () => undefined } as unknown as Parameters<typeof createOutboxTransport>[0];
+    const delivery = worker({
+      db: database.db,
+      clock,
+      transport: createOutboxTransport(log),
+      policy: { retryBaseMs: 1000, retryMaxMs: 1000, maxAttempts: 3 },
+    });
+    await delivery.drain();
+    expect(await row(id!)).toMatchObject({ status: 'kept', attempts: 1, last_error: null });
   });
 
   it('sends again a message whose worker stopped mid-send once its claim lapses, ignoring that worker’s late word', async () => {

@@ -80,6 +80,8 @@ describe.each(dialects)('email by SMTP on %s', (dialect) => {
   it('invites learners added with notify and reminds them, rendered from the learner templates as the sender has them', async () => {
     inbox = await startSmtpInbox(await freePort());
     t = await createTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${inbox.port}` });
+    // The console offers invitations by default only where they are sent.
+    expect((await t.app.inject({ url: '/config.json' })).json<{ emailSends: boolean }>().emailSends).toBe(true);
     const admin = await t.user('admin@example.test');
     const call = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) =>
       t!.app.inject({ method, url, headers: admin.auth, payload });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** A message is queued, being sent, sent, or failed after its last attempt. */
-export const outboxStatus = z.enum(['queued', 'sending', 'sent', 'failed']);
+/**
+ * A message is queued, being sent, sent, failed after its last attempt, or kept: handled without
+ * an SMTP server to send it, so it stays in the outbox and reaches nobody.
+ */
+export const outboxStatus = z.enum(['queued', 'sending', 'sent', 'failed', 'kept']);
 export type OutboxStatus = z.infer<typeof outboxStatus>;
 
 export const outboxMessage = z

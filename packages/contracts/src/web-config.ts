@@ -30,6 +30,8 @@ export const webConfig = z
     identityProvider: z.string().nullable(),
     session: sessionStore,
     uploads: uploadLimits,
+    /** an SMTP server sends the product's emails; without one they stay in the outbox and reach nobody */
+    emailSends: z.boolean(),
   })
   .meta({ id: 'WebConfig' });
 export type WebConfig = z.infer<typeof webConfig>;

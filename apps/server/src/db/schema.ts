@@ -148,7 +148,7 @@ export type OutboxTable = {
   text_body: string;
   html_body: string | null;
   created_at: string;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'kept';
   attempts: number;
   /** when a queued message is due; while sending, when the claim lapses */
   next_attempt_at: string | null;

@@ -13,7 +13,7 @@ import { prefetchEditorData } from '../features/resim-editor/editor-data';
 import { WelcomePage } from '../features/welcome/welcome-page';
 import { PageProblem } from '../ui/page-problem';
 import { appMachine, initialAppState, isPageState, samePage, type PageState } from './app-machine';
-import { AppSessionProvider, type AppSession } from './app-session';
+import { AppSessionProvider, EmailSendsProvider, type AppSession } from './app-session';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
 import { PageContent, preloadPage } from './pages';
@@ -33,6 +33,7 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(appMachine, initialAppState);
   const [productName, setProductName] = useState(defaultProductName);
+  const [emailSends, setEmailSends] = useState<boolean | null>(null);
   const [bootError, setBootError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
@@ -47,6 +48,7 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
     const boot = async () => {
       const config = await configRequest;
       setProductName(config.productName);
+      setEmailSends(config.emailSends);
       document.title = config.productName;
       auth.configure(config);
       auth.onSessionLost((reason) => {
@@ -179,11 +181,13 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
     default:
       return (
         <AppSessionProvider value={session}>
-          <ConsoleShell page={state}>
-            <ErrorBoundary key={location.pathname} log={api.log}>
-              <PageContent page={state} />
-            </ErrorBoundary>
-          </ConsoleShell>
+          <EmailSendsProvider value={emailSends}>
+            <ConsoleShell page={state}>
+              <ErrorBoundary key={location.pathname} log={api.log}>
+                <PageContent page={state} />
+              </ErrorBoundary>
+            </ConsoleShell>
+          </EmailSendsProvider>
         </AppSessionProvider>
       );
   }

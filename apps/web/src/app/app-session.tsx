@@ -18,3 +18,15 @@ export const useAppSession = (): AppSession => {
   if (!session) throw new Error('useAppSession needs an AppSessionProvider above it');
   return session;
 };
+
+/**
+ * Whether the server sends email (an SMTP server is set) or only keeps it in its outbox; null where
+ * no console runs above (a screen tested alone): then nothing is promised either way.
+ */
+const EmailSendsContext = createContext<boolean | null>(null);
+
+export const EmailSendsProvider = ({ value, children }: { value: boolean | null; children: ReactNode }) => (
+  <EmailSendsContext.Provider value={value}>{children}</EmailSendsContext.Provider>
+);
+
+export const useEmailSends = (): boolean | null => useContext(EmailSendsContext);

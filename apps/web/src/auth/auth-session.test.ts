@@ -14,6 +14,7 @@ const config: WebConfig = {
   identityProvider: null,
   session: { storage: 'local' },
   uploads: { chunkSize: 100_000_000, maxBytes: 5_000_000_000, imageMaxBytes: 5_000_000, types: ['image/png'] },
+  emailSends: false,
 };
 
 type StoredUser = { access_token: string; id_token?: string; refresh_token?: string; expired: boolean; profile: { sub: string } };

@@ -16,6 +16,7 @@ const cognito: WebConfig = {
   identityProvider: 'Hospital-SAML',
   session: { storage: 'local' },
   uploads: { chunkSize: 100_000_000, maxBytes: 5_000_000_000, imageMaxBytes: 5_000_000, types: ['image/png'] },
+  emailSends: false,
 };
 // Cognito's discovery document: no end_session_endpoint.
 const discovery = {
@@ -80,6 +81,7 @@ const embedded: WebConfig = {
   identityProvider: null,
   session: { storage: 'local' },
   uploads: { chunkSize: 100_000_000, maxBytes: 5_000_000_000, imageMaxBytes: 5_000_000, types: ['image/png'] },
+  emailSends: false,
 };
 
 describe('sign-in settings', () => {

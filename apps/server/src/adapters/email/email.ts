@@ -19,6 +19,8 @@ export class PermanentDeliveryError extends Error {
 export type EmailTransport = {
   /** for the log; never holds a password */
   readonly description: string;
+  /** whether a message it accepts reaches its recipient; the embedded outbox only keeps it */
+  readonly sends: boolean;
   /** resolves once the message is accepted; rejects with the reason it was not, a PermanentDeliveryError when retrying is pointless */
   readonly deliver: (message: EmailMessage & { readonly id: string }) => Promise<void>;
   readonly close: () => void;

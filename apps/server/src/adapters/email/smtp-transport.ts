@@ -34,6 +34,7 @@ export const createSmtpTransport = (options: { url: string; from: string }): Ema
   );
   return {
     description: `SMTP at ${redactSmtpUrl(options.url)}`,
+    sends: true,
     deliver: async (message) => {
       try {
         await transporter.sendMail({

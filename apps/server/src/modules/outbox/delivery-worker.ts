@@ -78,7 +78,7 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
       messages.map((m) => transport.deliver({ id: m.id, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body })),
     );
     const sent = messages.filter((_m, i) => results[i]!.status === 'fulfilled').map((m) => m.id);
-    if (sent.length > 0) await repo.markSent(db, sent, token, clock.now().toISOString());
+    if (sent.length > 0) await repo.markSent(db, sent, token, clock.now().toISOString(), transport.sends ? 'sent' : 'kept');
     for (const [i, result] of results.entries()) {
       if (result.status === 'rejected') await failed(messages[i]!, token, result.reason);
     }

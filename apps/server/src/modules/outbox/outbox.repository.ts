@@ -60,10 +60,11 @@ export const findNextAttemptAt = async (db: Database): Promise<string | null> =>
 const claimed = (token: string) => (eb: ExpressionBuilder<Tables, 'outbox'>) =>
   eb.and([eb('status', '=', 'sending'), eb('claim_token', '=', token)]);
 
-export const markSent = (db: Database, ids: readonly string[], token: string, now: string) =>
+/** Marks messages handed on: sent, or kept where no server sends them (then `sent_at` is when they were handled). */
+export const markSent = (db: Database, ids: readonly string[], token: string, now: string, status: 'sent' | 'kept' = 'sent') =>
   db
     .updateTable('outbox')
-    .set({ status: 'sent', sent_at: now, next_attempt_at: null, claim_token: null, last_error: null })
+    .set({ status, sent_at: now, next_attempt_at: null, claim_token: null, last_error: null })
     .where('id', 'in', [...ids])
     .where(claimed(token))
     .execute();

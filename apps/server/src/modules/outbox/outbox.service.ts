@@ -70,7 +70,11 @@ export const getOutboxMessage = async (ctx: OutboxContext, id: string): Promise<
 export const retryOutboxMessage = async (ctx: OutboxContext & { clock: Clock; email: EmailSender }, id: string): Promise<OutboxMessage> => {
   const message = await getOutboxMessage(ctx, id);
   if (!(await repo.requeueFailed(ctx.db, id, iso(ctx.clock)))) {
-    throw conflict(`Only a failed email can be sent again; this one is ${message.status}`);
+    throw conflict(
+      message.status === 'kept'
+        ? 'This email was kept in the outbox because no SMTP server is configured; set SMTP_URL to send emails'
+        : `Only a failed email can be sent again; this one is ${message.status}`,
+    );
   }
   ctx.email.kick();
   return getOutboxMessage(ctx, id);

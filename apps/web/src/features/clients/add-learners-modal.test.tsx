@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { EmailSendsProvider } from '../../app/app-session';
 import { showSuccess } from '../../app/notify';
 import { renderWithProviders } from '../../test/render';
 import { ClientsPage } from './clients-page';
@@ -7,9 +8,14 @@ import { fakeClientsApi, learnerFixture } from './clients-fixtures';
 
 vi.mock('../../app/notify', () => ({ showSuccess: vi.fn(), showDanger: vi.fn() }));
 
-const openDialog = async () => {
+const openDialog = async (emailSends: boolean | null = null) => {
   const fake = fakeClientsApi({ learners: [learnerFixture('old@example.test', { tags: ['night'] })] });
-  renderWithProviders(<ClientsPage />, { api: fake.api, path: '/clients?space=s1' });
+  renderWithProviders(
+    <EmailSendsProvider value={emailSends}>
+      <ClientsPage />
+    </EmailSendsProvider>,
+    { api: fake.api, path: '/clients?space=s1' },
+  );
   fireEvent.click(await screen.findByRole('button', { name: 'Add learners' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add learners to Cardiology' });
   const paste = (text: string) => fireEvent.change(within(dialog).getByRole('textbox', { name: /Emails/ }), { target: { value: text } });
@@ -72,6 +78,25 @@ describe('Clients: adding learners', () => {
     );
     expect(showSuccess).toHaveBeenCalledWith('2 learners added · 2 invitations sent');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('invites by default where email is sent, and says invitations reach nobody where no SMTP server is configured', async () => {
+    const sending = await openDialog(true);
+    expect(within(sending.dialog).getByRole<HTMLInputElement>('checkbox', { name: /Send invitations/ }).checked).toBe(true);
+    fireEvent.click(within(sending.dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    document.body.innerHTML = '';
+
+    const keeping = await openDialog(false);
+    const box = within(keeping.dialog).getByRole<HTMLInputElement>('checkbox', { name: /Send invitations/ });
+    expect(box.checked).toBe(false);
+    expect(keeping.dialog.textContent).toContain('No SMTP server is configured: invitations stay in the outbox and reach nobody.');
+    keeping.paste('ann@example.test\n');
+    fireEvent.click(box);
+    fireEvent.click(await within(keeping.dialog).findByRole('button', { name: 'Add 1 learner' }));
+    await waitFor(() =>
+      expect(showSuccess).toHaveBeenCalledWith(expect.stringContaining('kept in the outbox, not sent (no SMTP configured)')),
+    );
   });
 
   it('refuses a tag for everyone that the server would refuse', async () => {

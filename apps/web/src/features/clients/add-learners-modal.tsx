@@ -18,6 +18,7 @@ import { maxTagsPerRequest, type AddLearnersResult, type Learner } from '@resim/
 import { IconAlertCircle, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { showSuccess } from '../../app/notify';
+import { useEmailSends } from '../../app/app-session';
 import { ImportReport } from './import-report';
 import type { LearnerImport } from './learner-import';
 import { learnersCount } from './learner-names';
@@ -31,11 +32,13 @@ const maxFileBytes = 5_000_000;
 
 const placeholder = ['ann@example.com', 'bob@example.com, night shift; week 1', 'Cy Doe <cy@example.com>'].join('\n');
 
-const resultMessage = (result: AddLearnersResult, notify: boolean): string =>
+const resultMessage = (result: AddLearnersResult, notify: boolean, emailSends: boolean | null): string =>
   [
     `${learnersCount(result.added)} added`,
     result.merged > 0 ? `${result.merged.toLocaleString()} already in the space (tags merged)` : null,
-    notify ? `${result.notified.toLocaleString()} ${result.notified === 1 ? 'invitation' : 'invitations'} sent` : null,
+    notify
+      ? `${result.notified.toLocaleString()} ${result.notified === 1 ? 'invitation' : 'invitations'} ${emailSends === false ? 'kept in the outbox, not sent (no SMTP configured)' : 'sent'}`
+      : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -47,7 +50,9 @@ const AddLearnersForm = (props: { spaceId: string; learners: readonly Learner[];
   const [file, setFile] = useState<Source | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [tagsForAll, setTagsForAll] = useState<string[]>([]);
-  const [notify, setNotify] = useState(false);
+  const emailSends = useEmailSends();
+  // Invitations go out by default only where they reach someone.
+  const [notify, setNotify] = useState(emailSends === true);
   const add = useAddLearners(props.spaceId);
   // Typing settles before the list is read again; a file is read at once.
   const [typed] = useDebouncedValue(pasted, 250);
@@ -82,7 +87,7 @@ const AddLearnersForm = (props: { spaceId: string; learners: readonly Learner[];
       {
         onSuccess: (result) => {
           props.onClose();
-          showSuccess(resultMessage(result, notify));
+          showSuccess(resultMessage(result, notify, emailSends));
         },
       },
     );
@@ -152,7 +157,11 @@ const AddLearnersForm = (props: { spaceId: string; learners: readonly Learner[];
       />
       <Checkbox
         label="Send invitations"
-        description="Each learner is emailed a link to play the scenarios given to them."
+        description={
+          emailSends === false
+            ? 'No SMTP server is configured: invitations stay in the outbox and reach nobody. Hand learners their sign-in link yourself (npm run cli -- user link --email …), or set SMTP_URL.'
+            : 'Each learner is emailed a link to play the scenarios given to them.'
+        }
         checked={notify}
         onChange={(event) => setNotify(event.currentTarget.checked)}
       />

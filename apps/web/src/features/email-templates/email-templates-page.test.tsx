@@ -182,10 +182,17 @@ describe('Email templates', () => {
       messageOf('failed', { status: 'failed', attempts: 8, lastError: 'connect ECONNREFUSED 127.0.0.1:25', sentAt: null }),
       messageOf('queued', { status: 'queued', attempts: 0, sentAt: null }),
       messageOf('sent', {}),
+      messageOf('kept', { status: 'kept' }),
     ]);
     renderWithProviders(<EmailTemplatesPage />, { api: client, path: '/email-templates?tab=outbox' });
     const rows = await screen.findAllByTestId('outbox-row');
-    expect(rows.map((row) => within(row).getByTestId('outbox-status').textContent)).toEqual(['failed', 'queued', 'sent']);
+    // Without SMTP a message is kept, and said to be not sent, never "sent".
+    expect(rows.map((row) => within(row).getByTestId('outbox-status').textContent)).toEqual([
+      'failed',
+      'queued',
+      'sent',
+      'not sent (no SMTP configured)',
+    ]);
     expect(rows[0]!.textContent).toContain('connect ECONNREFUSED 127.0.0.1:25');
 
     fireEvent.click(screen.getByRole('button', { name: 'Retry the email to failed@example.test' }));

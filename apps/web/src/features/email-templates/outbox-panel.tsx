@@ -25,7 +25,15 @@ import { formatDateTime } from '../../ui/format';
 import { useOutbox, useRetryEmail } from './email-template-queries';
 import { EmailFrame } from './email-frame';
 
-const statusColour: Record<OutboxStatus, string> = { queued: 'blue', sending: 'cyan', sent: 'teal', failed: 'red' };
+const statusColour: Record<OutboxStatus, string> = { queued: 'blue', sending: 'cyan', sent: 'teal', failed: 'red', kept: 'orange' };
+// Kept is what the outbox does without SMTP: said plainly, so that nobody waits for an email that never leaves.
+const statusLabel: Record<OutboxStatus, string> = {
+  queued: 'queued',
+  sending: 'sending',
+  sent: 'sent',
+  failed: 'failed',
+  kept: 'not sent (no SMTP configured)',
+};
 
 const StatusBadge = ({ status }: { status: OutboxStatus }) => (
   <Badge
@@ -34,7 +42,7 @@ const StatusBadge = ({ status }: { status: OutboxStatus }) => (
     leftSection={status === 'sending' ? <Loader size={10} color="cyan" aria-hidden /> : undefined}
     data-testid="outbox-status"
   >
-    {status}
+    {statusLabel[status]}
   </Badge>
 );
 
@@ -44,6 +52,7 @@ const filters: { value: OutboxStatus | 'all'; label: string }[] = [
   { value: 'sending', label: 'Sending' },
   { value: 'sent', label: 'Sent' },
   { value: 'failed', label: 'Failed' },
+  { value: 'kept', label: 'Not sent' },
 ];
 
 /** One message as it was sent: who to, when, how it went, and its body. */
@@ -72,7 +81,11 @@ const ReadEmailModal = ({ message, onClose }: { message: OutboxMessage | null; o
             ) : null}
             <StatusBadge status={email.status} />
             <Text fz="sm" c="dimmed">
-              {email.sentAt ? `Sent ${formatDateTime(email.sentAt)}` : `Queued ${formatDateTime(email.created)}`}
+              {email.status === 'kept'
+                ? `Kept ${formatDateTime(email.sentAt ?? email.created)}: set SMTP_URL to send emails`
+                : email.sentAt
+                  ? `Sent ${formatDateTime(email.sentAt)}`
+                  : `Queued ${formatDateTime(email.created)}`}
             </Text>
           </Group>
           {email.lastError ? (
