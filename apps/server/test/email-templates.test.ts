@@ -219,6 +219,45 @@ describe.each(dialects)('email templates on %s', (dialect) => {
     await refused(() => call(ann, 'POST', '/templates/no-such/test', { to: 'carol@example.test' }), 404, /not found/);
   });
 
+  it('saves a template’s HTML email-safe, saying what it took out, and sends email-safe HTML even of one stored before', async () => {
+    const saved = await call<Template & { removed: string[] }>(ann, 'POST', '/templates', {
+      templateName: 'unsafe',
+      subject: 'Hi {{name}}',
+      content:
+        '<base href="https://evil.test/"><p onclick="steal()">Hi {{name}}<script>alert(1)</script></p>' +
+        '<a href="javascript:alert(1)">Win</a><a href="{{signInUrl}}">Sign in</a><object data="x.swf"></object>',
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.content).toBe('<p>Hi {{name}}</p><a>Win</a><a href="{{signInUrl}}">Sign in</a>');
+    expect(saved.body.removed).toEqual([
+      '<base>',
+      'href on <base>',
+      'onclick on <p>',
+      '<script>',
+      'href="javascript:…" on <a>',
+      '<object>',
+      'data on <object>',
+    ]);
+    expect((await call<Template & { removed: string[] }>(ann, 'GET', '/templates/unsafe')).body.removed).toEqual([]);
+    const changed = await call<{ content: string; removed: string[] }>(ann, 'PUT', '/templates/unsafe', {
+      subject: 'Hi',
+      content: '<p>Fine</p><iframe src="https://evil.test"></iframe>',
+    });
+    expect(changed.body).toMatchObject({ content: '<p>Fine</p>', removed: ['<iframe>', 'src on <iframe>'] });
+
+    // A template stored as written, before templates were made safe when saved, is made safe as it is sent.
+    await t.db
+      .updateTable('email_templates')
+      .set({ content: '<p onmouseover="steal()">Old {{name}}</p><script>alert(1)</script>' })
+      .where('owner_id', '=', ann.user.id)
+      .where('name', '=', 'unsafe')
+      .execute();
+    const sent = await call<{ id: string }>(ann, 'POST', '/templates/unsafe/test', { to: 'carol@example.test', data: { name: 'Carol' } });
+    expect(sent.status).toBe(202);
+    const row = await t.db.selectFrom('outbox').selectAll().where('id', '=', sent.body.id).executeTakeFirstOrThrow();
+    expect(row.html_body).toBe('<p>Old Carol</p>');
+  });
+
   it('sends a test whose links into the product point at PUBLIC_URL, not at the sample data’s host, unless the data names another', async () => {
     const sendTest = async (data: Record<string, unknown>) => {
       const sent = await call<{ id: string }>(ann, 'POST', '/templates/space-owner/test', { to: 'carol@example.test', data });

@@ -92,6 +92,9 @@ export const emailTemplate = templateMetadata
     text: z.string().nullable(),
     variables: z.array(templateVariable).describe('The variables this template may use'),
     unknownPlaceholders: z.array(z.string()).describe('Variables the template uses that are not among them; they render empty'),
+    removed: z
+      .array(z.string())
+      .describe('What saving took out of the HTML as unsafe in an email (scripts, event handlers, javascript: links…); empty otherwise'),
   })
   .meta({ id: 'Template' });
 export type EmailTemplate = z.infer<typeof emailTemplate>;

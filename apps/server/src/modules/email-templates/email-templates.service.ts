@@ -15,6 +15,7 @@ import type { EmailTemplateRow } from '../../db/schema';
 import { badRequest, conflict } from '../../errors/app-error';
 import { iso, type Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
+import { emailSafeHtml } from './email-html';
 import * as repo from './email-templates.repository';
 import { renderFor, type TemplatedEmailContext } from './send-templated-email';
 import { findTemplateSource, type TemplateSource } from './template-source';
@@ -39,12 +40,13 @@ const metadata = (source: TemplateSource): TemplateMetadata => ({
   updated: source.own?.updated_at ?? null,
 });
 
-const toTemplate = (source: TemplateSource): EmailTemplate => ({
+const toTemplate = (source: TemplateSource, removed: readonly string[] = []): EmailTemplate => ({
   ...metadata(source),
   content: source.parts.content,
   text: source.parts.text,
   variables: [...variablesOfTemplate(source.name)],
   unknownPlaceholders: unknownPlaceholders(source.name, analyseEmailTemplate(source.parts).placeholders),
+  removed: [...removed],
 });
 
 /** Refuses a template that does not compile, naming the part and where. */
@@ -72,27 +74,37 @@ export const getTemplate = async (ctx: TemplateContext, name: string): Promise<E
 
 const alreadyYours = (name: string) => conflict(`You already have a template named ${name}; change it with PUT /templates/${name}`);
 
-const insertOwn = async (ctx: TemplateContext, name: string, parts: EmailTemplateParts): Promise<EmailTemplate> => {
+const insertOwn = async (
+  ctx: TemplateContext,
+  name: string,
+  parts: EmailTemplateParts,
+  removed: readonly string[],
+): Promise<EmailTemplate> => {
   const now = iso(ctx.clock);
   const row: EmailTemplateRow = { id: newId(), owner_id: ctx.userId, name, ...parts, created_at: now, updated_at: now };
   if (!(await repo.insertTemplate(ctx.db, row))) throw alreadyYours(name);
-  return getTemplate(ctx, name);
+  return toTemplate(await findTemplateSource(ctx.db, ctx.userId, name), removed);
 };
 
-const partsOf = (changes: TemplateChanges): EmailTemplateParts => ({
-  subject: changes.subject,
-  content: changes.content,
-  text: changes.text,
-});
+/**
+ * The parts to save, once they compile as written (the author's mistakes are named in their own
+ * words): the HTML reduced to what an email may safely hold, and what that took out.
+ */
+const partsOf = (changes: TemplateChanges): { parts: EmailTemplateParts; removed: readonly string[] } => {
+  requireCompiles({ subject: changes.subject, content: changes.content, text: changes.text });
+  const safe = emailSafeHtml(changes.content);
+  const parts = { subject: changes.subject, content: safe.html, text: changes.text };
+  requireCompiles(parts);
+  return { parts, removed: safe.removed };
+};
 
 /** A new template of the user's own, or their first version of a built-in one. */
 export const createTemplate = async (
   ctx: TemplateContext,
   changes: TemplateChanges & { readonly name: string },
 ): Promise<EmailTemplate> => {
-  const parts = partsOf(changes);
-  requireCompiles(parts);
-  return insertOwn(ctx, changes.name, parts);
+  const { parts, removed } = partsOf(changes);
+  return insertOwn(ctx, changes.name, parts, removed);
 };
 
 /** Saves the user's version: of their own template, or of a built-in one, which leaves the default as it is. */
@@ -101,11 +113,10 @@ export const updateTemplate = async (ctx: TemplateContext, name: string, changes
     throw badRequest(`templateName: ${changes.name} is not the name in the address (${name}); templates cannot be renamed`);
   }
   const source = await findTemplateSource(ctx.db, ctx.userId, name);
-  const parts = partsOf(changes);
-  requireCompiles(parts);
-  if (!source.own) return insertOwn(ctx, name, parts);
+  const { parts, removed } = partsOf(changes);
+  if (!source.own) return insertOwn(ctx, name, parts, removed);
   await repo.updateTemplate(ctx.db, source.own.id, { ...parts, updated_at: iso(ctx.clock) });
-  return getTemplate(ctx, name);
+  return toTemplate(await findTemplateSource(ctx.db, ctx.userId, name), removed);
 };
 
 /** Removes the user's own template, or their version of a built-in one, which returns to its default. */

@@ -3,6 +3,7 @@ import type { Config } from '../../config/config';
 import type { Database } from '../../db/database';
 import { badRequest } from '../../errors/app-error';
 import type { EmailSender } from '../outbox/email-queue';
+import { emailSafeHtml } from './email-html';
 import { findTemplateSource } from './template-source';
 
 /** What sending templated email needs; db may be a transaction, in which the email is queued. */
@@ -22,15 +23,20 @@ export type TemplatedEmails = {
   readonly recipients: readonly { readonly to: string; readonly data: TemplateData }[];
 };
 
-/** Renders one recipient's email; productName and recipientEmail are always the server's. */
+/**
+ * Renders one recipient's email; productName and recipientEmail are always the server's. Its HTML
+ * is made email-safe once more as sent: a template saved before templates were, or a value a
+ * template writes unescaped ({{{…}}}), reaches nobody with a script in it.
+ */
 export const renderFor = (
   render: (data: TemplateData) => RenderedEmail,
   context: TemplatedEmailContext,
   to: string,
   data: TemplateData,
-) => {
+): RenderedEmail => {
   try {
-    return render({ ...data, productName: context.config.productName, recipientEmail: to });
+    const rendered = render({ ...data, productName: context.config.productName, recipientEmail: to });
+    return { ...rendered, html: emailSafeHtml(rendered.html).html };
   } catch (error) {
     throw badRequest(`The email template could not be rendered: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -21,12 +21,19 @@ const templateOf = (name: string, overrides: Partial<EmailTemplate> = {}): Email
     updated: null,
     variables: [...variablesOfTemplate(name)],
     unknownPlaceholders: [],
+    removed: [],
     ...overrides,
   };
 };
 
-const metadataOf = ({ content: _c, text: _t, variables: _v, unknownPlaceholders: _u, ...metadata }: EmailTemplate): TemplateMetadata =>
-  metadata;
+const metadataOf = ({
+  content: _c,
+  text: _t,
+  variables: _v,
+  unknownPlaceholders: _u,
+  removed: _r,
+  ...metadata
+}: EmailTemplate): TemplateMetadata => metadata;
 
 const messageOf = (id: string, overrides: Partial<OutboxMessage>): OutboxMessage => ({
   id,
@@ -137,6 +144,23 @@ describe('Email templates', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset to default' }));
     await waitFor(() => expect(api.emailTemplates.remove).toHaveBeenCalledWith('learner-invitation'));
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^Subject/).value).toBe(builtInTemplates[0]!.subject));
+  });
+
+  it('says what saving took out of the HTML as unsafe in an email, and shows the HTML as saved', async () => {
+    const { api, client } = fakeApi(builtIns());
+    api.emailTemplates.save.mockImplementationOnce(async (name: string, body: { subject: string; content: string }) => ({
+      ...templateOf(name, { subject: body.subject, customised: true }),
+      content: '<p>Hello</p>',
+      removed: ['<script>', 'onclick on <p>'],
+    }));
+    renderWithProviders(<EmailTemplatesPage />, { api: client });
+    fireEvent.change(await screen.findByLabelText(/^HTML content/), {
+      target: { value: '<p onclick="steal()">Hello<script>alert(1)</script></p>' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Taken out when saved')).toBeTruthy();
+    expect(screen.getByText(/saving removed them: <script>, onclick on <p>/)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/^HTML content/).value).toBe('<p>Hello</p>');
   });
 
   it('creates a template of the user’s own, and deletes it after asking', async () => {

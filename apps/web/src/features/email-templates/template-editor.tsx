@@ -16,7 +16,15 @@ import {
 } from '@mantine/core';
 import type { EmailTemplate } from '@resim/contracts';
 import { allTemplateVariables, type TemplateVariable } from '@resim/domain/email';
-import { IconAlertCircle, IconAlertTriangle, IconDeviceFloppy, IconRestore, IconSend, IconTrash } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconDeviceFloppy,
+  IconRestore,
+  IconSend,
+  IconShieldCheck,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { showSuccess } from '../../app/notify';
 import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
@@ -67,6 +75,9 @@ export const TemplateEditor = (props: {
   const [draft, setDraft] = useState(saved);
   const [dataJson, setDataJson] = useState(() => sampleJson(saved.name));
   const [dialog, setDialog] = useState<Dialog>(null);
+  // What the last save took out of the HTML as unsafe in an email, shown until the next save.
+  // (A first save of a built-in template opens a new editor: the saved answer it is read from says it too.)
+  const [removed, setRemoved] = useState<readonly string[]>(template?.removed ?? []);
   const me = useUserAuth();
   const save = useSaveEmailTemplate();
   const remove = useDeleteEmailTemplate();
@@ -94,6 +105,7 @@ export const TemplateEditor = (props: {
           const next = draftOf(result);
           setSaved(next);
           setDraft(next);
+          setRemoved(result.removed);
           showSuccess(isNew ? `Template ${result.templateName} created` : `Template ${result.templateName} saved`);
           props.onSaved(result.templateName);
         },
@@ -195,9 +207,17 @@ export const TemplateEditor = (props: {
                 />
               ) : null}
               <TextInput label="Subject" value={draft.subject} onChange={set('subject')} error={check.fieldErrors.subject} required />
+              {removed.length > 0 ? (
+                <Alert color="orange" variant="light" icon={<IconShieldCheck size={18} />} title="Taken out when saved" role="status">
+                  <Text fz="sm">
+                    Emails may not hold these, so saving removed them: {removed.join(', ')}. Links may go to http, https or mailto addresses
+                    only.
+                  </Text>
+                </Alert>
+              ) : null}
               <Textarea
                 label="HTML content"
-                description="Placeholders such as {{spaceName}} are filled in, HTML-escaped."
+                description="Placeholders such as {{spaceName}} are filled in, HTML-escaped. Scripts, event handlers, forms, frames and javascript: links are removed when saved."
                 value={draft.content}
                 onChange={set('content')}
                 error={check.fieldErrors.content}
