@@ -12,6 +12,9 @@ import { createBenchDeveloper } from './server-cli';
 
 export const host = '127.0.0.1';
 
+/** Every learner of a benchmark joins from this one machine through one code: the join limits are raised past its sizes. */
+const congressJoins = { JOIN_LIMIT_PER_ADDRESS: '1000000', JOIN_LIMIT_PER_CODE: '1000000' };
+
 export type Server = { readonly child: Child; readonly port: number; readonly base: string };
 
 /** The product on a fresh SQLite database in `dir`, with a developer's API token. */
@@ -25,6 +28,7 @@ export const startProduct = async (dir: string, settings: LiveSettings): Promise
     PUBLIC_URL: `http://localhost:${port}`,
     LOG_LEVEL: 'warn',
     DEMO_SEED: 'false',
+    ...congressJoins,
   };
   const token = await createBenchDeveloper(env);
   const profile = settings.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', settings.cpuProfileDir] : [];
@@ -59,6 +63,7 @@ export const startProcesses = async (
         LOG_LEVEL: 'warn',
         DEMO_SEED: 'false',
         METRICS_TOKEN: metricsToken,
+        ...congressJoins,
       };
     }),
   );

@@ -155,6 +155,27 @@ const environment = z.object({
     .min(1, 'must be between 1 and 1000000')
     .max(1_000_000, 'must be between 1 and 1000000')
     .default(20_000),
+  /** New anonymous runs one address may make in a minute: a room behind one router shares its address. */
+  JOIN_LIMIT_PER_ADDRESS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000000')
+    .max(1_000_000, 'must be between 1 and 1000000')
+    .default(300),
+  /** New anonymous runs one join code may take in a minute. */
+  JOIN_LIMIT_PER_CODE: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000000')
+    .max(1_000_000, 'must be between 1 and 1000000')
+    .default(5000),
+  /** Join codes leading nowhere one address may try in a minute. */
+  JOIN_LIMIT_WRONG_CODES: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000000')
+    .max(1_000_000, 'must be between 1 and 1000000')
+    .default(30),
   /**
    * Seconds a stopping process keeps serving after SIGTERM or SIGINT, answering `/readyz` with 503,
    * so that a load balancer stops sending it work before it closes its port.
@@ -272,8 +293,20 @@ export type Config = {
   readonly billing: BillingConfig;
   /** learners' sockets one process holds at most (DESIGN 6 back-pressure) */
   readonly learnerCapacity: number;
+  /** joins a minute: new anonymous runs per address and per code, and wrong codes per address */
+  readonly joinLimits: JoinLimitSettings;
   /** how long a stopping process keeps serving, not ready, before it closes (graceful drain) */
   readonly shutdownDrainMs: number;
+};
+
+/** How many joins the server takes in a minute (a setting each: a congress joins by the thousand through one code). */
+export type JoinLimitSettings = {
+  /** new anonymous runs from one address: a room behind one router shares it */
+  readonly perAddress: number;
+  /** new anonymous runs of one join code */
+  readonly perCode: number;
+  /** join codes from one address that lead nowhere: guessing codes */
+  readonly wrongCodes: number;
 };
 
 export class ConfigError extends Error {
@@ -475,6 +508,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     storage: storage(value, dataDir),
     billing: billingConfig(value),
     learnerCapacity: value.LEARNER_CAPACITY,
+    joinLimits: {
+      perAddress: value.JOIN_LIMIT_PER_ADDRESS,
+      perCode: value.JOIN_LIMIT_PER_CODE,
+      wrongCodes: value.JOIN_LIMIT_WRONG_CODES,
+    },
     shutdownDrainMs: Math.round(value.SHUTDOWN_DRAIN_SECONDS * 1000),
   };
 };

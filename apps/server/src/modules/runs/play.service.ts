@@ -42,11 +42,16 @@ export type PlayContext = {
   readonly runToken: string | null;
   /** whether this process may take another learner (DESIGN 6 back-pressure); full, joins are refused for a while */
   readonly capacity?: { readonly full: () => boolean };
+  /** throws when a new anonymous run would pass the joins a minute allows (from the address, of the code) */
+  readonly admitJoin?: () => Promise<void>;
 };
+
+/** A join code that leads to no scenario: the routes count these against the address. */
+export class UnknownJoinCode extends AppError {}
 
 const scenarioByCode = async (db: Database, code: string): Promise<Scenario> => {
   const scenario = await loadRunnableScenario(db, { code: normaliseJoinCode(code) });
-  if (!scenario) throw new AppError('not_found', `No scenario has the code ${normaliseJoinCode(code)}; check it and try again`);
+  if (!scenario) throw new UnknownJoinCode('not_found', `No scenario has the code ${normaliseJoinCode(code)}; check it and try again`);
   return scenario;
 };
 
@@ -261,6 +266,7 @@ export const join = async (ctx: PlayContext, code: string, nickname: string | un
     throw new AppError('unavailable', `This server is taking no more learners for now; try again in ${retryAfterFullSeconds} seconds`, {
       retryAfterSeconds: retryAfterFullSeconds,
     });
+  if (!ctx.principal) await ctx.admitJoin?.();
   const gameInstanceId = test ? testInstanceId : instanceId;
   if (await repo.isLocked(ctx.db, scenario.id, gameInstanceId))
     throw conflict(`The lobby of ${scenario.resimName} is locked: nobody new may join; ask your presenter to let you in`);

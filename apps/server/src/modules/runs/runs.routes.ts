@@ -41,6 +41,7 @@ import { letUpgradeGo } from '../../lib/served-socket';
 import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
 import * as boards from './boards.service';
+import { createJoinLimits } from './join-limits';
 import * as play from './play.service';
 import * as records from './records.service';
 import * as repo from './runs.repository';
@@ -81,14 +82,27 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
     principal: request.authState?.principal ?? null,
     runToken: runTokenOf(request),
     capacity: options.hub,
+    admitJoin: () => joinLimits.admitJoin(request),
   });
+  const joinLimits = createJoinLimits(app, options.config.joinLimits);
+  /** A join code that leads nowhere counts against the address; past the limit it is answered 429, not 404. */
+  const countingWrongCodes =
+    <T>(request: FastifyRequest, answer: () => Promise<T>) =>
+    async (): Promise<T> => {
+      try {
+        return await answer();
+      } catch (error) {
+        if (error instanceof play.UnknownJoinCode) await joinLimits.wrongCode(request);
+        throw error;
+      }
+    };
 
   app.get(
     '/learn/join/:code',
     {
       schema: { tags: learnerTags, summary: 'A scenario by its join code', params: joinCodeParams, response: { 200: joinInfo, ...errors } },
     },
-    (request) => play.joinInfo(playCtx(request), request.params.code),
+    (request) => countingWrongCodes(request, () => play.joinInfo(playCtx(request), request.params.code))(),
   );
 
   app.post(
@@ -103,7 +117,10 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
         response: { 201: joinResult, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await play.join(playCtx(request), request.params.code, request.body?.nickname)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await countingWrongCodes(request, () => play.join(playCtx(request), request.params.code, request.body?.nickname))()),
   );
 
   app.get(
