@@ -10,9 +10,8 @@ import {
   checkSecondFactor,
   endChallenge,
   hasMfa,
-  lockedMessage,
+  refusalMessage,
   startChallenge,
-  wrongCodeMessage,
 } from '../../modules/mfa/mfa.service';
 import {
   checkConfirmationCode,
@@ -255,7 +254,7 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
       const check = await checkSecondFactor({ db: options.db, clock: options.clock, userId: pending.userId, code });
       if (!check.ok) {
         request.log.info({ event: 'mfa-failed', locked: check.locked }, 'sign-in code refused');
-        return renderCode(reply, pending.uid, check.locked ? lockedMessage : wrongCodeMessage, check.locked ? 429 : 401);
+        return renderCode(reply, pending.uid, refusalMessage(check), check.locked ? 429 : 401);
       }
       if (check.method === 'recovery-code') request.log.info({ event: 'mfa-recovery-code-used' }, 'sign-in with a recovery code');
       await endChallenge(options.db, pending.uid);

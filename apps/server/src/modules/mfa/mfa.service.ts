@@ -29,6 +29,13 @@ export const lockMs = 5 * 60 * 1000;
 export const challengeTtlMs = 10 * 60 * 1000;
 
 export const wrongCodeMessage = 'That code is not right. Enter the current code from your authenticator app, or a recovery code.';
+/** A code of the app already taken once: the learner did nothing wrong but be quick. */
+export const usedCodeMessage =
+  'That code was already used. Wait for the next code in your authenticator app (a new one every 30 seconds), then enter it.';
+
+/** What to tell someone whose code was refused. */
+export const refusalMessage = (check: Extract<SecondFactorCheck, { ok: false }>): string =>
+  check.locked ? lockedMessage : check.used ? usedCodeMessage : wrongCodeMessage;
 export const lockedMessage = 'Too many wrong codes. Wait 5 minutes and try again.';
 
 type Options = { db: Database; clock: Clock; userId: string };
@@ -80,7 +87,8 @@ export const confirmMfaEnrolment = async (options: Options & { code: string }): 
   return { recoveryCodes };
 };
 
-export type SecondFactorCheck = { ok: true; method: 'totp' | 'recovery-code' } | { ok: false; locked: boolean };
+/** `used`: the app's code was right but its time step was taken already (not counted as a wrong code). */
+export type SecondFactorCheck = { ok: true; method: 'totp' | 'recovery-code' } | { ok: false; locked: boolean; used?: boolean };
 
 /**
  * Checks a code from the app (each time step taken once) or an unused recovery code (then used
@@ -98,7 +106,8 @@ export const checkSecondFactor = async (options: Options & { code: string }): Pr
   const compact = code.replace(/\s/g, '');
   if (looksLikeTotp(compact)) {
     const step = await matchTotp(decryptSecret(keys, userId, row.secret_encrypted), compact, now);
-    if (step !== undefined && (await takeTimeStep(db, userId, step))) return { ok: true, method: 'totp' };
+    if (step !== undefined)
+      return (await takeTimeStep(db, userId, step)) ? { ok: true, method: 'totp' } : { ok: false, locked: false, used: true };
   } else if (await useRecoveryCode(db, userId, hashRecoveryCode(keys, code), now.toISOString())) {
     await updateFailures(db, userId, { failed_attempts: 0, locked_until: null });
     return { ok: true, method: 'recovery-code' };
@@ -116,7 +125,7 @@ export const checkSecondFactor = async (options: Options & { code: string }): Pr
 export const disableMfa = async (options: Options & { code: string }): Promise<void> => {
   if (!(await hasMfa(options.db, options.userId))) throw conflict('Multi-factor sign-in is not on.');
   const check = await checkSecondFactor(options);
-  if (!check.ok) throw check.locked ? new AppError('rate_limited', lockedMessage) : badRequest(wrongCodeMessage);
+  if (!check.ok) throw check.locked ? new AppError('rate_limited', lockedMessage) : badRequest(refusalMessage(check));
   await deleteUserMfa(options.db, options.userId);
 };
 
