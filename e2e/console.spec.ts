@@ -48,7 +48,7 @@ test('sign in, organise spaces, create an API token and sign out', async ({ page
   // A new space, created from the keyboard.
   const spaceName = `Pharmacology ${Date.now().toString(36)}`;
   await page.getByRole('button', { name: 'New space' }).click();
-  const description = page.getByRole('textbox', { name: 'Description' });
+  const description = page.getByRole('textbox', { name: 'Name' });
   await expect(description).toBeFocused();
   await description.fill(spaceName);
   await description.press('Enter');

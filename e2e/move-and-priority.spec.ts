@@ -42,8 +42,8 @@ test('a scenario moved to another space from Home, a space whose canMove is off,
   // A second space, made on Home.
   const clinicName = `Clinic ${suffix}`;
   await page.getByRole('button', { name: 'New space' }).click();
-  await page.getByRole('textbox', { name: 'Description' }).fill(clinicName);
-  await page.getByRole('textbox', { name: 'Description' }).press('Enter');
+  await page.getByRole('textbox', { name: 'Name' }).fill(clinicName);
+  await page.getByRole('textbox', { name: 'Name' }).press('Enter');
   const clinicSection = page.getByRole('region', { name: clinicName });
   await expect(clinicSection.getByText('No scenarios in this space yet.')).toBeVisible();
 

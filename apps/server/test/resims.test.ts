@@ -82,6 +82,20 @@ describe.each(dialects)('scenarios on %s', (dialect) => {
     expect(unknown.body.message).toContain('templateId');
   });
 
+  it('names a new scenario as asked, or by the default when the name is blank', async () => {
+    const named = await call<{ resimName: string }>(author, 'POST', '/admin/resim/new', {
+      groupId: spaceId,
+      templateId: 'diagnostic',
+      resimName: '  Chest pain in the ED ',
+    });
+    expect(named).toMatchObject({ status: 201, body: { resimName: 'Chest pain in the ED' } });
+    const blank = await call<{ resimName: string }>(author, 'POST', '/admin/resim/new', { groupId: spaceId, resimName: '  ' });
+    expect(blank.body.resimName).toBe('New Simulation (Unfinished)');
+    const long = await call<{ message: string }>(author, 'POST', '/admin/resim/new', { groupId: spaceId, resimName: 'x'.repeat(201) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toContain('resimName: at most 200 characters');
+  });
+
   it('patches only the parts sent, each replacing that part whole', async () => {
     const scenario = await create();
     await call(author, 'PATCH', `/admin/resim/${scenario.id}`, {

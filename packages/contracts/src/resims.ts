@@ -20,7 +20,12 @@ export const scenarioTemplate = z.object({ id: z.string(), name: z.string(), des
 export type ScenarioTemplate = z.infer<typeof scenarioTemplate>;
 
 /** POST /admin/resim/new */
-export const newResimBody = z.strictObject({ groupId: z.string().min(1).max(100), templateId: z.string().max(64).optional() });
+export const newResimBody = z.strictObject({
+  groupId: z.string().min(1).max(100),
+  templateId: z.string().max(64).optional(),
+  /** the new scenario's name; blank or absent: SPEC 3's 'New Simulation (Unfinished)', or the template's */
+  resimName: z.string().trim().max(200, 'resimName: at most 200 characters').optional(),
+});
 
 /** PUT /admin/resim/{id}/space: the space to move the scenario to. */
 export const moveResimBody = z.strictObject({ spaceId: z.string().trim().min(1, 'spaceId must name a space').max(100) });

@@ -404,11 +404,11 @@ export const createApiClient = (options: ApiClientOptions) => {
         request<Out<typeof savedPresenterView>>({ method: 'PATCH', path: `/admin/presenter/${id(viewId)}`, body }),
       get: (resimId: string, signal?: AbortSignal) => get<Out<typeof scenario>>(`/admin/resim/${id(resimId)}`, signal),
       /** a new scenario in the space, from a scenario template when one is named */
-      create: (groupId: string, templateId?: string) =>
+      create: (groupId: string, templateId?: string, resimName?: string) =>
         request<Out<typeof scenario>>({
           method: 'POST',
           path: '/admin/resim/new',
-          body: templateId ? { groupId, templateId } : { groupId },
+          body: { groupId, ...(templateId ? { templateId } : {}), ...(resimName ? { resimName } : {}) },
         }),
       /** PATCH with the revision the editor started from; a 409 is the caller's to resolve, so it is not shown as a failure. */
       save: async (resimId: string, body: PatchResimBody): Promise<SaveResult> => {

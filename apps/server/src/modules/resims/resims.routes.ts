@@ -68,7 +68,9 @@ export const resimRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await resims.createResim(spaceCtx(request), request.body.groupId, request.body.templateId)),
+      reply
+        .status(201)
+        .send(await resims.createResim(spaceCtx(request), request.body.groupId, request.body.templateId, request.body.resimName)),
   );
 
   app.get(

@@ -141,16 +141,29 @@ const insertScenario = async (ctx: SpaceContext, spaceId: string, content: Scena
   return toScenario(row);
 };
 
-/** SPEC 3, 7: a new scenario, 'New Simulation (Unfinished)', in a space the caller may edit. */
-export const createResim = async (ctx: SpaceContext, spaceId: string, templateId: string | undefined): Promise<Scenario> => {
+/**
+ * SPEC 3, 7: a new scenario in a space the caller may edit, under the name given, or else
+ * 'New Simulation (Unfinished)' (the template's own name for one made from a template).
+ */
+export const createResim = async (
+  ctx: SpaceContext,
+  spaceId: string,
+  templateId: string | undefined,
+  resimName?: string,
+): Promise<Scenario> => {
   const access = await getAccessibleSpace(ctx, spaceId);
   if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
+  const named = resimName ? { resimName } : {};
   if (templateId === undefined)
     // A new scenario lets anyone with the code in, as a room of learners expects; stored ones keep their choice.
-    return insertScenario(ctx, spaceId, scenarioContent.parse({ resimName: newScenarioName, mode: newScenarioMode, allowAnonymous: true }));
+    return insertScenario(
+      ctx,
+      spaceId,
+      scenarioContent.parse({ resimName: newScenarioName, mode: newScenarioMode, allowAnonymous: true, ...named }),
+    );
   const template = findScenarioTemplate(templateId);
   if (!template) throw badRequest(`templateId: no scenario template "${templateId}"`);
-  return insertScenario(ctx, spaceId, template.build());
+  return insertScenario(ctx, spaceId, { ...template.build(), ...named });
 };
 
 const notInitialized = 'The scenario can be edited only while it is Initialized (status 0)';

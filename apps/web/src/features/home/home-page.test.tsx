@@ -169,9 +169,13 @@ describe('Home scenario actions', () => {
     expect((await within(dialog).findByRole('radio', { name: /Blank/ })).getAttribute('aria-checked')).toBe('true');
     expect(within(dialog).getByText('Two tasks and a points measure')).toBeTruthy();
     expect(create).not.toHaveBeenCalled();
+    // The name is asked first, the SPEC's default shown where none is typed.
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    expect(name.getAttribute('placeholder')).toBe('New Simulation (Unfinished)');
+    fireEvent.change(name, { target: { value: '  Chest pain in the ED ' } });
     fireEvent.click(within(dialog).getByRole('radio', { name: /Diagnostic workup/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create scenario' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith('s-card', 'diagnostic'));
+    await waitFor(() => expect(create).toHaveBeenCalledWith('s-card', 'diagnostic', 'Chest pain in the ED'));
   });
 
   it('deletes a scenario from its card menu after asking', async () => {

@@ -135,9 +135,9 @@ export const HomePage = () => {
   };
 
   // SPEC 7: a new scenario is made in the space from the template chosen, then opened in the editor.
-  const newScenario = (space: Space, templateId: string) =>
+  const newScenario = (space: Space, templateId: string, resimName: string) =>
     createResim.mutate(
-      { groupId: space.id, templateId },
+      { groupId: space.id, templateId, resimName },
       { onSuccess: (created) => void navigate(pathFor({ name: 'EDIT_RESIM', resimId: created.id })) },
     );
 
@@ -354,8 +354,8 @@ export const HomePage = () => {
             templates={templates}
             pending={createResim.isPending}
             error={createResim.error?.message ?? null}
-            onCreate={(templateId) => {
-              if (dialog?.kind === 'new-scenario') newScenario(dialog.space, templateId);
+            onCreate={(templateId, resimName) => {
+              if (dialog?.kind === 'new-scenario') newScenario(dialog.space, templateId, resimName);
             }}
             onClose={closeDialog}
           />

@@ -114,7 +114,8 @@ export const useCreateResim = () => {
   const api = useApi();
   const add = useAddScenarios();
   return useMutation({
-    mutationFn: ({ groupId, templateId }: { groupId: string; templateId: string }) => api.resims.create(groupId, templateId),
+    mutationFn: ({ groupId, templateId, resimName }: { groupId: string; templateId: string; resimName?: string }) =>
+      api.resims.create(groupId, templateId, resimName),
     onSuccess: (created) => add([created]),
   });
 };

@@ -1,6 +1,6 @@
-import { Alert, Button, FileButton, Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Loader, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { ResimSummary, ScenarioTemplate, Space } from '@resim/contracts';
-import { readExport } from '@resim/domain';
+import { newScenarioName, readExport } from '@resim/domain';
 import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { IconAlertCircle, IconFileUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -153,14 +153,16 @@ export const NewScenarioModal = (props: {
   templates: TemplatesQuery;
   pending: boolean;
   error: string | null;
-  onCreate: (templateId: string) => void;
+  onCreate: (templateId: string, resimName: string) => void;
   onClose: () => void;
 }) => {
   const [chosen, setChosen] = useState<string | null>(null);
+  const [name, setName] = useState('');
   const shown = useRef<Space | null>(null);
   if (props.space) shown.current = props.space;
   // Closed: the next opening starts from Blank again.
   if (props.space === null && chosen !== null) setChosen(null);
+  if (props.space === null && name !== '') setName('');
   const templates = props.templates.data ?? [];
   const selected = chosen ?? templates[0]?.id ?? null;
 
@@ -172,6 +174,18 @@ export const NewScenarioModal = (props: {
       size="lg"
     >
       <Stack gap="md">
+        <TextInput
+          label="Name"
+          description="What authors and learners will call it; you can change it later."
+          placeholder={newScenarioName}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && selected) props.onCreate(selected, name.trim());
+          }}
+          maxLength={200}
+          data-autofocus
+        />
         {props.templates.isPending ? (
           <Group gap="xs" role="status">
             <Loader size="xs" type="dots" />
@@ -215,7 +229,7 @@ export const NewScenarioModal = (props: {
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button onClick={() => selected && props.onCreate(selected)} loading={props.pending} disabled={selected === null}>
+          <Button onClick={() => selected && props.onCreate(selected, name.trim())} loading={props.pending} disabled={selected === null}>
             Create scenario
           </Button>
         </Group>

@@ -17,8 +17,8 @@ export const SpaceFormModal = (props: {
     <SingleFieldForm
       schema={createSpaceBody}
       field="description"
-      label="Description"
-      description="The name everyone in the space sees."
+      label="Name"
+      description="What everyone in the space sees it called."
       placeholder="e.g. Emergency medicine, year 2"
       maxLength={200}
       initial={props.initial}

@@ -175,6 +175,15 @@ describe('scenario editor page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('says when the address names no tab, rather than silently showing another', async () => {
+    const { api } = fakeApi(scenarioFixture({ revision: 2 }), spaceOf());
+    renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1?tab=scorebord' });
+    await screen.findByRole('heading', { name: 'Chest pain' });
+    expect((await screen.findByText(/There is no tab/)).textContent).toBe(
+      'There is no tab “scorebord” in this scenario; showing Details & settings instead.',
+    );
+  });
+
   it('keeps every field typed in before the editor has rendered any of them', async () => {
     const { api, save } = fakeApi(scenarioFixture({ revision: 2 }), spaceOf());
     renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1?tab=wording' });

@@ -548,6 +548,12 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
         </Alert>
       ) : null}
 
+      {requested !== null && requested !== tab ? (
+        // An address naming no tab (an old link, a typo) says so rather than silently showing another.
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} mb="md" role="status">
+          There is no tab “{requested}” in this scenario; showing {active.label} instead.
+        </Alert>
+      ) : null}
       <div style={{ display: 'flex', flexDirection: wide ? 'row' : 'column', gap: wide ? 'var(--mantine-spacing-md)' : 0 }}>
         <EditorTabList tabs={tabs} tab={tab} wide={wide} onSelect={selectTab} />
         <div

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, EmptyState, Group, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Dashboard } from '@resim/contracts';
-import { runReadingOf, runStatusName } from '@resim/domain';
+import { byCount, runReadingOf, runStatusName } from '@resim/domain';
 import { IconDoorEnter, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../ui/format';
@@ -103,9 +103,12 @@ export const DashboardPanel = ({ resimId, content }: PanelProps) => {
               Code {data.code}
             </Badge>
           ) : null}
-          <Text fz="sm" c="dimmed" ml="auto" aria-label="Test Mode runs">
-            {data.testRuns === 1 ? '1 run' : `${data.testRuns} runs`} in Test Mode, counted apart
-          </Text>
+          {/* Only when there are some: a live class's dashboard says nothing of Test Mode. */}
+          {data.testRuns > 0 ? (
+            <Text fz="sm" c="dimmed" ml="auto" aria-label="Test Mode runs">
+              {data.testRuns.toLocaleString()} {byCount(data.testRuns, 'run', 'runs')} in Test Mode, counted apart
+            </Text>
+          ) : null}
         </Group>
       </Card>
       {data.instances.length === 0 ? (
