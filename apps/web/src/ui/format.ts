@@ -1,5 +1,6 @@
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const secondsFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 const parse = (iso: string): Date | null => {
   const date = new Date(iso);
@@ -15,6 +16,12 @@ export const formatDate = (iso: string): string => {
 export const formatDateTime = (iso: string): string => {
   const date = parse(iso);
   return date ? dateTimeFormat.format(date) : iso;
+};
+
+/** A moment as formatDateTime writes it, with its seconds: for steps that come seconds apart (the audit trail). */
+export const formatDateTimeSeconds = (iso: string): string => {
+  const date = parse(iso);
+  return date ? secondsFormat.format(date) : iso;
 };
 
 /** First letter up, for schema messages shown under a field. */

@@ -4,6 +4,7 @@ import type { AuditEntry, AuditPage } from '@resim/contracts';
 import type { ApiClient } from '../../../api/client';
 import { renderWithProviders } from '../../../test/render';
 import { actionFixture, conclusionFixture, scenarioFixture } from '../../../test/scenario-fixtures';
+import { formatDate, formatDateTimeSeconds } from '../../../ui/format';
 import { AuditPanel } from './audit-panel';
 import { auditEntryOf, dashboardOf, panelPropsOf } from './results-fixtures';
 
@@ -61,6 +62,14 @@ describe('audit', () => {
       'Ann 3: confirmed Iron deficiency',
       'Bo 2: was stopped',
     ]);
+  });
+
+  it('dates each step as the rest of the console dates things, with its seconds', async () => {
+    show();
+    const table = await screen.findByRole('table', { name: 'Audit trail' });
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(within(first).getAllByRole('cell')[0]!.textContent).toBe(formatDateTimeSeconds(trail[0]!.at));
+    expect(formatDateTimeSeconds(trail[0]!.at).startsWith(formatDate(trail[0]!.at))).toBe(true);
   });
 
   it('shows one learner’s steps when filtered by learner', async () => {

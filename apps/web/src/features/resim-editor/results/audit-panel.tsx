@@ -7,15 +7,12 @@ import { kindLabel, namesOf, stepWords } from './audit-wording';
 import { LoadFailed } from '../../../ui/load-failed';
 import { instanceOptions } from './instance-options';
 import { useAudit, useDashboard } from './results-queries';
+import { formatDateTimeSeconds } from '../../../ui/format';
 
 const pageSize = 50;
 const count = (value: number) => value.toLocaleString();
-// Steps come seconds apart, so the trail shows the seconds.
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
-const timeOf = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
-};
+// Steps come seconds apart, so the trail shows the seconds, in the console's own date format.
+const timeOf = formatDateTimeSeconds;
 
 const learnerOptions = (entries: readonly AuditEntry[]): Option[] => {
   const nicknames = new Map(entries.map((entry) => [entry.gameId, entry.nickname]));

@@ -40,6 +40,24 @@ describe('dashboard', () => {
     expect(screen.getByLabelText('Test Mode runs').textContent).toContain('3 runs in Test Mode');
   });
 
+  it('leaves out an earlier opening nobody joined, saying so, but keeps the current one however empty', async () => {
+    show(
+      dashboardOf({
+        currentInstanceId: 'i3',
+        instances: [
+          instanceOf('i3', '2025-05-03T09:00:00.000Z'),
+          instanceOf('i2', '2025-05-02T09:00:00.000Z'),
+          instanceOf('i1', '2025-05-01T09:00:00.000Z', { players: 2, finished: 2 }),
+        ],
+      }),
+    );
+    const cards = await screen.findAllByRole('region', { name: /^Opening of/ });
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('Current')).toBeTruthy();
+    expect(screen.getByText('1 earlier opening nobody joined is not shown.')).toBeTruthy();
+    expect(screen.queryByLabelText('Test Mode runs')).toBeNull();
+  });
+
   it('says how to let learners in when the scenario was never opened', async () => {
     show(dashboardOf({ resimStatus: 0, phase: 'closed', code: null }));
     expect(await screen.findByText('No sessions yet')).toBeTruthy();

@@ -89,6 +89,9 @@ export const DashboardPanel = ({ resimId, content }: PanelProps) => {
   if (dashboard.isPending) return <DashboardSkeleton />;
   if (dashboard.isError && !dashboard.data) return <LoadFailed what="The dashboard" onRetry={() => void dashboard.refetch()} />;
   const { data } = dashboard;
+  // An opening nobody joined (a lobby opened by mistake, then closed) is no session to look back on.
+  const shown = data.instances.filter((instance) => instance.players > 0 || instance.id === data.currentInstanceId);
+  const hidden = data.instances.length - shown.length;
   return (
     <Stack gap="md">
       <Card radius="md" padding="md">
@@ -111,7 +114,7 @@ export const DashboardPanel = ({ resimId, content }: PanelProps) => {
           ) : null}
         </Group>
       </Card>
-      {data.instances.length === 0 ? (
+      {shown.length === 0 ? (
         <Card radius="md" padding="xl">
           <EmptyState
             py="xl"
@@ -122,11 +125,19 @@ export const DashboardPanel = ({ resimId, content }: PanelProps) => {
           />
         </Card>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} aria-label="Openings, newest first">
-          {data.instances.map((instance) => (
-            <InstanceCard key={instance.id} instance={instance} current={instance.id === data.currentInstanceId} />
-          ))}
-        </SimpleGrid>
+        <Stack gap="xs">
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} aria-label="Openings, newest first">
+            {shown.map((instance) => (
+              <InstanceCard key={instance.id} instance={instance} current={instance.id === data.currentInstanceId} />
+            ))}
+          </SimpleGrid>
+          {hidden > 0 ? (
+            <Text fz="sm" c="dimmed">
+              {hidden.toLocaleString()} earlier {byCount(hidden, 'opening', 'openings')} nobody joined {byCount(hidden, 'is', 'are')} not
+              shown.
+            </Text>
+          ) : null}
+        </Stack>
       )}
     </Stack>
   );
