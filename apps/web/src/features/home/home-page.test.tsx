@@ -160,6 +160,21 @@ describe('Home', () => {
   });
 });
 
+describe('Home scenario cards', () => {
+  it('names the template a scenario was made from, but not Blank, which reads as an empty scenario', async () => {
+    const fromTemplate = { ...scenarioOf('r7', 'Workup', 's-card', '2025-04-01T00:00:00.000Z'), templateId: 'diagnostic' };
+    const { api } = fakeApi({
+      spaces: [cardiology],
+      scenarios: [...scenarios, fromTemplate],
+      metadata: { collapsedSpaces: [], sortOrder: 0 },
+    });
+    renderWithProviders(<HomePage />, { api });
+    expect(await screen.findByText('From Diagnostic workup')).toBeTruthy();
+    expect(screen.getAllByText('Chest pain').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Blank/)).toBeNull();
+  });
+});
+
 describe('Home scenario actions', () => {
   it('creates a scenario in a space from Blank unless another template is chosen', async () => {
     const { api, create } = fakeApi({ spaces: [cardiology], scenarios, metadata: { collapsedSpaces: [], sortOrder: 0 } });

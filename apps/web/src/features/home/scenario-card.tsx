@@ -69,7 +69,7 @@ export const ScenarioCard = ({
         {templateName ? (
           <Group gap={4} wrap="nowrap">
             <IconTemplate size={14} aria-hidden />
-            <Text fz="xs">{templateName}</Text>
+            <Text fz="xs">From {templateName}</Text>
           </Group>
         ) : null}
       </Group>

@@ -112,7 +112,12 @@ export const SpaceSection = (props: SpaceSectionProps) => {
                     key={scenario.id}
                     scenario={scenario}
                     actions={props.scenarioActions(scenario)}
-                    templateName={scenario.templateId ? (props.templates.get(scenario.templateId)?.name ?? null) : null}
+                    // Made from Blank is made from nothing: only another template is worth naming on the card.
+                    templateName={
+                      scenario.templateId && scenario.templateId !== 'blank'
+                        ? (props.templates.get(scenario.templateId)?.name ?? null)
+                        : null
+                    }
                   />
                 ))}
               </div>

@@ -34,8 +34,12 @@ type SwitchKey = { [K in keyof Settings]: Settings[K] extends boolean ? K : neve
 const settingSwitches: readonly { key: SwitchKey; label: string; hint: string }[] = [
   { key: 'hideRank', label: 'Hide rank', hint: 'Learners do not see where they stand.' },
   { key: 'hideTime', label: 'Hide time', hint: 'Learners do not see the clock.' },
-  { key: 'allowApp', label: 'Allow the app', hint: 'Learners may play in the mobile app.' },
-  { key: 'allowBrowser', label: 'Allow the browser', hint: 'Learners may play in a web browser.' },
+  {
+    key: 'allowApp',
+    label: 'Allow app clients',
+    hint: 'Apps built on the learner API may play it (none comes with the product; the browser is its player).',
+  },
+  { key: 'allowBrowser', label: 'Allow the browser', hint: 'Learners may play in a web browser, on a phone or a computer.' },
   {
     key: 'showActionCosts',
     label: 'Show costs',
