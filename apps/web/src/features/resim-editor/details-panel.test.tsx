@@ -1,0 +1,59 @@
+import type { ScenarioContent } from '@resim/domain';
+import { fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../api/client';
+import { renderWithProviders } from '../../test/render';
+import { measureFixture, scenarioFixture } from '../../test/scenario-fixtures';
+import { DetailsPanel } from './details-panel';
+
+const withCosts = scenarioFixture({
+  settings: { hideRank: false, hideTime: false, allowApp: true, allowBrowser: true, showActionCosts: true, revealedMeasures: [] },
+  measures: [
+    measureFixture('points', 'Points', { type: 7, scoreOrder: 1 }),
+    measureFixture('measure1', 'Budget', { type: 1 }),
+    measureFixture('measure2', 'Time', { type: 4 }),
+  ],
+});
+
+/** The panel as the editor holds it: each change makes the next draft. */
+const Harness = ({ initial, seen }: { initial: ScenarioContent; seen: (content: ScenarioContent) => void }) => {
+  const [content, setContent] = useState(initial);
+  return (
+    <DetailsPanel
+      resimId="r1"
+      content={content}
+      readOnly={false}
+      onChange={(change) =>
+        setContent((current) => {
+          const next = change(current);
+          seen(next);
+          return next;
+        })
+      }
+    />
+  );
+};
+
+describe('details: costs shown to learners', () => {
+  it('offers only the measures other than money and time, and warns that naming one reveals the answer key', async () => {
+    let latest: ScenarioContent = withCosts;
+    renderWithProviders(<Harness initial={withCosts} seen={(next) => (latest = next)} />, { api: {} as ApiClient });
+    const picker = screen.getByRole('combobox', { name: 'Also show in the costs' });
+    expect(screen.queryByText('This reveals the answer key')).toBeNull();
+    fireEvent.click(picker);
+    expect(await screen.findByRole('option', { name: 'Points' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Budget' })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'Time' })).toBeNull();
+    fireEvent.click(screen.getByRole('option', { name: 'Points' }));
+    expect(latest.settings.revealedMeasures).toEqual(['points']);
+    expect(await screen.findByText('This reveals the answer key')).toBeTruthy();
+    expect(screen.getByText(/what each test does to Points before running it/)).toBeTruthy();
+  });
+
+  it('asks nothing more while costs are not shown', () => {
+    const hidden = { ...withCosts, settings: { ...withCosts.settings, showActionCosts: false } };
+    renderWithProviders(<Harness initial={hidden} seen={() => undefined} />, { api: {} as ApiClient });
+    expect(screen.queryByRole('combobox', { name: 'Also show in the costs' })).toBeNull();
+  });
+});
