@@ -8,7 +8,14 @@ import { PageHeader } from '../../ui/page-header';
 import { LearnerGrid, OpeningTable, ScenarioTable, shownRows } from './scoreboard-tables';
 import { useDownloadScoreboard, useScoreboardAvailable, useSpaceScoreboard } from './space-scoreboard-queries';
 
-const modeOf = (value: string | null): SpaceScoreboardMode => spaceScoreboardModes.find((mode) => mode === value) ?? 'learner';
+const modeOf = (value: string | null): SpaceScoreboardMode | null => spaceScoreboardModes.find((mode) => mode === value) ?? null;
+
+/**
+ * The results shown first, when the address names none: the first mode with rows (after a class
+ * of anonymous learners, By learner is empty while By scenario and By opening hold their runs).
+ */
+const firstWithRows = (modes: readonly { mode: SpaceScoreboardMode; rows: number }[]): SpaceScoreboardMode =>
+  modes.find((option) => option.rows > 0)?.mode ?? 'learner';
 
 const rowsOf = (board: SpaceScoreboard) => (board.mode === 'learner' ? board.learners.length : board.rows.length);
 
@@ -45,7 +52,8 @@ const Results = ({ spaceId, mode }: { spaceId: string; mode: SpaceScoreboardMode
 export const SpaceScoreboardPage = ({ spaceId }: { spaceId: string }) => {
   const available = useScoreboardAvailable(spaceId);
   const [searchParams, setSearchParams] = useSearchParams();
-  const mode = modeOf(searchParams.get('mode'));
+  const asked = modeOf(searchParams.get('mode'));
+  const mode = asked ?? (available.data ? firstWithRows(available.data.modes) : 'learner');
   const download = useDownloadScoreboard(spaceId, available.data?.spaceName ?? '');
 
   const back = (
