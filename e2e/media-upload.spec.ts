@@ -102,7 +102,12 @@ test('an author uploads an image and a video into a case, and a learner on a pho
   await expect.poll(image.heldCount).toBe(1);
   await image.release();
   await expect(group.getByRole('textbox', { name: 'Image address' })).toHaveValue(/^\/files\/[0-9a-f]+\/[\w.-]+\.png$/);
-  await expect(group.getByRole('textbox', { name: 'Description' }).first()).toHaveValue('hip-x-ray');
+  // Not the file's name: an image's description is what a screen reader says of it, and its author is asked for one.
+  const described = group.getByRole('textbox', { name: 'Description' }).first();
+  await expect(described).toHaveValue('');
+  await expect(group.getByText('Describe the image for learners who cannot see it')).toBeVisible();
+  await described.fill('Hip X-ray, left femoral neck fracture');
+  await expect(group.getByText('Describe the image for learners who cannot see it')).toBeHidden();
 
   // The video: in parts to signed addresses; the part is held on its way so that the bar shows.
   await group.getByRole('button', { name: 'Add video' }).click();
@@ -119,7 +124,7 @@ test('an author uploads an image and a video into a case, and a learner on a pho
   await part.release();
   await expect(group.getByRole('textbox', { name: 'Video address' })).toHaveValue(/^\/files\/[0-9a-f]+\/gait\.webm$/);
   await expect(bar).toHaveAttribute('aria-valuenow', '100');
-  await expect(group.getByRole('img', { name: 'hip-x-ray' })).toHaveJSProperty('complete', true);
+  await expect(group.getByRole('img', { name: 'Hip X-ray, left femoral neck fracture' })).toHaveJSProperty('complete', true);
   await shoot(page, 'media-upload-done.png');
   await expectAccessible(page, 'editor with uploaded media');
 
@@ -157,7 +162,7 @@ test('an author uploads an image and a video into a case, and a learner on a pho
   await learner.goto(`/play/${created.code}`);
   await learner.getByRole('textbox', { name: 'Nickname' }).fill('Sam');
   await learner.getByRole('button', { name: 'Join', exact: true }).click();
-  const picture = learner.getByRole('img', { name: 'hip-x-ray' });
+  const picture = learner.getByRole('img', { name: 'Hip X-ray, left femoral neck fracture' });
   await expect(picture).toBeVisible();
   await expect.poll(() => picture.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(160);
   const video = learner.locator('video');

@@ -50,6 +50,6 @@ export const theme = createTheme({
 /** Secondary text and fields' error messages at 4.5:1 or more on white and on the light grey of the page's background. */
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': current.colors.gray[7], '--mantine-color-error': current.colors.red[8] },
+  light: { '--mantine-color-dimmed': current.colors.gray[7], '--mantine-color-error': current.colors.red[9] },
   dark: {},
 });

@@ -108,7 +108,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('uploading a medium in the editor', () => {
-  it('sends a small image whole and fills its address and description', async () => {
+  it('sends a small image whole, fills its address and asks for a description rather than taking the file name', async () => {
     const { api, calls } = fakeApi();
     renderWithProviders(<Harness initial={{ ...empty, factImages: [{ id: 'image1', url: '', description: '' }] }} />, { api });
     await waitFor(() => expect(fileInput('Upload image').accept).toContain('image/png'));
@@ -116,7 +116,8 @@ describe('uploading a medium in the editor', () => {
     choose('Upload image', new File([new Uint8Array(8)], 'x-ray.png', { type: 'image/png' }));
 
     await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Image address' }).value).toBe('/files/k2/x-ray.png'));
-    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Description' }).value).toBe('x-ray');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Description' }).value).toBe('');
+    expect(screen.getByText('Describe the image for learners who cannot see it')).toBeTruthy();
     expect(calls).toEqual(['image']);
     expect(screen.getByText('Uploaded')).toBeTruthy();
   });

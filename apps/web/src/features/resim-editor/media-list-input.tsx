@@ -124,7 +124,11 @@ const MediaRow = <M extends Media>({ kind, prop, item, index, readOnly, stages, 
       readOnly={readOnly}
       takeFile={() => takePending(item.id)}
       onUploaded={(url, fileName) =>
-        change(item.id, (current) => ({ url, description: current.description || fileName.replace(/\.[^.]+$/, '') }))
+        // A file's name labels its link well enough; an image's or a video's is poor alt text: its author is asked for one.
+        change(item.id, (current) => ({
+          url,
+          description: kind === 'file' ? current.description || fileName.replace(/\.[^.]+$/, '') : current.description,
+        }))
       }
     >
       {(upload) => (
@@ -156,6 +160,12 @@ const MediaRow = <M extends Media>({ kind, prop, item, index, readOnly, stages, 
             <Grid.Col span={{ base: 12, sm: stages ? 4 : 6 }}>
               <TextInput
                 label="Description"
+                description={kind === 'file' ? undefined : 'What it shows, read to learners who cannot see it'}
+                error={
+                  kind !== 'file' && item.url !== '' && item.description.trim() === ''
+                    ? `Describe the ${noun} for learners who cannot see it`
+                    : undefined
+                }
                 value={item.description}
                 onChange={(event) => {
                   const description = event.currentTarget.value;

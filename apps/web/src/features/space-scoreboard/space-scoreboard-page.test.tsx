@@ -35,7 +35,7 @@ describe('space scoreboard', () => {
     expect(await screen.findByText('Every run, anonymous ones too.')).toBeTruthy();
   });
 
-  it('keeps the results the address names, and By learner when there are learners', async () => {
+  it('keeps the results the address names', async () => {
     const named = show(availableAfter({ learner: 0, scenario: 0, opening: 24 }), '/space/s1/scoreboard?mode=scenario');
     await waitFor(() => expect(named).toHaveBeenCalledWith('s1', 'scenario', expect.anything()));
   });
