@@ -86,7 +86,7 @@ test("a space's scoreboard: the cohort's scores learners × scenarios, other mod
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = workbook.getWorksheet('By learner')!;
-  expect(sheet.getRow(1).values).toEqual([undefined, 'learner', 'Anaemia (Points)', 'Bleeding (Points)']);
+  expect(sheet.getRow(1).values).toEqual([undefined, 'Learner', 'Anaemia (Points)', 'Bleeding (Points)']);
   expect(sheet.getRow(2).values).toEqual([undefined, ann, 15, 10]);
   expect(sheet.rowCount).toBe(4);
 

@@ -209,8 +209,41 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
       const values = (row.values as (string | number | null | undefined)[]).slice(1);
       cells.push(Array.from({ length: sheet.columnCount }, (_, at) => String(values[at] ?? '')).join(','));
     });
-    expect(`${cells.join('\r\n')}\r\n`).toBe(fixture('space-scoreboard-by-learner.csv'));
+    // The same rows as the CSV, under headings for people.
+    const csv = fixture('space-scoreboard-by-learner.csv').split('\r\n');
+    expect(cells.slice(1)).toEqual(csv.slice(1, -1));
+    expect(cells[0]).toBe(csv[0]!.replace(/^learner,/, 'Learner,'));
     expect(sheet.getRow(1).font?.bold).toBe(true);
+  });
+
+  it('writes the XLSX with headings for people, real Excel dates and durations in their formats', async () => {
+    const response = await call('GET', scoreboardUrl('?mode=opening&output=xlsx'), author);
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('By opening')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Scenario',
+      'Opened',
+      'Scored by',
+      'Rank',
+      'Nickname',
+      'Email',
+      'Score',
+      'Points',
+      'Time taken',
+      'Started',
+      'Ended',
+      'How it ended',
+    ]);
+    const finished = sheet.getRows(2, sheet.rowCount - 1)!.find((row) => row.getCell(11).value !== null)!;
+    expect(finished.getCell(2).value).toBeInstanceOf(Date);
+    expect(finished.getCell(10).value).toBeInstanceOf(Date);
+    expect(finished.getCell(11).value).toBeInstanceOf(Date);
+    expect(finished.getCell(11).numFmt).toBe('yyyy-mm-dd hh:mm');
+    // A duration is a fraction of a day in a time format, which ExcelJS reads back as a time of day 0.
+    expect(typeof finished.getCell(9).value).not.toBe('string');
+    expect(finished.getCell(9).numFmt).toBe('[h]:mm:ss');
   });
 
   it('is listed in the OpenAPI document', async () => {

@@ -2,8 +2,31 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { ScoreboardScenario, SpaceScoreboard } from '@resim/contracts';
 import { toCsv, type CsvCell } from '../../lib/csv';
 
-/** A scoreboard as one table: what the CSV and the XLSX both hold. */
-export type ScoreboardTable = { readonly title: string; readonly header: string[]; readonly rows: CsvCell[][] };
+/** What a column holds: the XLSX writes dates as Excel dates and durations as Excel times, each in its format. */
+type ColumnKind = 'text' | 'number' | 'date' | 'duration';
+
+/**
+ * A scoreboard as one table: what the CSV and the XLSX both hold. `header` names the columns for
+ * programs (the CSV); `labels` for people (the XLSX's header row), with each column's `kinds`.
+ */
+export type ScoreboardTable = {
+  readonly title: string;
+  readonly header: string[];
+  readonly labels: string[];
+  readonly kinds: ColumnKind[];
+  readonly rows: CsvCell[][];
+};
+
+/** A column: its name for programs, its heading for people, what it holds. */
+const column = (header: string, label: string, kind: ColumnKind = 'text') => ({ header, label, kind });
+
+const tableOf = (title: string, columns: readonly ReturnType<typeof column>[], rows: CsvCell[][]): ScoreboardTable => ({
+  title,
+  header: columns.map((entry) => entry.header),
+  labels: columns.map((entry) => entry.label),
+  kinds: columns.map((entry) => entry.kind),
+  rows,
+});
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 1000));
 
@@ -13,19 +36,32 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
   const named = (id: string) => scenarioOf.get(id)!;
   switch (board.mode) {
     case 'learner':
-      return {
-        title: 'By learner',
-        header: ['learner', ...board.scenarios.map((scenario) => `${scenario.resimName} (${scenario.scoreLabel})`)],
-        rows: board.learners.map((learner) => [
-          learner.email,
-          ...board.scenarios.map((scenario) => learner.results[scenario.id]?.score ?? null),
-        ]),
-      };
+      return tableOf(
+        'By learner',
+        [
+          column('learner', 'Learner'),
+          ...board.scenarios.map((scenario) => {
+            const heading = `${scenario.resimName} (${scenario.scoreLabel})`;
+            return column(heading, heading, 'number');
+          }),
+        ],
+        board.learners.map((learner) => [learner.email, ...board.scenarios.map((scenario) => learner.results[scenario.id]?.score ?? null)]),
+      );
     case 'scenario':
-      return {
-        title: 'By scenario',
-        header: ['scenario', 'measure', 'rank', 'learner', 'score', 'points', 'duration_seconds', 'runs', 'finished'],
-        rows: board.rows.map((row) => [
+      return tableOf(
+        'By scenario',
+        [
+          column('scenario', 'Scenario'),
+          column('measure', 'Scored by'),
+          column('rank', 'Rank', 'number'),
+          column('learner', 'Learner'),
+          column('score', 'Score', 'number'),
+          column('points', 'Points', 'number'),
+          column('duration_seconds', 'Time taken', 'duration'),
+          column('runs', 'Runs', 'number'),
+          column('finished', 'Finished runs', 'number'),
+        ],
+        board.rows.map((row) => [
           named(row.resimId).resimName,
           named(row.resimId).scoreLabel,
           row.rank,
@@ -36,26 +72,26 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           row.runs,
           row.finished,
         ]),
-      };
+      );
     case 'opening': {
       const openedAt = new Map(board.scenarios.flatMap((scenario) => scenario.openings.map((opening) => [opening.id, opening.created])));
-      return {
-        title: 'By opening',
-        header: [
-          'scenario',
-          'opening',
-          'measure',
-          'rank',
-          'nickname',
-          'email',
-          'score',
-          'points',
-          'duration_seconds',
-          'started',
-          'ended',
-          'end_reason',
+      return tableOf(
+        'By opening',
+        [
+          column('scenario', 'Scenario'),
+          column('opening', 'Opened', 'date'),
+          column('measure', 'Scored by'),
+          column('rank', 'Rank', 'number'),
+          column('nickname', 'Nickname'),
+          column('email', 'Email'),
+          column('score', 'Score', 'number'),
+          column('points', 'Points', 'number'),
+          column('duration_seconds', 'Time taken', 'duration'),
+          column('started', 'Started', 'date'),
+          column('ended', 'Ended', 'date'),
+          column('end_reason', 'How it ended'),
         ],
-        rows: board.rows.map((row) => [
+        board.rows.map((row) => [
           named(row.resimId).resimName,
           openedAt.get(row.instanceId) ?? row.instanceId,
           named(row.resimId).scoreLabel,
@@ -69,12 +105,26 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           row.endedAt,
           row.endReason,
         ]),
-      };
+      );
     }
   }
 };
 
 export const scoreboardCsv = (table: ScoreboardTable): string => toCsv(table.header, table.rows);
+
+/** Excel's number formats by kind: dates as dates and times, durations as hours, minutes and seconds. */
+const formats: Partial<Record<ColumnKind, string>> = { date: 'yyyy-mm-dd hh:mm', duration: '[h]:mm:ss', number: '#,##0.##' };
+
+/** A cell as Excel holds its kind: a date as a date (not its ISO text), a duration in seconds as a fraction of a day. */
+const asExcel = (cell: CsvCell, kind: ColumnKind): CsvCell | Date => {
+  if (cell === null) return cell;
+  if (kind === 'date' && typeof cell === 'string') {
+    const date = new Date(cell);
+    return Number.isNaN(date.getTime()) ? cell : date;
+  }
+  if (kind === 'duration' && typeof cell === 'number') return cell / 86_400;
+  return cell;
+};
 
 export const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -89,10 +139,14 @@ export const scoreboardXlsx = (table: ScoreboardTable): Readable => {
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(table.title, { views: [{ state: 'frozen', xSplit: 1, ySplit: 1 }] });
-    const header = sheet.addRow(table.header);
+    sheet.columns = table.kinds.map((kind, at) => ({
+      width: Math.min(40, Math.max(12, (table.labels[at] ?? '').length + 2)),
+      ...(formats[kind] ? { style: { numFmt: formats[kind] } } : {}),
+    }));
+    const header = sheet.addRow(table.labels);
     header.font = { bold: true };
     header.commit();
-    for (const row of table.rows) sheet.addRow(row).commit();
+    for (const row of table.rows) sheet.addRow(row.map((cell, at) => asExcel(cell, table.kinds[at] ?? 'text'))).commit();
     sheet.commit();
     await workbook.commit();
   };
