@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Alert,
   Badge,
   Card,
@@ -22,6 +23,7 @@ import { pathFor } from '../../app/routes';
 import { LoadFailed } from '../../ui/load-failed';
 import { EmailForm } from './email-form';
 import { RemoveMemberModal } from './remove-member-modal';
+import { memberRights } from './security-card';
 import { useAddSpaceUser, useRemoveSpaceUser, useSpaceUsers } from './space-settings-queries';
 
 const Access = ({ user }: { user: SpaceUser }) => (
@@ -54,6 +56,26 @@ const removal = (user: SpaceUser, me: string | null, mayEdit: boolean): 'removab
 type Added = { email: string; invited: boolean };
 
 /** SPEC 6: users are added to a space by email (invited when new) and removed from it. */
+/** Said where a member is added: what the space's security will let them do, and where to change it. */
+const MemberRightsNote = ({ space }: { space: Space }) => {
+  const { may, mayNot } = memberRights(space.security);
+  return (
+    <Text fz="sm" aria-label="What a member may do">
+      {may.length > 0
+        ? `A member may open the space's scenarios, ${may.join(', ')}.`
+        : "A member may open the space's scenarios, nothing more."}
+      {mayNot.length > 0 ? ` They may not ${mayNot.join(' or ')}.` : ''}{' '}
+      {space.isOwner ? (
+        <Anchor href="#space-security-title" fz="sm">
+          Change what members may do
+        </Anchor>
+      ) : (
+        `Its owner, ${space.owner}, sets this under Security.`
+      )}
+    </Text>
+  );
+};
+
 export const MembersCard = ({ space, me }: { space: Space; me: string | null }) => {
   const users = useSpaceUsers(space.id);
   const add = useAddSpaceUser(space.id);
@@ -84,18 +106,21 @@ export const MembersCard = ({ space, me }: { space: Space; me: string | null }) 
         </Stack>
 
         {mayEdit ? (
-          <EmailForm
-            label="Add a member"
-            description="Someone without an account is sent an invitation to create one."
-            submitLabel="Add member"
-            icon={<IconUserPlus size={16} />}
-            pending={add.isPending}
-            onSubmit={(email) =>
-              add.mutateAsync(email).then((user) => {
-                setAdded({ email: user.email, invited: user.invited });
-              })
-            }
-          />
+          <>
+            <MemberRightsNote space={space} />
+            <EmailForm
+              label="Add a member"
+              description="Someone without an account is sent an invitation to create one."
+              submitLabel="Add member"
+              icon={<IconUserPlus size={16} />}
+              pending={add.isPending}
+              onSubmit={(email) =>
+                add.mutateAsync(email).then((user) => {
+                  setAdded({ email: user.email, invited: user.invited });
+                })
+              }
+            />
+          </>
         ) : (
           <Text fz="sm" c="dimmed">
             This space&apos;s security does not let members add or remove others; ask its owner, {space.owner}.

@@ -19,6 +19,21 @@ const flags: readonly { key: keyof Flags; label: string; description: string }[]
   { key: 'canDelete', label: 'Members can delete', description: "Members may delete the space's scenarios." },
 ];
 
+/** What a member may do under the flags, and may not, in words (SPEC 6: every flag is on when absent, delete included). */
+export const memberRights = (security: Flags): { readonly may: string[]; readonly mayNot: string[] } => {
+  const verbs: Record<keyof Flags, string> = {
+    canEdit: 'edit its scenarios and add or remove members',
+    canClone: 'clone them',
+    canMove: 'move them to another space',
+    canDelete: 'delete them',
+  };
+  const keys = flags.map(({ key }) => key);
+  return {
+    may: keys.filter((key) => security[key]).map((key) => verbs[key]),
+    mayNot: keys.filter((key) => !security[key]).map((key) => verbs[key]),
+  };
+};
+
 const sameFlags = (a: Flags, b: Flags): boolean => flags.every(({ key }) => a[key] === b[key]);
 
 /** The space's security flags: switches the owner saves, read-only for everyone else with the reason. */

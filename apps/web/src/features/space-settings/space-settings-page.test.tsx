@@ -72,6 +72,24 @@ describe('Space settings', () => {
     expect(within(await members()).getByText('new.person@example.test')).toBeTruthy();
   });
 
+  it('says where a member is added what the space lets them do, delete included when the flags are on, with the way to change it', async () => {
+    const { api } = fakeApi();
+    renderWithProviders(<SpaceSettingsPage spaceId="s1" />, { api });
+    const note = await screen.findByLabelText('What a member may do');
+    expect(note.textContent).toBe(
+      "A member may open the space's scenarios, edit its scenarios and add or remove members, clone them, move them to another space, delete them. Change what members may do",
+    );
+    expect(within(note).getByRole('link', { name: 'Change what members may do' }).getAttribute('href')).toBe('#space-security-title');
+  });
+
+  it('says what a member may not do when the owner turned flags off', async () => {
+    const { api } = fakeApi({ space: { ...lab, security: { ...security, canDelete: false, canMove: false } } });
+    renderWithProviders(<SpaceSettingsPage spaceId="s1" />, { api });
+    expect((await screen.findByLabelText('What a member may do')).textContent).toContain(
+      'They may not move them to another space or delete them.',
+    );
+  });
+
   it('removes a member only after confirming, and never one a sign-in group gives the space', async () => {
     const { api, removeUser } = fakeApi({
       users: [owner, userOf('u-ann', 'ann@example.test'), userOf('u-grp', 'grp@example.test', { fromGroup: true })],
