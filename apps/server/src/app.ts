@@ -251,7 +251,15 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       trustProxy: config.trustProxy,
     });
     await app.register(issuerMount, { provider, issuerPath: issuerPrefix });
-    await app.register(interactionRoutes, { provider, db, clock, email, productName: config.productName, publicUrl: config.publicUrl });
+    await app.register(interactionRoutes, {
+      provider,
+      db,
+      clock,
+      email,
+      productName: config.productName,
+      publicUrl: config.publicUrl,
+      accountAttemptsPerHour: config.signInAttemptsPerHour,
+    });
     keys = localKeys(secrets.signingKeys);
   } else {
     const { metadata } = external!;

@@ -44,6 +44,8 @@ export type SignInOptions = {
   readonly secondFactor?: () => string | Promise<string>;
   /** what to type on the confirmation page, for a user whose address is not proved yet */
   readonly confirmationCode?: () => string | Promise<string>;
+  /** the address the browser signs in from, as a proxy in front of the server (TRUST_PROXY) says it */
+  readonly forwardedFor?: string;
 };
 
 /**
@@ -59,7 +61,11 @@ export const signInWithCode = async (options: SignInOptions) => {
     const response = await fetch(new URL(url, options.issuer), {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: jar.header(),
+        ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
+      },
     });
     jar.store(response);
     return response;

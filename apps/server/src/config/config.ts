@@ -155,6 +155,13 @@ const environment = z.object({
     .min(1, 'must be between 1 and 1000000')
     .max(1_000_000, 'must be between 1 and 1000000')
     .default(20_000),
+  /** Sign-in attempts one account may have in an hour, from every address together (ASVS 2.2.1 asks for 100 at most). */
+  SIGN_IN_LIMIT_PER_ACCOUNT_HOUR: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 100')
+    .max(100, 'must be between 1 and 100')
+    .default(100),
   /** New anonymous runs one address may make in a minute: a room behind one router shares its address. */
   JOIN_LIMIT_PER_ADDRESS: z.coerce
     .number({ message: 'must be a number' })
@@ -295,6 +302,8 @@ export type Config = {
   readonly learnerCapacity: number;
   /** joins a minute: new anonymous runs per address and per code, and wrong codes per address */
   readonly joinLimits: JoinLimitSettings;
+  /** sign-in attempts one account may have in an hour, from every address together */
+  readonly signInAttemptsPerHour: number;
   /** how long a stopping process keeps serving, not ready, before it closes (graceful drain) */
   readonly shutdownDrainMs: number;
 };
@@ -508,6 +517,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     storage: storage(value, dataDir),
     billing: billingConfig(value),
     learnerCapacity: value.LEARNER_CAPACITY,
+    signInAttemptsPerHour: value.SIGN_IN_LIMIT_PER_ACCOUNT_HOUR,
     joinLimits: {
       perAddress: value.JOIN_LIMIT_PER_ADDRESS,
       perCode: value.JOIN_LIMIT_PER_CODE,

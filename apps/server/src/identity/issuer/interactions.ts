@@ -5,14 +5,7 @@ import type { EmailSender } from '../../modules/outbox/email-queue';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
-import {
-  challengeUser,
-  checkSecondFactor,
-  endChallenge,
-  hasMfa,
-  refusalMessage,
-  startChallenge,
-} from '../../modules/mfa/mfa.service';
+import { challengeUser, checkSecondFactor, endChallenge, hasMfa, refusalMessage, startChallenge } from '../../modules/mfa/mfa.service';
 import {
   checkConfirmationCode,
   codeTtlMs,
@@ -33,6 +26,8 @@ export type InteractionOptions = {
   readonly email: EmailSender;
   readonly productName: string;
   readonly publicUrl: string;
+  /** sign-in attempts one account may have in an hour, from every address together (ASVS 2.2.1) */
+  readonly accountAttemptsPerHour: number;
 };
 
 type UidParams = { uid: string };
@@ -119,6 +114,12 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
     return renderSignIn(reply, details.uid, notice ? { notice } : {});
   });
 
+  const accountAttempts = app.createRateLimit({
+    max: options.accountAttemptsPerHour,
+    timeWindow: 60 * 60_000,
+    keyGenerator: (request) => `sign-in-hourly|${field(request.body, 'email').trim().toLowerCase()}`,
+  });
+
   app.post<{ Params: UidParams }>('/interaction/:uid/login', { config: attemptLimit(10) }, async (request, reply) => {
     let details;
     try {
@@ -129,6 +130,14 @@ export const interactionRoutes = async (app: FastifyInstance, options: Interacti
     const email = field(request.body, 'email').trim().toLowerCase();
     const password = field(request.body, 'password');
     if (!email || !password) return renderSignIn(reply, details.uid, { email, error: 'Enter your email and password.' }, 400);
+    // ASVS 2.2.1: so many tries an hour for one account, however many addresses they come from.
+    const hourly = await accountAttempts(request);
+    if (!hourly.isAllowed && hourly.isExceeded) {
+      const minutes = Math.max(1, Math.ceil(hourly.ttlInSeconds / 60));
+      void reply.header('retry-after', String(hourly.ttlInSeconds));
+      const error = `Too many sign-in attempts for this account in the last hour. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or reset your password.`;
+      return renderSignIn(reply, details.uid, { email, error }, 429);
+    }
     const user = await findUserByEmail(options.db, email);
     if (!(await verifyPassword(user?.password_hash, password)) || !user) {
       request.log.info({ event: 'sign-in-failed' }, 'sign-in refused');
