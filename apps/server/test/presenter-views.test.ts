@@ -13,7 +13,7 @@ type SavedView = {
 };
 type Display = {
   learners: { nickname: string; rank: number | null; points: number | null }[];
-  measures: { id: string; name: string; average: number; learners: number }[];
+  measures: { id: string; name: string; type: number; timeUnit: string; average: number; learners: number }[];
   layout: { viewId: string | null; name: string; panels: string[]; hideNames: boolean; theme: string };
 };
 
@@ -133,7 +133,8 @@ describe.each(dialects)('presenter views on %s', (dialect) => {
     expect(display.body.measures).toEqual([]);
     expect((await call('POST', `/admin/control/${resimId}/2`, host)).status).toBe(200);
     const started = await call<Display>('GET', `/presenter/resim/${resimId}/current`, host);
-    expect(started.body.measures).toEqual([{ id: 'points', name: 'Points', average: 0, learners: 2 }]);
+    expect(started.body.measures).toEqual([{ id: 'points', name: 'Points', type: 7, timeUnit: 'seconds', average: 0, learners: 2 }]);
+    expect(started.body).toMatchObject({ currency: 'USD' });
   });
 
   it('refuses a view that is unknown or belongs to another scenario', async () => {

@@ -1,3 +1,4 @@
+import { timeUnits } from '@resim/domain';
 import { z } from 'zod';
 import { presenterPanels, presenterThemes } from './presenter-views';
 import { sessionMessage } from './runs';
@@ -60,8 +61,20 @@ export const presenterView = scoreboard
     /** the caller may open, start and stop the session and send messages */
     canControl: z.boolean(),
     messages: z.array(sessionMessage),
-    /** each measure's average over the learners with a score, for the measure charts */
-    measures: z.array(z.object({ id: z.string(), name: z.string(), average: z.number(), learners: z.number().int() })),
+    /** each measure's average over the learners with a score, for the measure charts, with what its values are in */
+    measures: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        /** SPEC 9 measure type: money is in `currency`, a time measure in `timeUnit` */
+        type: z.number().int(),
+        timeUnit: z.enum(timeUnits),
+        average: z.number(),
+        learners: z.number().int(),
+      }),
+    ),
+    /** ISO 4217 code of the scenario's money measures */
+    currency: z.string(),
     /** the saved view shown (null: the standard layout); with hideNames the nicknames above are already replaced */
     layout: z.object({
       viewId: z.string().nullable(),

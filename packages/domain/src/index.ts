@@ -26,6 +26,15 @@ export { requirementHolds } from './engine/requirements';
 export { measureValues, settleRun } from './engine/measures';
 export { applyEvent, replayRun, startRun } from './engine/run';
 export { runView } from './engine/view';
+export {
+  formatChange,
+  formatDuration,
+  formatImpacts,
+  formatLimits,
+  formatMeasureValue,
+  isTimeMeasure,
+  type MeasureUnits,
+} from './engine/measure-format';
 export { noteSuccession } from './engine/succession';
 export { flowStepOf, runCounts, stepCounts, sumFlowCounts, type FlowCount, type FlowStep } from './engine/flow-steps';
 export { startingStages } from './engine/stage-opening';

@@ -117,7 +117,9 @@ const measureAverages = (scenario: Scenario, games: readonly GameRow[], now: num
   return scenario.measures.flatMap((measure) => {
     const values = scores.flatMap((score) => score.measures[measure.id] ?? []);
     const average = mean(values);
-    return average === null ? [] : [{ id: measure.id, name: measure.name, average, learners: values.length }];
+    return average === null
+      ? []
+      : [{ id: measure.id, name: measure.name, type: measure.type, timeUnit: measure.timeUnit, average, learners: values.length }];
   });
 };
 
@@ -157,6 +159,7 @@ export const presenterView = async (
     canControl: true,
     messages: messages.map(toSessionMessage),
     measures: measureAverages(scenario, games, now),
+    currency: scenario.currency,
     layout,
   };
 };

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconInfoCircle, IconSearch } from '@tabler/icons-react
 import { useState } from 'react';
 import { capitalise } from '../../ui/format';
 import { ItemChoice } from './item-choice';
-import { formatImpacts } from './measure-format';
+import { formatImpacts } from '@resim/domain';
 import { actionsMessage, keepSelectable, matchesSearch, toggleSelection } from './selection';
 
 /** The search of the actions, where "Add tests" takes a learner on a wide screen. */

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { inSentence, type FactView, type RunView } from '@resim/domain';
 import { FeedbackNote } from './feedback-note';
 import { MediaList } from './media-list';
-import { formatDuration } from './measure-format';
+import { formatDuration } from '@resim/domain';
 
 /** The baseline as the run began, then the results of the actions, newest first. */
 const orderFacts = (facts: readonly FactView[]): readonly FactView[] => [

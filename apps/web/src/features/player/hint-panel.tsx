@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { RunView } from '@resim/domain';
 import { IconAlertCircle, IconBulb } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatImpacts } from './measure-format';
+import { formatImpacts } from '@resim/domain';
 
 /** What taking the hint does to the measures: "Points -5, Time left -1:00"; empty when it is free. */
 const hintCost = (view: RunView): string =>

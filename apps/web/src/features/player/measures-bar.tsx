@@ -1,7 +1,7 @@
 import { Box, Group, Text } from '@mantine/core';
 import { limitKindLabels, type MeasureView } from '@resim/domain';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { formatDuration, formatLimits, formatMeasureValue, isTimeMeasure } from './measure-format';
+import { formatDuration, formatLimits, formatMeasureValue, isTimeMeasure } from '@resim/domain';
 
 const Chip = ({ name, value, limits, warning }: { name: string; value: string; limits?: string | null; warning?: string | null }) => (
   <Box

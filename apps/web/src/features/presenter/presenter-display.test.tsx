@@ -32,6 +32,7 @@ const viewOf = (changes: Partial<PresenterView>): PresenterView => ({
   scheduleStart: null,
   scheduleEnd: null,
   canControl: false,
+  currency: 'USD',
   messages: [],
   measures: [],
   layout: {
@@ -227,15 +228,20 @@ describe('presenter display', () => {
       viewOf({
         phase: 'open',
         resimStatus: 2,
+        currency: 'EUR',
         measures: [
-          { id: 'points', name: 'Points', average: 12.5, learners: 2 },
-          { id: 'measure1', name: 'Cost', average: 50, learners: 2 },
+          { id: 'points', name: 'Points', type: 7, timeUnit: 'seconds', average: 12.5, learners: 2 },
+          { id: 'measure1', name: 'Cost', type: 1, timeUnit: 'seconds', average: 50, learners: 2 },
+          { id: 'measure2', name: 'Waiting', type: 4, timeUnit: 'hours', average: 2.5, learners: 2 },
         ],
         layout: layoutOf({ panels: ['measures'] }),
       }),
     );
     const measures = await screen.findByRole('group', { name: 'Measures' });
+    // Each average in its measure's terms: points with their fraction, money in the scenario's currency, time in its unit.
     expect(within(measures).getByText('12.5')).toBeTruthy();
+    expect(within(measures).getByText(new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(50))).toBeTruthy();
+    expect(within(measures).getByText('2.5 hours')).toBeTruthy();
     expect(within(measures).getByRole('progressbar', { name: 'Cost on average' }).getAttribute('aria-valuenow')).toBe('100');
     expect(screen.queryByLabelText('Ranking')).toBeNull();
   });

@@ -14,7 +14,7 @@ import {
 } from '@resim/domain';
 import { IconStar, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
-import { formatMeasureValue } from '../player/measure-format';
+import { formatMeasureValue } from '@resim/domain';
 import { ItemList } from './item-list';
 import { useItemSelection } from './use-item-selection';
 import { ItemNameInput } from './item-fields';

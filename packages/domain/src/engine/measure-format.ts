@@ -1,4 +1,5 @@
-import { limitKindLabels, MeasureType, type MeasureView, type TimeUnit } from '@resim/domain';
+import { limitKindLabels, MeasureType, type TimeUnit } from '../scenario/schema';
+import type { MeasureView } from './types';
 
 const timeTypes: ReadonlySet<number> = new Set([MeasureType.autoTimeIncrement, MeasureType.autoTimeDecrement, MeasureType.time]);
 

@@ -1,4 +1,5 @@
-import { LimitKind, MeasureType, type MeasureView } from '@resim/domain';
+import { LimitKind, MeasureType } from '../scenario/schema';
+import type { MeasureView } from './types';
 import { describe, expect, it } from 'vitest';
 import { formatChange, formatDuration, formatImpacts, formatLimits, formatMeasureValue, isTimeMeasure } from './measure-format';
 
