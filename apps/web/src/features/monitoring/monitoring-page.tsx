@@ -167,7 +167,7 @@ const ScenarioCard = ({ group, now, onOpen }: { group: ScenarioGroup; now: numbe
 };
 
 // Until the scenario comes (or if it does not), steps name their items by id.
-const unnamed = { actions: [], conclusions: [] };
+const unnamed = { actions: [], conclusions: [], measures: [], currency: 'USD' };
 
 /** A learner's run from the Monitoring page, in the scoreboard's drawer; the scenario is read to name its items. */
 const OpenRun = ({ client, onClose }: { client: ActiveClient | null; onClose: () => void }) => {

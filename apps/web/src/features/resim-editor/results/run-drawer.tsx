@@ -1,22 +1,31 @@
 import { Badge, Drawer, Group, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { RunDetail } from '@resim/contracts';
-import type { ScenarioContent } from '@resim/domain';
+import { formatMeasureValue, type ScenarioContent } from '@resim/domain';
 import { useMemo, useState } from 'react';
 import { LoadFailed } from '../../../ui/load-failed';
 import { namesOf, stepWords } from './audit-wording';
 import { formatPoints, runStage } from './results-format';
 import { useRunDetail } from './results-queries';
 
-/** What the drawer names a run's steps by: the scenario's tests and diagnoses. */
-type NamedItems = Pick<ScenarioContent, 'actions' | 'conclusions'>;
+/** What the drawer names a run's steps by (the scenario's tests and diagnoses), and what its measures are in. */
+type NamedItems = Pick<ScenarioContent, 'actions' | 'conclusions' | 'measures' | 'currency'>;
 
 // Steps come seconds apart, so the run shows the seconds.
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
-const Measures = ({ measures }: { measures: RunDetail['measures'] }) =>
+/** The measures after a step, each in its own terms: money in the scenario's currency, time in its unit. */
+const Measures = ({ measures, content }: { measures: RunDetail['measures']; content: NamedItems }) =>
   measures.length === 0 ? null : (
     <Text fz="xs" c="dimmed">
-      {measures.map((measure) => `${measure.name} ${formatPoints(measure.value)}`).join(' · ')}
+      {measures
+        .map((measure) => {
+          const defined = content.measures.find((candidate) => candidate.id === measure.id);
+          const value = defined
+            ? formatMeasureValue(defined.type, measure.value, { currency: content.currency, timeUnit: defined.timeUnit })
+            : formatPoints(measure.value);
+          return `${measure.name} ${value}`;
+        })
+        .join(' · ')}
     </Text>
   );
 
@@ -50,7 +59,7 @@ const Run = ({ detail, content }: { detail: RunDetail; content: NamedItems }) =>
                     <b>{fact.name}:</b> {fact.text}
                   </Text>
                 ))}
-                <Measures measures={step.measures} />
+                <Measures measures={step.measures} content={content} />
               </Stack>
             </Timeline.Item>
           ))}
@@ -65,7 +74,7 @@ const Run = ({ detail, content }: { detail: RunDetail; content: NamedItems }) =>
             <b>{fact.name}:</b> {fact.text}
           </Text>
         ))}
-        <Measures measures={detail.measures} />
+        <Measures measures={detail.measures} content={content} />
       </Stack>
     </Stack>
   );

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RunDetail } from '@resim/contracts';
 import type { ApiClient } from '../../../api/client';
 import { renderWithProviders } from '../../../test/render';
-import { scenarioFixture } from '../../../test/scenario-fixtures';
+import { measureFixture, scenarioFixture } from '../../../test/scenario-fixtures';
 import { boardLearnerOf, dashboardOf, instanceOf, panelPropsOf, scoreboardOf } from './results-fixtures';
 import { ScoreboardPanel } from './scoreboard-panel';
 
@@ -52,7 +52,10 @@ const runOfBo: RunDetail = {
     },
   ],
   facts: [{ id: 'a1', name: 'Full blood count', text: 'Hb 82 g/L' }],
-  measures: [{ id: 'points', name: 'Points', value: 10 }],
+  measures: [
+    { id: 'points', name: 'Points', value: 10 },
+    { id: 'measure1', name: 'Cost', value: 50 },
+  ],
 };
 
 const show = (path = '/resim/r1?tab=scoreboard') => {
@@ -60,7 +63,12 @@ const show = (path = '/resim/r1?tab=scoreboard') => {
   const run = vi.fn().mockResolvedValue(runOfBo);
   const scoreboardCsv = vi.fn().mockResolvedValue('rank,nickname\r\n1,Bo\r\n');
   const api = { resims: { dashboard: vi.fn().mockResolvedValue(dashboard), scoreboard, run, scoreboardCsv } } as unknown as ApiClient;
-  renderWithProviders(<ScoreboardPanel {...panelPropsOf(scenarioFixture({ resimName: 'Anaemia clinic' }))} />, { api, path });
+  const content = scenarioFixture({
+    resimName: 'Anaemia clinic',
+    currency: 'EUR',
+    measures: [measureFixture('points', 'Points', { type: 7 }), measureFixture('measure1', 'Cost', { type: 1 })],
+  });
+  renderWithProviders(<ScoreboardPanel {...panelPropsOf(content)} />, { api, path });
   return Object.assign(scoreboard, { run, scoreboardCsv });
 };
 
@@ -118,6 +126,8 @@ describe('scoreboard', () => {
     expect(steps.textContent).toContain('1. ran a1');
     expect(steps.textContent).toContain('Full blood count: Hb 82 g/L');
     expect(steps.textContent).toContain('Points 10');
+    // Money in the scenario's currency, as everywhere a measure is shown.
+    expect(drawer.textContent).toContain(`Cost ${new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(50)}`);
   });
 
   it('marks a learner the host removed', async () => {
