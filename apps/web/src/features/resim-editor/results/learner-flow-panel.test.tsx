@@ -57,6 +57,38 @@ describe("the learners' flow", () => {
     expect(screen.getByTestId('flow-node-conc2').textContent).toBe('Pericarditis2 learners1 stopped here');
   });
 
+  it('shows how far learners got as a funnel of the stages in the author’s order, beside the chart', async () => {
+    const staged = scenarioFixture({
+      stages: [
+        { id: 'stg1', name: 'History', default: true },
+        { id: 'stg2', name: 'Investigations' },
+        { id: 'stg3', name: 'Treatment' },
+      ],
+      actions: [{ id: 'act1', name: 'ECG', stage: 'stg1' }],
+      conclusions: [{ id: 'conc2', name: 'Pericarditis', stage: 'stg1' }],
+    } as never);
+    const flow = vi.fn(async () =>
+      flowOf('i1', {
+        runs: 4,
+        stages: [
+          { id: 'stg2', learners: 2 },
+          { id: 'stg1', learners: 4 },
+        ],
+      }),
+    );
+    const dashboard = dashboardOf({ currentInstanceId: 'i1', instances: [instanceOf('i1', '2025-05-01T09:00:00.000Z')] });
+    const api = { resims: { dashboard: vi.fn().mockResolvedValue(dashboard), flow } } as unknown as ApiClient;
+    renderWithProviders(<LearnerFlowPanel {...panelPropsOf(staged)} />, { api, path: '/resim/r1?tab=learner-flow' });
+    const funnel = await screen.findByRole('table', { name: 'Tasks reached, in order' });
+    expect(
+      within(funnel)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['History4100 %', 'Investigations250 %', 'Treatment00 %']);
+    expect(within(funnel).getByRole('progressbar', { name: 'Investigations: 50 % of runs' })).toBeTruthy();
+  });
+
   it('counts every opening together when asked', async () => {
     const flow = show({ i1: flowOf('i1'), all: flowOf(null, { runs: 9 }) });
     await screen.findByRole('list', { name: 'Wrong diagnoses picked' });

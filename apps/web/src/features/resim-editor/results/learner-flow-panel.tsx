@@ -1,8 +1,9 @@
-import { Card, EmptyState, Group, List, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, EmptyState, Group, List, Progress, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { LearnerFlow } from '@resim/contracts';
 import { resolveTextSet, type FlowNodeKind, type ScenarioContent } from '@resim/domain';
 import { IconRoute } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { capitalise } from '../../../ui/format';
 import { LoadFailed } from '../../../ui/load-failed';
 import { LearnersFlowChart } from '../../flow-chart/learners-flow-chart';
 import { learnersText } from '../../flow-chart/learner-counts';
@@ -38,6 +39,46 @@ const Counted = ({ title, rows, empty }: { title: string; rows: { key: string; n
   </Stack>
 );
 
+/**
+ * How far learners got, stage by stage in the author's order, as a funnel: readable at a glance
+ * where the diagram's boxes are small, and by a screen reader.
+ */
+const StageFunnel = ({ flow, content, stageLabel }: { flow: LearnerFlow; content: ScenarioContent; stageLabel: string }) => {
+  const reached = new Map(flow.stages.map((row) => [row.id, row.learners]));
+  const rows = content.stages.map((stage) => ({ id: stage.id, name: stage.name || stage.id, learners: reached.get(stage.id) ?? 0 }));
+  if (rows.length === 0) return null;
+  const share = (learners: number) => (flow.runs === 0 ? 0 : Math.round((100 * learners) / flow.runs));
+  return (
+    <Table aria-label={`${capitalise(stageLabel)}s reached, in order`} verticalSpacing={6} withRowBorders={false}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{capitalise(stageLabel)}</Table.Th>
+          <Table.Th ta="right">Learners</Table.Th>
+          <Table.Th w="45%">Share of runs</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td>{row.name}</Table.Td>
+            <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {row.learners.toLocaleString()}
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Progress value={share(row.learners)} style={{ flex: 1 }} aria-label={`${row.name}: ${share(row.learners)} % of runs`} />
+                <Text fz="xs" w={40} ta="right">
+                  {share(row.learners)} %
+                </Text>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+};
+
 const FlowOfOpening = ({ flow, content }: { flow: LearnerFlow; content: ScenarioContent }) => {
   const text = resolveTextSet(content);
   const labels: Record<FlowNodeKind, string> = { stage: text.stage, action: text.actions, conclusion: text.conclusion };
@@ -51,6 +92,7 @@ const FlowOfOpening = ({ flow, content }: { flow: LearnerFlow; content: Scenario
         <strong>{flow.runs}</strong> {flow.runs === 1 ? 'run' : 'runs'}, <strong>{flow.finished}</strong> finished. Boxes show how many
         learners reached each one; arrows show what they did next, thicker the more learners took them.
       </Text>
+      <StageFunnel flow={flow} content={content} stageLabel={text.stage} />
       <LearnersFlowChart content={content} flow={flow} labels={labels} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Counted
