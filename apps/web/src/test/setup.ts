@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { fixedMediaQuery } from './media-query';
 
 // How long findBy and waitFor wait for the screen to settle: on a shared CI machine under load, a
 // render can take longer than the library's one second. This is a ceiling, not a speed target.
@@ -7,17 +8,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine reads; plain stand-ins are enough for behaviour tests.
 if (typeof window !== 'undefined') {
-  const matchMedia = (query: string): MediaQueryList =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  const matchMedia = (query: string): MediaQueryList => fixedMediaQuery(query);
   if (typeof window.matchMedia !== 'function') Object.defineProperty(window, 'matchMedia', { writable: true, value: matchMedia });
 
   globalThis.ResizeObserver ??= class {

@@ -6,6 +6,7 @@ import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
 import { playerPath } from '../../app/routes';
 import { scheduleNote, standingOf } from '../player/learner-scenario-status';
+import { ScenarioTags } from '../player/scenario-tags';
 import { formatDateTime } from '../../ui/format';
 import { LoadFailed } from '../../ui/load-failed';
 import { PageHeader } from '../../ui/page-header';
@@ -49,14 +50,7 @@ const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
         <Stack gap={2}>
           <Text fw={600}>{scenario.resimName}</Text>
           <Group gap="xs">
-            {scenario.allocated ? (
-              <Badge size="sm" variant="outline" color="indigo">
-                Given to you
-              </Badge>
-            ) : null}
-            <Text fz="xs" c="dimmed">
-              Code {scenario.code}
-            </Text>
+            <ScenarioTags given={scenario.allocated} code={scenario.code} />
           </Group>
         </Stack>
       </Table.Td>

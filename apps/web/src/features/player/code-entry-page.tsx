@@ -8,6 +8,7 @@ import type { LearnerScenario } from '@resim/contracts';
 import { queryKeys } from '../../api/query-keys';
 import { scheduleNote, standingOf } from './learner-scenario-status';
 import { PlayerFrame } from './player-frame';
+import { ScenarioTags } from './scenario-tags';
 import { usePlayerSession } from './player-session';
 import { ScreenHeading } from '../../ui/screen-heading';
 
@@ -36,14 +37,7 @@ const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
             <Badge variant="light" color={phase.color} size="sm">
               {phase.label}
             </Badge>
-            {scenario.allocated && !scenario.gameId ? (
-              <Badge size="sm" variant="outline" color="indigo">
-                Given to you
-              </Badge>
-            ) : null}
-            <Text fz="xs" c="dimmed">
-              Code {scenario.code}
-            </Text>
+            <ScenarioTags given={scenario.allocated && !scenario.gameId} code={scenario.code} />
             {note ? (
               <Text fz="xs" c="dimmed">
                 {note}

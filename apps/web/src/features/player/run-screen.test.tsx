@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../api/client';
 import { renderPlayer, snapshotFixture, viewFixture } from './player-fixtures';
 import { RunRefusal } from './run-connection';
+import { fixedMediaQuery } from '../../test/media-query';
 import { RunScreen } from './run-screen';
 import type { LiveRun } from './use-run-connection';
 
@@ -218,19 +219,9 @@ describe('run screen', () => {
   });
 
   it('picks and confirms a diagnosis in three taps, the search left unfocused on a touch screen', async () => {
-    const touch = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('pointer: coarse'),
-          media: query,
-          onchange: null,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    const touch = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) => fixedMediaQuery(query, query.includes('pointer: coarse')));
     try {
       const { send } = setup(viewFixture());
       click('Diagnose');
