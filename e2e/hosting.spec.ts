@@ -96,14 +96,15 @@ test('a host runs a session from the presenter display: QR join, remove, lock, s
   await expect(bob.getByRole('heading', { name: 'You were removed from this session' })).toBeVisible();
   await shoot(bob, 'hosting-removed-phone.png');
 
-  // Locked: a third learner is turned away with the reason.
+  // Locked: a third learner is told so before typing a nickname, and offered no way in.
   await manage.getByRole('switch', { name: /Lock the lobby/ }).click();
   await expect(manage.getByRole('switch', { name: /Lock the lobby/ })).toBeChecked();
   await shoot(host, 'presenter-manage-lobby.png');
   await host.keyboard.press('Escape');
   await expect(manage).toBeHidden();
-  await joinAs(cleo, address, 'Cleo');
-  await expect(cleo.getByRole('alert')).toContainText(`The lobby of ${name} is locked: nobody new may join`);
+  await cleo.goto(address);
+  await expect(cleo.getByText('The lobby is locked')).toBeVisible();
+  await expect(cleo.getByRole('textbox', { name: 'Nickname' })).toHaveCount(0);
   await shoot(cleo, 'hosting-locked-phone.png');
   await expect(lobby.getByText('Bob', { exact: true })).toBeHidden();
 
