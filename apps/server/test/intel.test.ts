@@ -166,6 +166,12 @@ describe.each(dialects)('Intel on %s', (dialect) => {
       { resimName: 'Budget round', name: 'Cost', runs: 2, average: 210, min: 20, max: 400, standardDeviation: expect.closeTo(190, 9) },
       { resimName: 'Budget round', name: 'Points', runs: 2, average: 0, min: 0, max: 0, standardDeviation: 0 },
     ]);
+    // What the values are in, for the console to write them as everywhere else.
+    expect(measures.find((measure) => measure.name === 'Cost')).toMatchObject({
+      type: expect.any(Number),
+      timeUnit: 'seconds',
+      currency: 'USD',
+    });
   });
 
   it("lists the answer key's hardest items over the finished runs", async () => {

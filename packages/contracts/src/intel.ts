@@ -1,3 +1,4 @@
+import { timeUnits } from '@resim/domain';
 import { z } from 'zod';
 
 /**
@@ -63,6 +64,11 @@ export const intelMeasure = z.object({
   resimName: z.string(),
   id: z.string(),
   name: z.string(),
+  /** SPEC 9 measure type: money is in `currency`, a time measure in `timeUnit` */
+  type: z.number().int(),
+  timeUnit: z.enum(timeUnits),
+  /** ISO 4217 code of the scenario's money measures */
+  currency: z.string(),
   /** finished runs with a value */
   runs: z.number().int(),
   average: z.number(),

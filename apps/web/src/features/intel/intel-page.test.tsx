@@ -19,11 +19,28 @@ const figures: Intel = {
       resimName: 'Anaemia clinic',
       id: 'points',
       name: 'Points',
+      type: 7,
+      timeUnit: 'seconds',
+      currency: 'EUR',
       runs: 4,
       average: 6.25,
       min: -10,
       max: 30,
       standardDeviation: 14.7373,
+    },
+    {
+      resimId: 'r1',
+      resimName: 'Anaemia clinic',
+      id: 'measure1',
+      name: 'Cost',
+      type: 1,
+      timeUnit: 'seconds',
+      currency: 'EUR',
+      runs: 4,
+      average: 210,
+      min: 20,
+      max: 400,
+      standardDeviation: 190,
     },
   ],
   hardest: {
@@ -61,6 +78,11 @@ describe('the Intel page', () => {
     expect(screen.getByText('in 2 openings')).toBeTruthy();
     const measures = screen.getByRole('table', { name: 'Final values by measure' });
     expect(within(measures).getByRole('row', { name: /Points Anaemia clinic 4 6.25 -10 30 14.74/ })).toBeTruthy();
+    // Money in the scenario's currency, as everywhere a measure is shown.
+    const euros = (value: number) => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(value);
+    expect(
+      within(measures).getByRole('row', { name: new RegExp(`Cost Anaemia clinic 4 ${euros(210)} ${euros(20)} ${euros(400)}`) }),
+    ).toBeTruthy();
     const missed = screen.getByRole('table', { name: 'Required tests most often missed' });
     expect(within(within(missed).getByRole('row', { name: /Full blood count/ })).getByText('2 of 4 (50%)')).toBeTruthy();
     expect(screen.getByText('No unnecessary test was run.')).toBeTruthy();

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, EmptyState, Group, Loader, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { Intel, IntelQuery } from '@resim/contracts';
+import { formatMeasureValue, MeasureType } from '@resim/domain';
 import { IconChartBar } from '@tabler/icons-react';
 import { Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,9 +10,19 @@ import { lazyNamed } from '../../ui/lazy-named';
 import { PageHeader } from '../../ui/page-header';
 import { useScenarioList } from '../monitoring/monitoring-queries';
 import { HardestItems } from './hardest-items';
-import { filtersOf, formatFigure, formatRate } from './intel-format';
+import { filtersOf, formatRate } from './intel-format';
 import { IntelFilters } from './intel-filters';
 import { useIntel, useSpaceList } from './intel-queries';
+
+/**
+ * A measure's figure in its own terms (money in the scenario's currency, time in its unit); an
+ * integer measure's average keeps its fraction.
+ */
+const inUnits = (measure: Intel['measures'][number], value: number): string =>
+  formatMeasureValue(measure.type === MeasureType.integer ? MeasureType.decimal : measure.type, value, {
+    currency: measure.currency,
+    timeUnit: measure.timeUnit,
+  });
 
 // The charting library is the page's largest part: it comes after the filters and the figures.
 const TrendChart = lazyNamed(() => import('./intel-charts').then((m) => m.TrendChart));
@@ -62,10 +73,10 @@ const MeasureTable = ({ measures }: { measures: Intel['measures'] }) => (
             <Table.Td fw={600}>{measure.name}</Table.Td>
             <Table.Td>{measure.resimName}</Table.Td>
             <Table.Td ta="right">{measure.runs}</Table.Td>
-            <Table.Td ta="right">{formatFigure(measure.average)}</Table.Td>
-            <Table.Td ta="right">{formatFigure(measure.min)}</Table.Td>
-            <Table.Td ta="right">{formatFigure(measure.max)}</Table.Td>
-            <Table.Td ta="right">{formatFigure(measure.standardDeviation)}</Table.Td>
+            <Table.Td ta="right">{inUnits(measure, measure.average)}</Table.Td>
+            <Table.Td ta="right">{inUnits(measure, measure.min)}</Table.Td>
+            <Table.Td ta="right">{inUnits(measure, measure.max)}</Table.Td>
+            <Table.Td ta="right">{inUnits(measure, measure.standardDeviation)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
