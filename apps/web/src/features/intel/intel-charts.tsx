@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import type { Intel, IntelMeasure } from '@resim/contracts';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDay, formatFigure, formatRate } from './intel-format';
+import { formatDay, formatRate, inUnits } from './intel-format';
 
 const colors = {
   started: 'var(--mantine-color-blue-3)',
@@ -73,7 +73,7 @@ export const CompletionChart = ({ scenarios }: { scenarios: Intel['scenarios'] }
 const MeasureChart = ({ measure }: { measure: IntelMeasure }) => (
   <ChartCard
     title={`${measure.name} · ${measure.resimName}`}
-    description={`Final values of ${measure.runs} finished runs; standard deviation ${formatFigure(measure.standardDeviation)}`}
+    description={`Final values of ${measure.runs} finished runs; standard deviation ${inUnits(measure, measure.standardDeviation)}`}
   >
     <BarChart
       data={[
@@ -86,7 +86,7 @@ const MeasureChart = ({ measure }: { measure: IntelMeasure }) => (
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="label" />
       <YAxis />
-      <Tooltip formatter={(value) => formatFigure(Number(value))} />
+      <Tooltip formatter={(value) => inUnits(measure, Number(value))} />
       <Bar dataKey="value" name={measure.name} isAnimationActive={false} />
     </BarChart>
   </ChartCard>

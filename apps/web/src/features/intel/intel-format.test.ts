@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { filtersOf, formatDay, formatFigure, formatRate } from './intel-format';
+import { filtersOf, formatDay, formatRate } from './intel-format';
 
 describe("Intel's formats", () => {
   it('reads the filters given in the address and leaves the others out', () => {
     expect(filtersOf(new URLSearchParams('space=s1&from=2025-03-01&to=&other=x'))).toEqual({ space: 's1', from: '2025-03-01' });
   });
 
-  it('shows rates as percentages, figures with two decimals and days short', () => {
+  it('shows rates as percentages and days short', () => {
     expect(formatRate(6 / 7)).toBe('86%');
     expect(formatRate(null)).toBe('–');
-    expect(formatFigure(14.737213)).toBe('14.74');
     expect(formatDay('2025-03-04')).toBe('4 Mar');
   });
 });

@@ -1,4 +1,5 @@
-import type { IntelQuery } from '@resim/contracts';
+import type { Intel, IntelQuery } from '@resim/contracts';
+import { formatMeasureValue, MeasureType } from '@resim/domain';
 
 export const filterNames = ['space', 'resim', 'from', 'to', 'by'] as const;
 
@@ -9,9 +10,16 @@ export const filtersOf = (params: URLSearchParams): IntelQuery =>
 /** A share from 0 to 1 as a whole percentage; a dash when there is nothing to share. */
 export const formatRate = (rate: number | null): string => (rate === null ? '–' : `${Math.round(rate * 100)}%`);
 
-/** A figure with at most two decimals, as people read them. */
-export const formatFigure = (value: number): string => value.toLocaleString('en', { maximumFractionDigits: 2 });
-
 /** 2025-03-04 as "4 Mar" on a chart's axis. */
 export const formatDay = (day: string): string =>
   new Date(`${day}T00:00:00.000Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/**
+ * A measure's figure in its own terms (money in the scenario's currency, time in its unit); an
+ * integer measure's average keeps its fraction.
+ */
+export const inUnits = (measure: Intel['measures'][number], value: number): string =>
+  formatMeasureValue(measure.type === MeasureType.integer ? MeasureType.decimal : measure.type, value, {
+    currency: measure.currency,
+    timeUnit: measure.timeUnit,
+  });

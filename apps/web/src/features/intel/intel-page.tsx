@@ -1,6 +1,5 @@
 import { Alert, Button, Card, EmptyState, Group, Loader, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { Intel, IntelQuery } from '@resim/contracts';
-import { formatMeasureValue, MeasureType } from '@resim/domain';
 import { IconChartBar } from '@tabler/icons-react';
 import { Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,19 +9,9 @@ import { lazyNamed } from '../../ui/lazy-named';
 import { PageHeader } from '../../ui/page-header';
 import { useScenarioList } from '../monitoring/monitoring-queries';
 import { HardestItems } from './hardest-items';
-import { filtersOf, formatRate } from './intel-format';
+import { filtersOf, formatRate, inUnits } from './intel-format';
 import { IntelFilters } from './intel-filters';
 import { useIntel, useSpaceList } from './intel-queries';
-
-/**
- * A measure's figure in its own terms (money in the scenario's currency, time in its unit); an
- * integer measure's average keeps its fraction.
- */
-const inUnits = (measure: Intel['measures'][number], value: number): string =>
-  formatMeasureValue(measure.type === MeasureType.integer ? MeasureType.decimal : measure.type, value, {
-    currency: measure.currency,
-    timeUnit: measure.timeUnit,
-  });
 
 // The charting library is the page's largest part: it comes after the filters and the figures.
 const TrendChart = lazyNamed(() => import('./intel-charts').then((m) => m.TrendChart));
