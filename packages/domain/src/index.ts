@@ -31,7 +31,9 @@ export {
   formatDuration,
   formatImpacts,
   formatLimits,
+  formatMeasureFigure,
   formatMeasureValue,
+  isCostMeasure,
   isTimeMeasure,
   type MeasureUnits,
 } from './engine/measure-format';

@@ -6,6 +6,9 @@ const timeTypes: ReadonlySet<number> = new Set([MeasureType.autoTimeIncrement, M
 /** SPEC 9 measure types 2, 3 and 4 are times: the ones the scenario's hideTime setting hides. */
 export const isTimeMeasure = (type: number): boolean => timeTypes.has(type);
 
+/** Money and time: what a learner weighs in choosing, and so what the player's costs show without being asked. */
+export const isCostMeasure = (type: number): boolean => type === MeasureType.money || isTimeMeasure(type);
+
 const pad = (value: number): string => String(value).padStart(2, '0');
 
 /** Seconds as a clock reads them: 4:05, or 1:02:03 past the hour. */
@@ -73,6 +76,13 @@ export const formatMeasureValue = (type: number, value: number, units: MeasureUn
       return isTimeMeasure(type) ? formatDuration(value) : decimal.format(value);
   }
 };
+
+/**
+ * A figure over many runs (an average, a spread) in the measure's terms: as formatMeasureValue,
+ * but a whole-number measure keeps its fraction (12.5 points, not 13).
+ */
+export const formatMeasureFigure = (type: number, value: number, units: MeasureUnits = {}): string =>
+  formatMeasureValue(type === MeasureType.integer ? MeasureType.decimal : type, value, units);
 
 /** A change to a measure, signed: "+10", "-5", "-1:00", "-$40.00". */
 export const formatChange = (type: number, value: number, units: MeasureUnits = {}): string =>

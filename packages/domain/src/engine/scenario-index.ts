@@ -1,5 +1,6 @@
 import type { DeepReadonly, ReadonlyContent } from '../scenario/readonly-content';
-import { MeasureType, type Action, type Conclusion, type Impact, type Measure, type Stage } from '../scenario/schema';
+import type { Action, Conclusion, Impact, Measure, Stage } from '../scenario/schema';
+import { isCostMeasure } from './measure-format';
 import { defaultStage } from '../scenario/stages';
 import { resolveTextSet, type TextSet } from '../scenario/text-set';
 import { hasRequirementIds, type DoneIds } from './requirements';
@@ -47,13 +48,6 @@ const byId = <T extends { readonly id: string }>(items: readonly T[]): Map<strin
 const defaultStageIdOf = (stages: readonly IndexedStage[]): string | null =>
   (defaultStage(stages) ?? stages.find((stage) => !stage.isAntibodyPanel))?.id ?? null;
 
-const costTypes: ReadonlySet<number> = new Set([
-  MeasureType.money,
-  MeasureType.autoTimeIncrement,
-  MeasureType.autoTimeDecrement,
-  MeasureType.time,
-]);
-
 /**
  * What the costs show of an impact before the action is run: money and time, which a learner
  * weighs when choosing, and any other measure only where the author named it. The measure that
@@ -67,7 +61,7 @@ const shownCost = (
   impact.filter((entry) => {
     if (entry.value === 0) return false;
     const measure = measures.get(entry.measureId);
-    return measure !== undefined && (costTypes.has(measure.type) || revealed.includes(measure.id));
+    return measure !== undefined && (isCostMeasure(measure.type) || revealed.includes(measure.id));
   });
 
 const costsOf = (content: ReadonlyContent, measures: ReadonlyMap<string, IndexedMeasure>): Map<string, readonly Impact[]> => {

@@ -3,7 +3,7 @@ import type { Config } from '../../config/config';
 import type { Database } from '../../db/database';
 import { badRequest } from '../../errors/app-error';
 import type { EmailSender } from '../outbox/email-queue';
-import { emailSafeHtml } from './email-html';
+import { sanitizeEmailHtml } from './email-html';
 import { findTemplateSource } from './template-source';
 
 /** What sending templated email needs; db may be a transaction, in which the email is queued. */
@@ -36,7 +36,7 @@ export const renderFor = (
 ): RenderedEmail => {
   try {
     const rendered = render({ ...data, productName: context.config.productName, recipientEmail: to });
-    return { ...rendered, html: emailSafeHtml(rendered.html).html };
+    return { ...rendered, html: sanitizeEmailHtml(rendered.html) };
   } catch (error) {
     throw badRequest(`The email template could not be rendered: ${error instanceof Error ? error.message : String(error)}`);
   }

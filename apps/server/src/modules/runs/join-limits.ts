@@ -24,7 +24,8 @@ export const createJoinLimits = (app: FastifyInstance, settings: JoinLimitSettin
     (request) => `join-code|${normaliseJoinCode((request.params as { code?: string }).code ?? '')}`,
   );
 
-  const refuse = async (check: Promise<Awaited<ReturnType<ReturnType<typeof limiter>>>>, message: (seconds: number) => string) => {
+  type Checked = Awaited<ReturnType<ReturnType<typeof limiter>>>;
+  const refuse = async (check: Promise<Checked>, message: (seconds: number) => string) => {
     const result = await check;
     if (result.isAllowed || !result.isExceeded) return;
     const seconds = Math.max(1, result.ttlInSeconds);

@@ -86,23 +86,21 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
   });
   const joinLimits = createJoinLimits(app, options.config.joinLimits);
   /** A join code that leads nowhere counts against the address; past the limit it is answered 429, not 404. */
-  const countingWrongCodes =
-    <T>(request: FastifyRequest, answer: () => Promise<T>) =>
-    async (): Promise<T> => {
-      try {
-        return await answer();
-      } catch (error) {
-        if (error instanceof play.UnknownJoinCode) await joinLimits.wrongCode(request);
-        throw error;
-      }
-    };
+  const countingWrongCodes = async <T>(request: FastifyRequest, answer: Promise<T>): Promise<T> => {
+    try {
+      return await answer;
+    } catch (error) {
+      if (error instanceof play.UnknownJoinCode) await joinLimits.wrongCode(request);
+      throw error;
+    }
+  };
 
   app.get(
     '/learn/join/:code',
     {
       schema: { tags: learnerTags, summary: 'A scenario by its join code', params: joinCodeParams, response: { 200: joinInfo, ...errors } },
     },
-    (request) => countingWrongCodes(request, () => play.joinInfo(playCtx(request), request.params.code))(),
+    (request) => countingWrongCodes(request, play.joinInfo(playCtx(request), request.params.code)),
   );
 
   app.post(
@@ -118,9 +116,7 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await countingWrongCodes(request, () => play.join(playCtx(request), request.params.code, request.body?.nickname))()),
+      reply.status(201).send(await countingWrongCodes(request, play.join(playCtx(request), request.params.code, request.body?.nickname))),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { Intel, IntelQuery } from '@resim/contracts';
-import { formatMeasureValue, MeasureType } from '@resim/domain';
+import { formatMeasureFigure } from '@resim/domain';
 
 export const filterNames = ['space', 'resim', 'from', 'to', 'by'] as const;
 
@@ -14,12 +14,6 @@ export const formatRate = (rate: number | null): string => (rate === null ? '–
 export const formatDay = (day: string): string =>
   new Date(`${day}T00:00:00.000Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-/**
- * A measure's figure in its own terms (money in the scenario's currency, time in its unit); an
- * integer measure's average keeps its fraction.
- */
+/** A measure's figure in its own terms: money in the scenario's currency, time in its unit. */
 export const inUnits = (measure: Intel['measures'][number], value: number): string =>
-  formatMeasureValue(measure.type === MeasureType.integer ? MeasureType.decimal : measure.type, value, {
-    currency: measure.currency,
-    timeUnit: measure.timeUnit,
-  });
+  formatMeasureFigure(measure.type, value, { currency: measure.currency, timeUnit: measure.timeUnit });

@@ -11,7 +11,7 @@ import { capitalise } from '../../ui/format';
 import { ConfirmedConclusion } from './conclusions-panel';
 import { FactsPanel } from './facts-panel';
 import { MeasuresBar } from './measures-bar';
-import { MessagesList } from './messages';
+import { MessagesSection } from './messages';
 import { PlayerFrame } from './player-frame';
 import { ScreenHeading } from '../../ui/screen-heading';
 import { RunFeedback } from './run-feedback';
@@ -179,14 +179,7 @@ export const EndScreen = ({
           </Stack>
         ) : null}
         {/* After the session, what the presenter said is read here, not put in front of the results. */}
-        {snapshot.messages.length > 0 ? (
-          <Stack gap="sm" component="section" aria-labelledby="end-messages">
-            <Title order={2} fz="lg" id="end-messages">
-              Messages from the presenter
-            </Title>
-            <MessagesList messages={snapshot.messages} />
-          </Stack>
-        ) : null}
+        <MessagesSection messages={snapshot.messages} id="end-messages" />
         <FactsPanel
           view={view}
           startedAt={settings.hideTime || snapshot.startedAt === null ? null : Date.parse(snapshot.startedAt)}

@@ -1,7 +1,7 @@
-import { Box, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Paper, Stack, Text } from '@mantine/core';
 import type { GameSnapshot } from '@resim/contracts';
 import { ConnectionBadge } from './connection-badge';
-import { MessagesList } from './messages';
+import { MessagesSection } from './messages';
 import { PlayerFrame } from './player-frame';
 import classes from './player.module.css';
 import type { ConnectionStatus } from './run-connection';
@@ -41,14 +41,7 @@ export const LobbyScreen = ({
           <ConnectionBadge status={status} />
         </Stack>
       </Paper>
-      {snapshot.messages.length > 0 ? (
-        <Stack gap="sm" component="section" aria-labelledby="lobby-messages">
-          <Title order={2} fz="lg" id="lobby-messages">
-            Messages from the presenter
-          </Title>
-          <MessagesList messages={snapshot.messages} />
-        </Stack>
-      ) : null}
+      <MessagesSection messages={snapshot.messages} id="lobby-messages" />
     </Stack>
   </PlayerFrame>
 );

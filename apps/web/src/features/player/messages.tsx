@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Drawer, Group, Modal, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { SessionMessage } from '@resim/contracts';
 import { IconSpeakerphone } from '@tabler/icons-react';
 
@@ -62,6 +62,17 @@ export const MessagesList = ({ messages }: { messages: readonly SessionMessage[]
     ))}
   </Stack>
 );
+
+/** The session's messages as a section of a screen (the lobby, the end), when there are any. */
+export const MessagesSection = ({ messages, id }: { messages: readonly SessionMessage[]; id: string }) =>
+  messages.length === 0 ? null : (
+    <Stack gap="sm" component="section" aria-labelledby={id}>
+      <Title order={2} fz="lg" id={id}>
+        Messages from the presenter
+      </Title>
+      <MessagesList messages={messages} />
+    </Stack>
+  );
 
 export const MessagesDrawer = ({
   opened,

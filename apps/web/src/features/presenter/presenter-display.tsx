@@ -15,7 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { BoardLearner, PresenterPanel, PresenterTheme, PresenterView } from '@resim/contracts';
-import { formatMeasureValue, MeasureType, RunStatus, runReadingOf, runStatusName } from '@resim/domain';
+import { formatMeasureFigure, RunStatus, runReadingOf, runStatusName } from '@resim/domain';
 import { useHotkeys, useLocalStorage } from '@mantine/hooks';
 import { IconAdjustments, IconAlertTriangle, IconDoorEnter, IconEyeOff, IconLock, IconMaximize, IconMessage } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -350,11 +350,7 @@ const MeasureCharts = ({ view }: { view: PresenterView }) => {
                 {measure.name}
               </Text>
               <Text c={colors.text} fz="lg" fw={700}>
-                {/* An average of whole numbers keeps its fraction: 12.5 points, not 13. */}
-                {formatMeasureValue(measure.type === MeasureType.integer ? MeasureType.decimal : measure.type, measure.average, {
-                  currency: view.currency,
-                  timeUnit: measure.timeUnit,
-                })}
+                {formatMeasureFigure(measure.type, measure.average, { currency: view.currency, timeUnit: measure.timeUnit })}
               </Text>
             </Group>
             <Progress

@@ -1,7 +1,7 @@
 import { Alert, Fieldset, Grid, MultiSelect, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Textarea, TextInput } from './form-fields';
-import { MeasureType, pluralLabel, Priority, resolveTextSet, SimulationMode, type ScenarioContent } from '@resim/domain';
+import { isCostMeasure, pluralLabel, Priority, resolveTextSet, SimulationMode, type ScenarioContent } from '@resim/domain';
 import { NumberField } from './number-field';
 import type { PanelProps } from './editor-types';
 import { ScenarioSpaceField } from './scenario-space-field';
@@ -47,14 +47,12 @@ const settingSwitches: readonly { key: SwitchKey; label: string; hint: string }[
   },
 ];
 
-const costTypes: readonly number[] = [MeasureType.money, MeasureType.autoTimeIncrement, MeasureType.autoTimeDecrement, MeasureType.time];
-
 /**
  * The measures other than money and time that the costs may show too, each chosen by name: shown
  * before a test is run, the measure that ranks learners gives the answer key away, so say so.
  */
 const RevealedMeasures = ({ content, readOnly, onChange }: Pick<PanelProps, 'content' | 'readOnly' | 'onChange'>) => {
-  const others = content.measures.filter((measure) => !costTypes.includes(measure.type));
+  const others = content.measures.filter((measure) => !isCostMeasure(measure.type));
   if (others.length === 0) return null;
   const chosen = content.settings.revealedMeasures.filter((id) => others.some((measure) => measure.id === id));
   const names = others.filter((measure) => chosen.includes(measure.id)).map((measure) => measure.name || measure.id);

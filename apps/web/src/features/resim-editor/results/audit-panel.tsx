@@ -11,8 +11,6 @@ import { formatDateTimeSeconds } from '../../../ui/format';
 
 const pageSize = 50;
 const count = (value: number) => value.toLocaleString();
-// Steps come seconds apart, so the trail shows the seconds, in the console's own date format.
-const timeOf = formatDateTimeSeconds;
 
 const learnerOptions = (entries: readonly AuditEntry[]): Option[] => {
   const nicknames = new Map(entries.map((entry) => [entry.gameId, entry.nickname]));
@@ -123,7 +121,10 @@ export const AuditPanel = ({ resimId, content }: PanelProps) => {
                 <Table.Tbody>
                   {shown.slice((current - 1) * pageSize, current * pageSize).map((entry) => (
                     <Table.Tr key={`${entry.gameId}-${entry.seq}`}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{timeOf(entry.at)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {/* Steps come seconds apart: the console's date format, with the seconds. */}
+                        {formatDateTimeSeconds(entry.at)}
+                      </Table.Td>
                       <Table.Td>{entry.nickname}</Table.Td>
                       <Table.Td ta="right">{entry.seq}</Table.Td>
                       <Table.Td>{stepWords(entry, names)}</Table.Td>
