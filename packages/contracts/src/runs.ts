@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { learnerEvent, textFields, timeUnits, type SnapshotDelta } from '@resim/domain';
+import { learnerEvent, nicknameProblem, normaliseNickname, textFields, timeUnits, type SnapshotDelta } from '@resim/domain';
 
 /**
  * The learner's side (player) and the run records the console reads. Learner endpoints live
@@ -45,29 +45,13 @@ export const joinInfo = z
   .meta({ id: 'JoinInfo' });
 export type JoinInfo = z.infer<typeof joinInfo>;
 
-// What a nickname may not hold: controls, and marks that turn the text around them (a name shown
-// backwards on the projector). What shows nothing: spaces, format characters, fillers and blanks.
-const controls = /\p{Cc}/u;
-const turning = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
-const unseen = /[\s\p{Cf}\p{M}\u115F\u1160\u2800\u3164\uFFA0]/gu;
-const emailShaped = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Words the room reads as the host's, never a learner's. */
-const hostWords = new Set(['presenter', 'host', 'admin', 'administrator', 'moderator', 'teacher', 'instructor', 'facilitator', 'system']);
-
-/** A nickname as the session shows it to everyone: one way of writing each name (NFKC), seen, and not the host's. */
+/** A nickname as the session shows it to everyone (the rules are the domain's, which the player checks with too). */
 export const nickname = z
   .string()
-  .overwrite((value) => value.normalize('NFKC').trim())
-  .min(1, 'Give a nickname')
-  .max(40)
+  .overwrite(normaliseNickname)
   .superRefine((value, context) => {
-    const refuse = (message: string) => context.addIssue({ code: 'custom', message });
-    if (controls.test(value)) refuse('A nickname cannot hold control characters');
-    else if (turning.test(value)) refuse('A nickname cannot hold characters that change the direction of text');
-    else if (value.replace(unseen, '') === '') refuse('Give a nickname that can be seen');
-    else if (emailShaped.test(value)) refuse('A nickname cannot be an email address: everyone in the session sees it');
-    else if (hostWords.has(value.toLowerCase().replace(/[^\p{L}]/gu, '')))
-      refuse(`“${value}” is kept for the session’s host: choose another nickname`);
+    const problem = nicknameProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
 /** POST /learn/join/{code}: anonymous learners give a nickname; signed-in learners send their token. */

@@ -1,4 +1,4 @@
-import { LimitKind, MeasureType } from '../scenario/schema';
+import { LimitKind, MeasureType } from '../scenario/vocabulary';
 import type { MeasureView } from './types';
 import { describe, expect, it } from 'vitest';
 import { formatChange, formatDuration, formatImpacts, formatLimits, formatMeasureValue, isTimeMeasure } from './measure-format';

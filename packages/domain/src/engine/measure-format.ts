@@ -1,4 +1,4 @@
-import { limitKindLabels, MeasureType, type TimeUnit } from '../scenario/schema';
+import { limitKindLabels, MeasureType, type TimeUnit } from '../scenario/vocabulary';
 import type { MeasureView } from './types';
 
 const timeTypes: ReadonlySet<number> = new Set([MeasureType.autoTimeIncrement, MeasureType.autoTimeDecrement, MeasureType.time]);

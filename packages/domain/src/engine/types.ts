@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { itemId, type Impact, type MediaItem, type TimeUnit } from '../scenario/schema';
+import { itemId, type Impact, type MediaItem } from '../scenario/schema';
+import type { TimeUnit } from '../scenario/vocabulary';
 import type { TextSet } from '../scenario/text-set';
 
 /**

@@ -1,5 +1,6 @@
 import type { DeepReadonly, ReadonlyContent } from './readonly-content';
-import { actionMarks, scenarioPartNames, type Activator, type Impact, type MeasureCondition, type RequirementSet } from './schema';
+import { actionMarks } from './vocabulary';
+import { scenarioPartNames, type Activator, type Impact, type MeasureCondition, type RequirementSet } from './schema';
 
 type Kind = 'action' | 'conclusion' | 'stage' | 'stage group' | 'measure' | 'info' | 'page';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mayChangeStatus, runReadingOf, runStatusName, statusCommands } from './run-status';
-import { SimulationMode } from './schema';
+import { SimulationMode } from './vocabulary';
 
 describe('run status (SPEC 4)', () => {
   it('reads Realtime scenarios as live sessions and every other mode as self-paced', () => {

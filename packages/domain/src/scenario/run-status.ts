@@ -1,4 +1,4 @@
-import { SimulationMode } from './schema';
+import { SimulationMode } from './vocabulary';
 
 /** SPEC 4: the run statuses of a scenario. */
 export const RunStatus = { Initialized: 0, Waiting: 1, Running: 2, Finished: 3, TestMode: 4, Updating: 6 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Priority } from '../constants';
+import { actionMarks, comparisonOperators, SimulationMode, textFields, timeUnits } from './vocabulary';
 
 /**
  * SPEC 3: the complete scenario (resim) as one schema, shared by the server's validation, the
@@ -10,22 +11,6 @@ import { Priority } from '../constants';
 export const itemId = z.string().trim().min(1, 'must not be empty').max(64);
 const text = (max: number) => z.string().max(max);
 const label = z.string().trim().max(200);
-
-/** SPEC 9: measure types. */
-export const MeasureType = {
-  money: 1,
-  autoTimeIncrement: 2,
-  autoTimeDecrement: 3,
-  time: 4,
-  percentage: 5,
-  decimal: 6,
-  integer: 7,
-} as const;
-/** SPEC 9: limit kinds and their labels. */
-export const LimitKind = { finiteWithTermination: 1, finite: 2, infinite: 3 } as const;
-export const limitKindLabels = { 1: 'Terminate', 2: 'Limited', 3: 'Warning' } as const;
-/** SPEC 9: simulation modes. */
-export const SimulationMode = { Realtime: 1, Training: 2, Offline: 3, Assessed: 4 } as const;
 
 export const requirementSet = z.object({
   all: z.array(itemId).default([]),
@@ -38,7 +23,6 @@ const emptyRequirements = (): RequirementSet => ({ all: [], any: [], none: [] })
 export const impact = z.object({ measureId: itemId, value: z.number().finite() });
 export type Impact = z.infer<typeof impact>;
 
-export const comparisonOperators = ['<', '<=', '=', '>=', '>'] as const;
 export const measureCondition = z.object({ measureId: itemId, operator: z.enum(comparisonOperators), value: z.number().finite() });
 export type MeasureCondition = z.infer<typeof measureCondition>;
 
@@ -52,32 +36,6 @@ export type MediaItem = z.infer<typeof mediaItem>;
 export const overviewMedia = mediaItem.extend({ availableStages: z.array(itemId).default([]) });
 export type OverviewMedia = z.infer<typeof overviewMedia>;
 
-export const textFields = [
-  'facts',
-  'actions',
-  'addActions',
-  'addMoreActions',
-  'conclusion',
-  'maxConclusionsMessage',
-  'conclusionCTA',
-  'conclusionChange',
-  'allActionsUsedMessage',
-  'actionsNotAvailableMessage',
-  'cannotRunActionsMessage',
-  'searchActions',
-  'noActionsFound',
-  'actionChoiceCTA',
-  'hintCTA',
-  'searchConclusions',
-  'noConclusionsFound',
-  'conclusionChoiceCTA',
-  'descriptionOpen',
-  'descriptionClose',
-  'simulationEndCTA',
-  'simulationWaitText',
-  'stage',
-] as const;
-export type TextField = (typeof textFields)[number];
 export const uiText = z.partialRecord(z.enum(textFields), text(500));
 export type UiText = z.infer<typeof uiText>;
 
@@ -142,9 +100,6 @@ export const measureLimits = z.object({
 });
 export type MeasureLimits = z.infer<typeof measureLimits>;
 
-export const timeUnits = ['seconds', 'minutes', 'hours', 'days'] as const;
-export type TimeUnit = (typeof timeUnits)[number];
-
 export const measure = z.object({
   id: itemId,
   name: label,
@@ -205,10 +160,6 @@ export const settings = z.object({
    */
   revealedMeasures: z.array(itemId).max(100).default([]),
 });
-
-/** The lists of the answer key that mark actions; an action carries at most one mark. */
-export const actionMarks = ['actions', 'unnecessaryActions', 'harmfulActions'] as const;
-export type ActionMark = (typeof actionMarks)[number];
 
 /**
  * The answer key: the actions required (`actions`), unnecessary or harmful, and the right

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textFields } from './schema';
+import { textFields } from './vocabulary';
 import { byCount, defaultTextSet, formatText, maxConclusionsText, pluralLabel, resolveTextSet, textSetUnderneath } from './text-set';
 
 describe('simulation text set (SPEC 3)', () => {

@@ -1,5 +1,6 @@
 import type { DeepReadonly } from './readonly-content';
-import { textFields, type TextField, type UiText } from './schema';
+import type { UiText } from './schema';
+import { textFields, type TextField } from './vocabulary';
 
 /** The full simulation text set: one wording for every field. */
 export type TextSet = Readonly<Record<TextField, string>>;
