@@ -142,7 +142,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const live = createCoalescingBus(options.live ?? createInProcessBus(), { windowMs: liveGatherMs, log: app.log });
   const storage = config.storage;
   const files =
-    storage.backend.kind === 's3' ? await createS3Store(storage.backend) : await createLocalStore(storage.backend.dir, uploadChunkSize);
+    storage.backend.kind === 's3'
+      ? await createS3Store(storage.backend)
+      : await createLocalStore(storage.backend.dir, uploadChunkSize, config.publicUrl);
   app.log.info(`uploaded files go to ${files.description}`);
   let closing = false;
   let sweeping: Promise<unknown> = Promise.resolve();
@@ -354,7 +356,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
 
   const webBuilt = await registerWebApp(app, { dir: options.webDist ?? defaultWebDist });
   app.setNotFoundHandler((request, reply) => {
-    if (webBuilt && wantsPage(request)) return sendIndex(reply);
+    if (webBuilt && wantsPage(request)) return sendIndex(request, reply);
     return reply.status(404).send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
   return app;

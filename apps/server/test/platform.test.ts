@@ -138,6 +138,7 @@ describe('web app serving', () => {
     const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'resim-web-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+    fs.writeFileSync(path.join(webDist, 'play.html'), '<!doctype html><title>player</title>');
     fs.writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const app = await buildApp({ config: testConfig(database.dataDir), db: database.db, dialect: 'sqlite', logger: false, webDist });
@@ -147,6 +148,20 @@ describe('web app serving', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     const asset = await app.inject({ url: '/assets/main-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+    // A script carries what a script needs, not a document's policies (a kilobyte on each of a page's files).
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    // The learner's addresses open the player's own page; one that only starts like them is the console's.
+    for (const url of ['/play', '/play/ABC123', '/play/ABC123?join=1', '/play/preview/r1/g1']) {
+      const player = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(player.body, url).toContain('<title>player</title>');
+      expect(player.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await app.inject({ url: '/player', headers: { accept: 'text/html' } })).body).toContain('<title>app</title>');
     expect((await app.inject({ url: '/favicon.svg' })).headers['content-type']).toContain('image/svg+xml');
     expect((await app.inject({ url: '/admin/space', headers: { accept: 'text/html' } })).statusCode).toBe(401);
     await app.close();

@@ -37,7 +37,14 @@ const protocol = (get: () => { t: TestApp; base: string }) => {
       `/uploads/parts?${new URLSearchParams({ key: started.key, part: String(part), uploadId: started.uploadId }).toString()}`,
       who,
     );
-    return { ...answer, url: answer.status === 200 ? new URL(answer.body.presignedUrl, get().base).toString() : '' };
+    // Absolute on both stores; the embedded one's is under PUBLIC_URL, sent here to where the test server listens.
+    if (answer.status === 200) expect(answer.body.presignedUrl).toMatch(/^https?:\/\//);
+    const given = answer.status === 200 ? new URL(answer.body.presignedUrl) : null;
+    const local = given !== null && given.origin === new URL(get().t.config.publicUrl).origin;
+    return {
+      ...answer,
+      url: given === null ? '' : local ? new URL(`${given.pathname}${given.search}`, get().base).toString() : given.toString(),
+    };
   };
   const putPart = async (who: TestUser, started: Started, part: number, body: Buffer) => {
     const { url } = await partUrl(who, started, part);
@@ -335,7 +342,7 @@ describe.each(dialects)('uploads on the embedded store on %s', (dialect) => {
   it('sweeps away uploads abandoned for longer than the expiry', async () => {
     const started = (await p.start(owner, 'clip.mp4', 'video/mp4')).body;
     await p.putPart(owner, started, 1, Buffer.concat([mp4Head, Buffer.alloc(100)]));
-    const ctx = { db: t.db, files: await createLocalStore(filesDir(), uploadChunkSize), storage: t.config.storage };
+    const ctx = { db: t.db, files: await createLocalStore(filesDir(), uploadChunkSize, t.config.publicUrl), storage: t.config.storage };
     const hoursLater = (hours: number) => ({ now: () => new Date(Date.now() + hours * 3600_000) });
     expect(await sweepAbandonedUploads({ ...ctx, clock: hoursLater(23) })).toBe(0);
     expect(partsOnDisk()).toContain(started.uploadId);
@@ -346,7 +353,7 @@ describe.each(dialects)('uploads on the embedded store on %s', (dialect) => {
 
   it('stops a sweep between uploads when the process is shutting down', async () => {
     for (const name of ['a.mp4', 'b.mp4', 'c.mp4']) await p.start(owner, name, 'video/mp4');
-    const ctx = { db: t.db, files: await createLocalStore(filesDir(), uploadChunkSize), storage: t.config.storage };
+    const ctx = { db: t.db, files: await createLocalStore(filesDir(), uploadChunkSize, t.config.publicUrl), storage: t.config.storage };
     const later = { now: () => new Date(Date.now() + 25 * 3600_000) };
     let asked = 0;
     // Shutting down once the first upload is dropped.

@@ -36,4 +36,9 @@ export const registerWebApp = async (app: FastifyInstance, options: { dir: strin
 export const wantsPage = (request: FastifyRequest): boolean =>
   request.method === 'GET' && !request.url.startsWith('/admin/') && (request.headers.accept ?? '').includes('text/html');
 
-export const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+/** The player's addresses, whose page carries the player alone (the console's client routes lead there too). */
+const isPlayerPage = (url: string): boolean => /^\/play(?:[/?#]|$)/.test(url);
+
+/** The page a route opens: the player's for /play/..., the console's for everything else. */
+export const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.header('cache-control', 'no-cache').sendFile(isPlayerPage(request.url) ? 'play.html' : 'index.html');

@@ -14,15 +14,21 @@ describe('the embedded file store', () => {
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'resim-files-'));
     // Parts of 2 bytes: every part but the last is that.
-    store = await createLocalStore(dir, 2);
+    store = await createLocalStore(dir, 2, 'https://sim.example.org/');
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   const address = async (uploadId: string, partNumber: number) => {
-    const url = new URL(await store.partUrl(key, uploadId, partNumber, 60), 'http://localhost');
+    const url = new URL(await store.partUrl(key, uploadId, partNumber, 60));
     const query = Object.fromEntries(url.searchParams);
     return { key, uploadId, partNumber, expires: Number(query.expires), signature: query.signature! };
   };
+
+  it("hands out a part's address whole, under the product's public address, as S3 does", async () => {
+    const uploadId = await store.startUpload(key, 'video/mp4');
+    const url = await store.partUrl(key, uploadId, 1, 60);
+    expect(url.startsWith(`https://sim.example.org/files/${key}?`)).toBe(true);
+  });
 
   it('stops a part at the limit while it streams, keeping nothing of it', async () => {
     const uploadId = await store.startUpload(key, 'video/mp4');
@@ -55,7 +61,7 @@ describe('the embedded file store', () => {
   it('signs addresses with a key kept beside the files, so a restart honours them', async () => {
     const uploadId = await store.startUpload(key, 'video/mp4');
     const signed = await address(uploadId, 1);
-    const again = await createLocalStore(dir, 2);
+    const again = await createLocalStore(dir, 2, 'https://sim.example.org/');
     expect(again.verifyPartAddress(signed, new Date())).toBe(true);
     expect(again.verifyPartAddress({ ...signed, partNumber: 2 }, new Date())).toBe(false);
     expect(again.verifyPartAddress(signed, new Date(signed.expires * 1000 + 1))).toBe(false);

@@ -39,10 +39,12 @@ const notFound = () => new AppError('not_found', 'Upload not found');
  * The embedded store: files under DATA_DIR/files by key, uploads under way in `.parts/` beside
  * them (never a key, which starts with a letter or digit), on one disk. Every part but the last is
  * partSize bytes (SPEC 9), so each is written straight to its place in the file being made, and
- * completing it is a rename: the bytes are written once. Part addresses are the product's own,
- * signed with a key kept here.
+ * completing it is a rename: the bytes are written once. Part addresses are the product's own
+ * (under PUBLIC_URL), signed with a key kept here.
  */
-export const createLocalStore = async (dir: string, partSize: number): Promise<LocalFileStore> => {
+export const createLocalStore = async (dir: string, partSize: number, publicUrl: string): Promise<LocalFileStore> => {
+  // Absolute, as S3's are: a client PUTs a part where it is told, whichever store the server has.
+  const origin = publicUrl.replace(/\/+$/, '');
   const partsDir = path.join(dir, '.parts');
   await fsp.mkdir(partsDir, { recursive: true });
   const secret = await signingKey(path.join(dir, '.signing-key'));
@@ -106,7 +108,7 @@ export const createLocalStore = async (dir: string, partSize: number): Promise<L
         expires: String(expires),
         signature: sign({ key, uploadId, partNumber, expires }),
       });
-      return Promise.resolve(`${filesPath}/${key}?${query.toString()}`);
+      return Promise.resolve(`${origin}${filesPath}/${key}?${query.toString()}`);
     },
     verifyPartAddress: (address, now) => {
       const expected = Buffer.from(sign(address));
