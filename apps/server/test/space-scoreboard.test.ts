@@ -134,11 +134,20 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
         { mode: 'opening', label: 'By opening', rows: 7 },
       ],
       scenarios: [
-        { resimName: 'Anaemia clinic', scoreLabel: 'Points', lowerIsBetter: false, learners: 2, runs: 5, finished: 4 },
+        {
+          resimName: 'Anaemia clinic',
+          scoreLabel: 'Points',
+          lowerIsBetter: false,
+          scoreUnits: { type: 7, timeUnit: 'seconds', currency: 'USD' },
+          learners: 2,
+          runs: 5,
+          finished: 4,
+        },
         {
           resimName: 'Budget round',
           scoreLabel: 'Cost',
           lowerIsBetter: true,
+          scoreUnits: { type: 1, timeUnit: 'seconds', currency: 'USD' },
           learners: 2,
           runs: 2,
           finished: 2,
@@ -212,7 +221,7 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
     // The same rows as the CSV, under headings for people.
     const csv = fixture('space-scoreboard-by-learner.csv').split('\r\n');
     expect(cells.slice(1)).toEqual(csv.slice(1, -1));
-    expect(cells[0]).toBe(csv[0]!.replace(/^learner,/, 'Learner,'));
+    expect(cells[0]).toBe(csv[0]!.replace(/^learner,/, 'Learner,').replaceAll('"', ''));
     expect(sheet.getRow(1).font?.bold).toBe(true);
   });
 
@@ -230,20 +239,24 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
       'Nickname',
       'Email',
       'Score',
+      'Score with its unit',
       'Points',
       'Time taken',
       'Started',
       'Ended',
       'How it ended',
     ]);
-    const finished = sheet.getRows(2, sheet.rowCount - 1)!.find((row) => row.getCell(11).value !== null)!;
+    const finished = sheet.getRows(2, sheet.rowCount - 1)!.find((row) => row.getCell(12).value !== null)!;
     expect(finished.getCell(2).value).toBeInstanceOf(Date);
-    expect(finished.getCell(10).value).toBeInstanceOf(Date);
     expect(finished.getCell(11).value).toBeInstanceOf(Date);
-    expect(finished.getCell(11).numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(finished.getCell(12).value).toBeInstanceOf(Date);
+    expect(finished.getCell(12).numFmt).toBe('yyyy-mm-dd hh:mm');
     // A duration is a fraction of a day in a time format, which ExcelJS reads back as a time of day 0.
-    expect(typeof finished.getCell(9).value).not.toBe('string');
-    expect(finished.getCell(9).numFmt).toBe('[h]:mm:ss');
+    expect(typeof finished.getCell(10).value).not.toBe('string');
+    expect(finished.getCell(10).numFmt).toBe('[h]:mm:ss');
+    // A cost reads with its currency beside the number.
+    const cost = sheet.getRows(2, sheet.rowCount - 1)!.find((row) => row.getCell(1).value === 'Budget round')!;
+    expect([cost.getCell(7).value, cost.getCell(8).value]).toEqual([20, '$20.00']);
   });
 
   it('is listed in the OpenAPI document', async () => {

@@ -1,3 +1,4 @@
+import { timeUnits } from '@resim/domain';
 import { z } from 'zod';
 
 /**
@@ -43,6 +44,8 @@ export const scoreboardScenario = z
     scoreLabel: z.string(),
     /** a lower score is better (money, time) */
     lowerIsBetter: z.boolean(),
+    /** how the score reads: its measure's type (SPEC 9; points read as integers), time unit and the scenario's currency */
+    scoreUnits: z.object({ type: z.number().int(), timeUnit: z.enum(timeUnits), currency: z.string() }),
     openings: z.array(z.object({ id: z.string(), created: z.string() })),
   })
   .meta({ id: 'ScoreboardScenario' });

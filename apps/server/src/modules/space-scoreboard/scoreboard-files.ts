@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { ScoreboardScenario, SpaceScoreboard } from '@resim/contracts';
+import { formatMeasureValue, MeasureType } from '@resim/domain';
 import { toCsv, type CsvCell } from '../../lib/csv';
 
 /** What a column holds: the XLSX writes dates as Excel dates and durations as Excel times, each in its format. */
@@ -30,6 +31,21 @@ const tableOf = (title: string, columns: readonly ReturnType<typeof column>[], r
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 1000));
 
+/** What a scenario's score is counted in, for a heading: "USD", "minutes"; nothing for a plain number. */
+const unitOf = ({ scoreUnits }: ScoreboardScenario): string | null => {
+  if (scoreUnits.type === MeasureType.money) return scoreUnits.currency;
+  if (scoreUnits.type === MeasureType.time) return scoreUnits.timeUnit;
+  if (scoreUnits.type === MeasureType.autoTimeIncrement || scoreUnits.type === MeasureType.autoTimeDecrement) return 'seconds';
+  return null;
+};
+
+/**
+ * A score counted in money or time as people read it, with its currency or unit (the number beside
+ * it stays for programs); a plain number has nothing to add.
+ */
+const shown = (value: number | null, scenario: ScoreboardScenario) =>
+  value === null || unitOf(scenario) === null ? null : formatMeasureValue(scenario.scoreUnits.type, value, scenario.scoreUnits);
+
 /** The rows of each mode; a scenario's score column is headed by what it scores. */
 export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
   const scenarioOf = new Map<string, ScoreboardScenario>(board.scenarios.map((scenario) => [scenario.id, scenario]));
@@ -41,7 +57,8 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
         [
           column('learner', 'Learner'),
           ...board.scenarios.map((scenario) => {
-            const heading = `${scenario.resimName} (${scenario.scoreLabel})`;
+            const unit = unitOf(scenario);
+            const heading = `${scenario.resimName} (${scenario.scoreLabel}${unit ? `, ${unit}` : ''})`;
             return column(heading, heading, 'number');
           }),
         ],
@@ -56,6 +73,7 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           column('rank', 'Rank', 'number'),
           column('learner', 'Learner'),
           column('score', 'Score', 'number'),
+          column('score_with_unit', 'Score with its unit'),
           column('points', 'Points', 'number'),
           column('duration_seconds', 'Time taken', 'duration'),
           column('runs', 'Runs', 'number'),
@@ -67,6 +85,7 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           row.rank,
           row.email,
           row.score,
+          shown(row.score, named(row.resimId)),
           row.points,
           seconds(row.durationMs),
           row.runs,
@@ -85,6 +104,7 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           column('nickname', 'Nickname'),
           column('email', 'Email'),
           column('score', 'Score', 'number'),
+          column('score_with_unit', 'Score with its unit'),
           column('points', 'Points', 'number'),
           column('duration_seconds', 'Time taken', 'duration'),
           column('started', 'Started', 'date'),
@@ -99,6 +119,7 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           row.nickname,
           row.email,
           row.score,
+          shown(row.score, named(row.resimId)),
           row.points,
           seconds(row.durationMs),
           row.startedAt,

@@ -8,7 +8,7 @@ import type {
   SpaceScoreboard,
   SpaceScoreboardMode,
 } from '@resim/contracts';
-import { scoreCriteria, type Scenario, type ScoreCriterion } from '@resim/domain';
+import { MeasureType, scoreCriteria, type Scenario, type ScoreCriterion, type ScoreField } from '@resim/domain';
 import type { Database, Dialect } from '../../db/database';
 import { findResimsInSpaces } from '../resims/resims.repository';
 import { runnableScenario } from '../runs/scenario-cache';
@@ -16,6 +16,16 @@ import { getAccessibleSpace, type SpaceContext } from '../spaces/spaces.service'
 import * as repo from './space-scoreboard.repository';
 
 export type ScoreboardContext = SpaceContext & { readonly dialect: Dialect };
+
+/** How the first criterion's value reads: its measure's type and unit, in the scenario's currency; points as integers. */
+const scoreUnitsOf = (scenario: Scenario, field: ScoreField): ScoreboardScenario['scoreUnits'] => {
+  const measure = typeof field === 'string' ? undefined : scenario.measures.find((candidate) => candidate.id === field.measure);
+  return {
+    type: measure?.type ?? MeasureType.integer,
+    timeUnit: measure?.timeUnit ?? 'seconds',
+    currency: scenario.currency,
+  };
+};
 
 type Scored = { readonly scenario: Scenario; readonly criteria: ScoreCriterion[]; readonly summary: ScoreboardScenario };
 
@@ -35,6 +45,7 @@ const spaceWithScenarios = async (ctx: ScoreboardContext, spaceId: string) => {
           resimName: scenario.resimName,
           scoreLabel: criteria[0]!.label,
           lowerIsBetter: criteria[0]!.lowerFirst,
+          scoreUnits: scoreUnitsOf(scenario, criteria[0]!.field),
           openings: scenario.instances.map((instance) => ({ id: instance.id, created: instance.created })),
         },
       };

@@ -1,16 +1,19 @@
 import { Table, Text } from '@mantine/core';
 import type { LearnerResult, LearnerScoreboard, OpeningScoreboard, ScenarioScoreboard, ScoreboardScenario } from '@resim/contracts';
+import { formatMeasureValue } from '@resim/domain';
 import { formatDateTime } from '../../ui/format';
 
 /** The most rows shown; the files hold them all. */
 export const shownRows = 200;
 
-const score = (value: number | null) => (value === null ? '–' : Number.isInteger(value) ? String(value) : value.toFixed(1));
+/** A score as its measure reads: money in the scenario's currency, time in its unit. */
+const score = (value: number | null, scenario: ScoreboardScenario | undefined) =>
+  value === null ? '–' : scenario ? formatMeasureValue(scenario.scoreUnits.type, value, scenario.scoreUnits) : String(value);
 
 const named = (scenarios: readonly ScoreboardScenario[]) => new Map(scenarios.map((scenario) => [scenario.id, scenario]));
 
 /** A learner's result in one scenario: the best finished score and its rank, or why there is none. */
-const ResultCell = ({ result }: { result: LearnerResult | undefined }) => {
+const ResultCell = ({ result, scenario }: { result: LearnerResult | undefined; scenario: ScoreboardScenario }) => {
   if (!result) return <Text c="dimmed">–</Text>;
   if (result.score === null)
     return (
@@ -21,7 +24,7 @@ const ResultCell = ({ result }: { result: LearnerResult | undefined }) => {
   return (
     <Text fz="sm">
       <Text span fw={600}>
-        {score(result.score)}
+        {score(result.score, scenario)}
       </Text>
       {result.rank === null ? null : (
         <Text span c="dimmed" fz="xs">
@@ -59,7 +62,7 @@ export const LearnerGrid = ({ board }: { board: LearnerScoreboard }) => (
             </Table.Th>
             {board.scenarios.map((scenario) => (
               <Table.Td key={scenario.id}>
-                <ResultCell result={learner.results[scenario.id]} />
+                <ResultCell result={learner.results[scenario.id]} scenario={scenario} />
               </Table.Td>
             ))}
           </Table.Tr>
@@ -90,7 +93,7 @@ export const ScenarioTable = ({ board }: { board: ScenarioScoreboard }) => {
               <Table.Td>{row.rank ?? '–'}</Table.Td>
               <Table.Td>{row.email}</Table.Td>
               <Table.Td>
-                {score(row.score)}{' '}
+                {score(row.score, scenarios.get(row.resimId))}{' '}
                 <Text span c="dimmed" fz="xs">
                   {scenarios.get(row.resimId)?.scoreLabel}
                 </Text>
@@ -136,7 +139,7 @@ export const OpeningTable = ({ board }: { board: OpeningScoreboard }) => {
                   </Text>
                 ) : null}
               </Table.Td>
-              <Table.Td>{score(row.score)}</Table.Td>
+              <Table.Td>{score(row.score, scenarios.get(row.resimId))}</Table.Td>
               <Table.Td>{row.endedAt ? formatDateTime(row.endedAt) : row.startedAt ? 'In progress' : 'Waiting'}</Table.Td>
             </Table.Tr>
           ))}
