@@ -33,16 +33,9 @@ import type {
   createSpaceBody,
   createStageTemplateBody,
   createTokenBody,
-  errorBody,
   exportFile,
-  gameScore,
-  gameSnapshot,
   gameSummary,
-  joinInfo,
-  joinBody,
-  joinResult,
   learner,
-  learnerScenario,
   learnersChanged,
   MfaCodeBody,
   mfaEnrolment,
@@ -65,7 +58,6 @@ import type {
   postUserMetadataBody,
   putEmailTemplateBody,
   queuedEmail,
-  resimConflict,
   resimSummary,
   scheduleEntry,
   scoreboard,
@@ -82,193 +74,22 @@ import type {
   templatesMetadata,
   userAuth,
   userMetadata,
-  webConfig,
 } from '@resim/contracts';
-import type { LearnerEvent, Scenario, scenario } from '@resim/domain';
+import type { Scenario, scenario } from '@resim/domain';
 import type { z } from 'zod';
-import { ApiError, isApiError, requestFailedMessage } from './api-error';
-import { backoffDelay, isIdempotent, isRetryableStatus, maxAttempts as defaultMaxAttempts } from './backoff';
-import { createClientLogger, type ClientLogger } from './client-log';
+import { isApiError } from './api-error';
+import { createApiCore } from './api-core';
+import { learnerCalls } from './learner-calls';
+import { id, isConflict, type ApiClientOptions, type Out } from './requester';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export type ApiClientOptions = {
-  /** the API's origin; empty for the page's own */
-  readonly baseUrl?: string;
-  /** the session's access token; throws when there is no session */
-  readonly getToken: () => Promise<string>;
-  /** told when the API refused the token, so the session can be renewed or ended */
-  readonly onUnauthorized?: () => void;
-  /** shows the danger message of a failed request */
-  readonly notify: (message: string) => void;
-  readonly fetch?: typeof fetch;
-  readonly log?: ClientLogger;
-  readonly sleep?: (ms: number) => Promise<void>;
-  readonly random?: () => number;
-  readonly maxAttempts?: number;
-  /** the page the user is on, for the failure report */
-  readonly currentPage?: () => string;
-  /**
-   * Whether the page is being left: the browser then cuts the requests in flight, which is
-   * neither the user's problem nor ours, so it is not shown or reported.
-   */
-  readonly isLeaving?: () => boolean;
-};
-
-/** What a contract's schema gives; the client only takes its type, so no schema code is in the pages' first download. */
-type Out<S extends z.ZodType> = z.output<S>;
-
-// T names the answer's contract: the server writes every answer from that same schema, so it is not parsed again here.
-export type RequestOptions<_T> = {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly body?: unknown;
-  /** false for the few public routes */
-  readonly auth?: boolean;
-  readonly signal?: AbortSignal | undefined;
-  /** headers beside the bearer token, such as an anonymous learner's run token */
-  readonly headers?: Readonly<Record<string, string>>;
-  /** the caller shows every failure itself (the player's refusals, its polling while offline): none is shown or reported */
-  readonly quiet?: boolean;
-  /** statuses the caller answers itself (a save's 409 conflict): neither shown as a danger message nor reported */
-  readonly quietStatuses?: readonly number[];
-  /** a file that is not JSON (a CSV download): asked for by this media type and read as text */
-  readonly accept?: string;
-  /** read the file as bytes (an XLSX download) rather than text */
-  readonly binary?: boolean;
-};
-
-const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-const errorMessage = (error: unknown): string => (error instanceof Error && error.message ? error.message : String(error));
-
-const isAbort = (error: unknown, signal: AbortSignal | undefined): boolean =>
-  signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-const isErrorBody = (value: unknown): value is Out<typeof errorBody> =>
-  isRecord(value) && typeof value['code'] === 'string' && typeof value['message'] === 'string';
-
-const isConflict = (value: unknown): value is Out<typeof resimConflict> =>
-  isErrorBody(value) && isRecord((value as Record<string, unknown>)['current']);
-
-const readJson = async (response: Response): Promise<unknown> => {
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-};
-
-/**
- * The one way the web app talks to the API: bearer token on every call, responses checked
- * against the shared contracts, idempotent calls retried with backoff, and every failure shown
- * as a danger message and reported to the server's log.
- */
-export const createRequester = (options: ApiClientOptions & { readonly log: ClientLogger }) => {
-  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  const baseUrl = options.baseUrl ?? '';
-  const sleep = options.sleep ?? wait;
-  const random = options.random ?? Math.random;
-  const attempts = Math.max(1, options.maxAttempts ?? defaultMaxAttempts);
-  const log = options.log;
-  const currentPage = options.currentPage ?? (() => (typeof window === 'undefined' ? '' : window.location.pathname));
-
-  const send = async <T>(request: RequestOptions<T>): Promise<T> => {
-    const { method, path, signal } = request;
-    const fail = (message: string, status: number | null, code: string | null, body?: unknown) =>
-      new ApiError(message, { method, path, status, code, body });
-    const retryable = isIdempotent(method);
-
-    for (let attempt = 1; ; attempt += 1) {
-      const headers: Record<string, string> = { ...request.headers, accept: request.accept ?? 'application/json' };
-      if (request.body !== undefined) headers['content-type'] = 'application/json';
-      // Asked on every attempt: a long backoff may outlive the token.
-      if (request.auth !== false) headers['authorization'] = `Bearer ${await options.getToken()}`;
-
-      let response: Response;
-      try {
-        response = await fetchImpl(`${baseUrl}${path}`, {
-          method,
-          headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-          signal,
-        });
-      } catch (error) {
-        if (isAbort(error, signal)) throw error;
-        if (retryable && attempt < attempts) {
-          await sleep(backoffDelay(attempt - 1, random));
-          continue;
-        }
-        throw fail(errorMessage(error), null, 'NetworkError');
-      }
-
-      if (response.ok) {
-        const json =
-          request.accept === undefined ? await readJson(response) : request.binary ? await response.blob() : await response.text();
-        if (json === undefined) throw fail(`Unexpected response from ${method} ${path}`, response.status, 'invalid_response');
-        return json as T;
-      }
-      if (retryable && isRetryableStatus(response.status) && attempt < attempts) {
-        await sleep(backoffDelay(attempt - 1, random));
-        continue;
-      }
-      if (response.status === 401) options.onUnauthorized?.();
-      const json = await readJson(response);
-      const body = isErrorBody(json) ? json : null;
-      const message = body ? body.message : `${response.status} ${response.statusText}`.trim();
-      throw fail(message, response.status, body ? body.code : null, json);
-    }
-  };
-
-  return async <T>(request: RequestOptions<T>): Promise<T> => {
-    try {
-      return await send(request);
-    } catch (error) {
-      if (isAbort(error, request.signal)) throw error;
-      if (error instanceof ApiError && error.status !== null && request.quietStatuses?.includes(error.status)) throw error;
-      const failure =
-        error instanceof ApiError
-          ? error
-          : new ApiError(errorMessage(error), {
-              method: request.method,
-              path: request.path,
-              status: null,
-              code: error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null,
-            });
-      if (request.quiet || (failure.status === null && options.isLeaving?.())) throw failure;
-      options.notify(requestFailedMessage(failure.message));
-      log({
-        level: 'error',
-        message: requestFailedMessage(failure.message),
-        method: failure.method,
-        path: failure.path,
-        ...(failure.status === null ? {} : { status: failure.status }),
-        page: currentPage(),
-      });
-      throw failure;
-    }
-  };
-};
-
-const id = (value: string): string => encodeURIComponent(value);
+export type { ApiClientOptions, HttpMethod, RequestOptions } from './requester';
+export type { RunToken } from './learner-calls';
 
 /** A query's fields that are set, as text, for URLSearchParams. */
 const definedOf = (query: Readonly<Record<string, string | number | undefined>>): Record<string, string> =>
   Object.fromEntries(Object.entries(query).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])));
 
 export type UserMetadataChanges = z.input<typeof postUserMetadataBody>;
-
-/**
- * How a learner proves a run is theirs: an anonymous learner's run token, or null for a signed-in
- * learner, whose session token is sent as for every other call.
- */
-export type RunToken = string | null;
-
-const runAccess = (runToken: RunToken) => (runToken === null ? {} : { auth: false, headers: { 'x-run-token': runToken } });
 
 /** A save either lands, or finds that someone saved first and brings back what they saved. */
 export type SaveResult =
@@ -277,18 +98,12 @@ export type SaveResult =
 
 /** Every call of the API the web app makes, typed by the shared contracts. */
 export const createApiClient = (options: ApiClientOptions) => {
-  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  const log = options.log ?? createClientLogger({ fetch: fetchImpl, baseUrl: options.baseUrl });
-  const request = createRequester({ ...options, fetch: fetchImpl, log });
+  const core = createApiCore(options);
+  const { request } = core;
   const get = <T>(path: string, signal?: AbortSignal) => request<T>({ method: 'GET', path, signal });
 
   return {
-    request,
-    /** the session's access token, for what is not a request: the console's live channel */
-    accessToken: options.getToken,
-    /** reports a failure that is not a request (a crash, a chunk that did not load) */
-    log,
-    config: (signal?: AbortSignal) => request<Out<typeof webConfig>>({ method: 'GET', path: '/config.json', auth: false, signal }),
+    ...core,
     spaces: {
       list: (signal?: AbortSignal) => get<Out<typeof space>[]>('/admin/space', signal),
       create: (body: z.input<typeof createSpaceBody>) => request<Out<typeof space>>({ method: 'POST', path: '/admin/space', body }),
@@ -528,49 +343,7 @@ export const createApiClient = (options: ApiClientOptions) => {
       retry: (emailId: string) => request<Out<typeof outboxMessage>>({ method: 'POST', path: `/admin/outbox/${id(emailId)}/retry` }),
     },
     /** The learner's side (the player): every failure is the player's to show, in place. */
-    learn: {
-      /** Signed in, an author sees a scenario in Test Mode open. */
-      joinInfo: (code: string, signedIn: boolean, signal?: AbortSignal) =>
-        request<Out<typeof joinInfo>>({ method: 'GET', path: `/learn/join/${id(code)}`, auth: signedIn, quiet: true, signal }),
-      /**
-       * Signed in: joins (or resumes) as the session's user. Otherwise anonymously under the
-       * nickname, resuming the run of `runToken` when it is in the scenario's current opening.
-       */
-      join: (code: string, body: z.input<typeof joinBody>, signedIn: boolean, runToken?: string) =>
-        request<Out<typeof joinResult>>({
-          method: 'POST',
-          path: `/learn/join/${id(code)}`,
-          body,
-          auth: signedIn,
-          quiet: true,
-          ...(runToken === undefined ? {} : { headers: { 'x-run-token': runToken } }),
-        }),
-      game: (gameId: string, runToken: RunToken, signal?: AbortSignal) =>
-        request<Out<typeof gameSnapshot>>({
-          method: 'GET',
-          path: `/learn/game/${id(gameId)}`,
-          quiet: true,
-          signal,
-          ...runAccess(runToken),
-        }),
-      event: (gameId: string, event: LearnerEvent, runToken: RunToken) =>
-        request<Out<typeof gameSnapshot>>({
-          method: 'POST',
-          path: `/learn/game/${id(gameId)}/event`,
-          body: event,
-          quiet: true,
-          ...runAccess(runToken),
-        }),
-      mine: (signal?: AbortSignal) => request<Out<typeof learnerScenario>[]>({ method: 'GET', path: '/learn/mine', quiet: true, signal }),
-      score: (resimId: string, gameId: string, runToken: RunToken, signal?: AbortSignal) =>
-        request<Out<typeof gameScore>>({
-          method: 'GET',
-          path: `/scores/${id(resimId)}/${id(gameId)}`,
-          quiet: true,
-          signal,
-          ...runAccess(runToken),
-        }),
-    },
+    learn: learnerCalls(request),
     /** SPEC 7: a file sent in parts to presigned URLs, or a small image whole. */
     uploads: {
       start: (query: UploadStartQuery, signal?: AbortSignal) =>

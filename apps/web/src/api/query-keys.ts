@@ -1,3 +1,4 @@
+import { learnerQueryKeys } from './learner-query-keys';
 /** One key per server resource, shared by the screens that read or change it. */
 export const queryKeys = {
   spaces: ['spaces'] as const,
@@ -47,8 +48,5 @@ export const queryKeys = {
   /** how the server is set up: its issuer, whether it is the embedded one */
   webConfig: ['config'] as const,
   mfa: ['user', 'mfa'] as const,
-  /** the player: what a join code leads to, a signed-in learner's scenarios, a run's score */
-  joinInfo: (code: string) => ['learn', 'join', code] as const,
-  learnerScenarios: ['learn', 'mine'] as const,
-  gameScore: (gameId: string) => ['learn', 'score', gameId] as const,
+  ...learnerQueryKeys,
 };

@@ -12,6 +12,7 @@ import { loadChunk } from './chunk';
 import { DeferredNotifications } from './deferred-notifications';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
+import { PlayerPageLoad } from './player-page-load';
 import { createGuardedHistory, NavigationGuardProvider } from './navigation-guard';
 import { playerPath, presenterPath } from './routes';
 import { cssVariablesResolver, theme } from './theme';
@@ -24,25 +25,14 @@ export type AppServices = {
   readonly config: Promise<WebConfig>;
 };
 
-// The learners' face is a chunk of its own: a learner on a phone never downloads the console's pages or the editor.
-const PlayerFace = lazy(() => loadChunk('player', () => import('../features/player/player-face')).then((m) => ({ default: m.PlayerFace })));
-// So is the presenter display, projected in the room.
+// The presenter display, projected in the room, is a chunk of its own. (The learners' face is a page of its own: play.html.)
 const PresenterFace = lazy(() =>
   loadChunk('presenter', () => import('../features/presenter/presenter-face')).then((m) => ({ default: m.PresenterFace })),
 );
 
 const FaceRoutes = ({ services }: { services: AppServices }) => (
   <Routes>
-    <Route
-      path={`${playerPath}/*`}
-      element={
-        <ErrorBoundary log={services.api.log} fullPage>
-          <Suspense fallback={<LoadingScreen message={loadingMessage(defaultProductName)} />}>
-            <PlayerFace auth={services.auth} config={services.config} />
-          </Suspense>
-        </ErrorBoundary>
-      }
-    />
+    <Route path={`${playerPath}/*`} element={<PlayerPageLoad />} />
     <Route
       path={`${presenterPath}/*`}
       element={

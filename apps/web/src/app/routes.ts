@@ -66,18 +66,9 @@ export const parsePath = (pathname: string): PageState | null => {
   return entry ? { name: entry[0] as StaticPageId } : null;
 };
 
-/** Where the learners' face (the player) lives; every address under it is the player's own. */
-export const playerPath = '/play';
+import { presenterPath } from './face-paths';
 
-export const isPlayerPath = (path: string): boolean => {
-  const pathname = path.split(/[?#]/)[0] ?? '';
-  return pathname === playerPath || pathname.startsWith(`${playerPath}/`);
-};
-
-/** Where the presenter display lives: a screen projected in the room during a live session (DESIGN 1). */
-export const presenterPath = '/presenter';
-
-export const isPresenterPath = (path: string): boolean => (path.split(/[?#]/)[0] ?? '').startsWith(`${presenterPath}/`);
+export { isPlayerPath, isPresenterPath, playerPath, presenterPath } from './face-paths';
 
 /**
  * The presenter display of a scenario's current opening, through a saved view when one is named. One segment, so that it never meets the

@@ -45,9 +45,9 @@ const setup = (stored: StoredUser | null, renew: () => Promise<StoredUser> = () 
   // What the client stored, as the page reads it before loading the client.
   const readStoredSession = async () => {
     const user = (await manager.getUser()) as unknown as StoredUser | null;
-    return user ? { accessToken: user.access_token, idToken: user.id_token ?? null, expired: user.expired } : null;
+    return user ? { accessToken: user.access_token, idToken: user.id_token ?? null, expired: user.expired } : ('none' as const);
   };
-  let storedNow: Awaited<ReturnType<typeof readStoredSession>> = null;
+  let storedNow: Awaited<ReturnType<typeof readStoredSession>> | null = null;
   const session = createAuthSession({ createUserManager, readStoredSession: () => storedNow });
   session.configure(config);
   const lost = vi.fn();
@@ -68,6 +68,14 @@ describe('auth session', () => {
     const { session } = setup(null);
     await expect(session.getAccessToken()).rejects.toMatchObject({ message: identityMessages.notAuthenticated });
     expect(await session.restore()).toEqual({ signedIn: false, reason: null });
+  });
+
+  it('restores a browser that never signed in as signed out without loading the OpenID Connect client', async () => {
+    const { session, createUserManager, ready } = setup(null);
+    await ready;
+    expect(await session.restore()).toEqual({ signedIn: false, reason: null });
+    await expect(session.getAccessToken()).rejects.toMatchObject({ message: identityMessages.notAuthenticated });
+    expect(createUserManager).not.toHaveBeenCalled();
   });
 
   it('hands out the stored token while it is valid, without loading the OpenID Connect client', async () => {

@@ -27,8 +27,8 @@ const isNetwork = (error: IdentityError): boolean => error.code === 'NetworkErro
 export const createAuthSession = (options: {
   /** the OpenID Connect client, loaded only to sign in or out, or to renew the session */
   createUserManager: (config: WebConfig) => Promise<SessionUserManager>;
-  /** the session as the client stored it, read without loading the client */
-  readStoredSession: (config: WebConfig) => StoredSession | null;
+  /** the session as the client stored it, read without loading the client ('none': nothing stored) */
+  readStoredSession: (config: WebConfig) => StoredSession | 'none' | null;
 }) => {
   let config: WebConfig | null = null;
   let manager: Promise<SessionUserManager> | null = null;
@@ -50,8 +50,11 @@ export const createAuthSession = (options: {
   /** The stored session while its token is good; otherwise the client must look. */
   const validStored = (): StoredSession | null => {
     const stored = config ? options.readStoredSession(config) : null;
-    return stored && !stored.expired && stored.idToken ? stored : null;
+    return stored && stored !== 'none' && !stored.expired && stored.idToken ? stored : null;
   };
+
+  /** Signed out for certain: nothing stored, so the client would find nothing either. */
+  const nothingStored = (): boolean => config !== null && options.readStoredSession(config) === 'none';
 
   const lose = async (reason: string): Promise<void> => {
     await userManager()
@@ -99,6 +102,8 @@ export const createAuthSession = (options: {
     /** Finds the session a previous visit left, renewing it when it has expired. */
     restore: async (): Promise<RestoreResult> => {
       if (validStored()) return { signedIn: true };
+      // A learner who never signed in plays without the client ever downloading.
+      if (nothingStored()) return { signedIn: false, reason: null };
       const users = await userManager();
       const user = await users.getUser();
       if (!user) return { signedIn: false, reason: null };
@@ -160,6 +165,7 @@ export const createAuthSession = (options: {
     getAccessToken: async (): Promise<string> => {
       const stored = validStored();
       if (stored) return stored.accessToken;
+      if (nothingStored()) throw new IdentityError('NotAuthenticated', identityMessages.notAuthenticated);
       const user = await (await userManager()).getUser();
       if (!user) throw new IdentityError('NotAuthenticated', identityMessages.notAuthenticated);
       if (!user.expired) return user.access_token;

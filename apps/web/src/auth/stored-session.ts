@@ -15,16 +15,19 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /**
  * Reads the session oidc-client-ts stored, as it would (expired when its expiry time, in seconds,
- * has come); null when there is none or it cannot be read, in which case the client itself decides.
+ * has come); 'none' when nothing is stored (signed out: the client need not load), null when what
+ * is stored cannot be read, in which case the client itself decides.
  */
 export const readStoredSession = (
   storage: Storage,
   config: Pick<WebConfig, 'authority' | 'clientId'>,
   nowMs: number,
-): StoredSession | null => {
+): StoredSession | 'none' | null => {
   let stored: unknown;
   try {
-    stored = JSON.parse(storage.getItem(storedUserKey(config)) ?? 'null');
+    const item = storage.getItem(storedUserKey(config));
+    if (item === null) return 'none';
+    stored = JSON.parse(item);
   } catch {
     return null;
   }

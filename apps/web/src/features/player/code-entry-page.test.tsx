@@ -2,7 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LearnerScenario } from '@resim/contracts';
 import type { ApiClient } from '../../api/client';
-import { CodeEntryPage, joinCodeProblem } from './code-entry-page';
+import { CodeEntryPage } from './code-entry-page';
+import { joinCodeProblem } from './join-code';
 import { formatDateTime } from '../../ui/format';
 import { renderPlayer, sessionFixture } from './player-fixtures';
 

@@ -1,27 +1,18 @@
+import './later-styles';
 import { Alert, Badge, Button, Card, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconChevronRight, IconLogin2, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useApi } from '../../api/api-context';
+import { Link, useLocation } from 'wouter';
+import { useLearnerApi } from '../../api/api-context';
 import type { LearnerScenario } from '@resim/contracts';
-import { queryKeys } from '../../api/query-keys';
+import { learnerQueryKeys } from '../../api/learner-query-keys';
 import { scheduleNote, standingOf } from './learner-scenario-status';
 import { PlayerFrame } from './player-frame';
 import { ScenarioTags } from './scenario-tags';
 import { usePlayerSession } from './player-session';
 import { ScreenHeading } from '../../ui/screen-heading';
-
-/** Join codes are typed in any case and with stray spaces; the server keeps them upper-case. */
-export const normaliseJoinCode = (code: string): string => code.replace(/\s+/g, '').toUpperCase();
-
-/** The join codes the server hands out (contracts: joinCodeParams): 3 to 16 characters. */
-export const joinCodeProblem = (code: string): string | null => {
-  const value = normaliseJoinCode(code);
-  if (value === '') return 'Enter the join code you were given';
-  if (value.length < 3 || value.length > 16) return 'A join code has 3 to 16 characters';
-  return null;
-};
+import { joinCodeProblem, normaliseJoinCode } from './join-code';
 
 const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
   const note = scheduleNote(scenario);
@@ -53,8 +44,8 @@ const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
 
 /** A signed-in learner's scenarios (played or allocated), each leading to its join page. */
 const MyScenarios = () => {
-  const api = useApi();
-  const mine = useQuery({ queryKey: queryKeys.learnerScenarios, queryFn: ({ signal }) => api.learn.mine(signal) });
+  const api = useLearnerApi();
+  const mine = useQuery({ queryKey: learnerQueryKeys.learnerScenarios, queryFn: ({ signal }) => api.learn.mine(signal) });
   return (
     <Stack gap="sm" component="section" aria-labelledby="my-scenarios">
       <Title order={2} fz="lg" id="my-scenarios">
@@ -90,7 +81,7 @@ const MyScenarios = () => {
 /** /play: a join code, typed like a game PIN, leads to its scenario. */
 export const CodeEntryPage = () => {
   const session = usePlayerSession();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [signInProblem, setSignInProblem] = useState<string | null>(null);
@@ -101,7 +92,7 @@ export const CodeEntryPage = () => {
     event.preventDefault();
     const found = joinCodeProblem(code);
     setProblem(found);
-    if (!found) void navigate(`/play/${encodeURIComponent(normaliseJoinCode(code))}`);
+    if (!found) navigate(`/play/${encodeURIComponent(normaliseJoinCode(code))}`);
   };
 
   const signIn = () => {

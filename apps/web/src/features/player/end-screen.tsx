@@ -3,10 +3,10 @@ import type { GameScore, GameSnapshot } from '@resim/contracts';
 import type { RunView } from '@resim/domain';
 import { IconAlertCircle, IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { useApi } from '../../api/api-context';
+import { Link } from 'wouter';
+import { useLearnerApi } from '../../api/api-context';
 import type { RunToken } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
+import { learnerQueryKeys } from '../../api/learner-query-keys';
 import { capitalise } from '../../ui/format';
 import { ConfirmedConclusion } from './conclusions-panel';
 import { FactsPanel } from './facts-panel';
@@ -98,12 +98,12 @@ export const EndScreen = ({
   view: RunView;
   runToken: RunToken;
 }) => {
-  const api = useApi();
+  const api = useLearnerApi();
   const { settings } = snapshot;
   // The rank moves as others finish: asked afresh, with the score the run ended with shown meanwhile.
   const score = useQuery({
     // Asked again when the session's phase moves: a stopped live session shows the answer key's verdict.
-    queryKey: [...queryKeys.gameScore(snapshot.gameId), snapshot.phase],
+    queryKey: [...learnerQueryKeys.gameScore(snapshot.gameId), snapshot.phase],
     queryFn: ({ signal }) => api.learn.score(snapshot.resimId, snapshot.gameId, runToken, signal),
     placeholderData: snapshot.score ?? undefined,
   });

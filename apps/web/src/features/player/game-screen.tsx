@@ -1,7 +1,8 @@
+import './later-styles';
 import { Button, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { GameSnapshot } from '@resim/contracts';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { RunToken } from '../../api/client';
 import { EndScreen } from './end-screen';
 import { LobbyScreen } from './lobby-screen';

@@ -1,16 +1,16 @@
 import { Alert, Button, Center, Divider, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { joinBody, type JoinInfo, type JoinResult } from '@resim/contracts';
-import { RunStatus } from '@resim/domain';
+import type { JoinInfo, JoinResult } from '@resim/contracts';
+import { nicknameProblem, normaliseNickname, RunStatus } from '@resim/domain';
 import { IconAlertCircle, IconCalendarTime, IconDeviceMobile, IconLogin2, IconLock } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { useApi } from '../../api/api-context';
+import { useJoinInfo } from './use-join-info';
+import { Link, useParams, useSearchParams } from 'wouter';
+import { useLearnerApi } from '../../api/api-context';
 import { isApiError } from '../../api/api-error';
-import { queryKeys } from '../../api/query-keys';
 import { formatDateTime } from '../../ui/format';
-import { normaliseJoinCode } from './code-entry-page';
-import { GameScreen, type JoinedRun } from './game-screen';
+import { normaliseJoinCode } from './join-code';
+import type { JoinedRun } from './game-screen';
+import { GameScreen, loadRunScreens } from './run-screens';
 import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
 import { runStorage, type StoredRun } from './run-storage';
@@ -26,11 +26,6 @@ const joinAfterSignIn = 'join';
 const isRefusal = (error: unknown): boolean => isApiError(error) && error.status !== null && error.status >= 400 && error.status < 500;
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-const nicknameProblem = (nickname: string): string | null => {
-  const parsed = joinBody.safeParse({ nickname });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Give a nickname');
-};
 
 const Waiting = ({ label }: { label: string }) => (
   <Center py={64}>
@@ -110,11 +105,15 @@ const JoinCard = ({
   const asAccount = (info.allowSignin || isAuthorTest(info)) && session.signedIn;
   const asGuest = info.allowAnonymous && !asAccount;
 
+  // Whoever starts to join is about to play: the run's screens download while they type.
+  const prefetch = () => void loadRunScreens().catch(() => undefined);
+
   const submitNickname = (event: FormEvent) => {
     event.preventDefault();
-    const found = nicknameProblem(nickname);
+    const written = normaliseNickname(nickname);
+    const found = nicknameProblem(written);
     setNicknameError(found);
-    if (!found) onJoin(nickname.trim());
+    if (!found) onJoin(written);
   };
 
   const signIn = () => {
@@ -154,7 +153,7 @@ const JoinCard = ({
             ) : null}
             {asAccount ? (
               <Stack gap="xs">
-                <Button size="lg" fullWidth loading={busy} onClick={() => onJoin(null)}>
+                <Button size="lg" fullWidth loading={busy} onPointerDown={prefetch} onFocus={prefetch} onClick={() => onJoin(null)}>
                   Join
                 </Button>
                 <Text fz="xs" c="dimmed" ta="center">
@@ -169,7 +168,9 @@ const JoinCard = ({
                     label="Nickname"
                     description="How the presenter and the scoreboard will know you"
                     value={nickname}
+                    onFocus={prefetch}
                     onChange={(event) => {
+                      prefetch();
                       setNickname(event.currentTarget.value);
                       setNicknameError(null);
                     }}
@@ -179,7 +180,7 @@ const JoinCard = ({
                     autoComplete="nickname"
                     enterKeyHint="go"
                   />
-                  <Button type="submit" size="lg" fullWidth loading={busy}>
+                  <Button type="submit" size="lg" fullWidth loading={busy} onPointerDown={prefetch}>
                     Join
                   </Button>
                 </Stack>
@@ -224,16 +225,10 @@ const JoinInfoView = ({
   problem: string | null;
   onJoin: (nickname: string | null) => void;
 }) => {
-  const api = useApi();
   const session = usePlayerSession();
-  const info = useQuery({
-    queryKey: queryKeys.joinInfo(code),
-    queryFn: ({ signal }) => api.learn.joinInfo(code, session.signedIn, signal),
-    // A locked lobby may open again at any moment: asked again until it does.
-    refetchInterval: (query) => (query.state.data?.locked ? lockedRecheckMs : false),
-  });
-  if (info.isPending) return <Waiting label="Looking up the join code..." />;
-  if (info.isError) {
+  const info = useJoinInfo(code, session.signedIn, lockedRecheckMs);
+  if (info.state === 'pending') return <Waiting label="Looking up the join code..." />;
+  if (info.state === 'failed') {
     const unknown = isApiError(info.error) && info.error.status === 404;
     return (
       <Paper p="xl" radius="md" shadow="xs">
@@ -243,7 +238,7 @@ const JoinInfoView = ({
             {info.error.message}
           </Alert>
           <Group gap="sm">
-            {unknown ? null : <Button onClick={() => void info.refetch()}>Try again</Button>}
+            {unknown ? null : <Button onClick={info.retry}>Try again</Button>}
             <Button component={Link} to="/play" variant={unknown ? 'filled' : 'default'}>
               Enter another code
             </Button>
@@ -264,7 +259,7 @@ type Resume = { readonly state: 'checking' } | { readonly state: 'none' } | { re
  */
 const JoinRun = ({ code }: { code: string }) => {
   const [search, setSearch] = useSearchParams();
-  const api = useApi();
+  const api = useLearnerApi();
   const session = usePlayerSession();
   const [run, setRun] = useState<JoinedRun | null>(null);
   const [resume, setResume] = useState<Resume>(() => (runStorage.load(code) ? { state: 'checking' } : { state: 'none' }));
@@ -288,6 +283,7 @@ const JoinRun = ({ code }: { code: string }) => {
    */
   const resumeRun = async (stored: StoredRun) => {
     setResume({ state: 'checking' });
+    void loadRunScreens().catch(() => undefined);
     try {
       if (stored.runToken !== null)
         keep(await api.learn.join(code, { nickname: stored.nickname }, false, stored.runToken), stored.nickname);
@@ -317,17 +313,27 @@ const JoinRun = ({ code }: { code: string }) => {
     retry();
   }, []);
 
-  const join = useMutation({
-    mutationFn: (nickname: string | null) => api.learn.join(code, nickname === null ? {} : { nickname }, nickname === null),
-    onSuccess: (result: JoinResult) => keep(result, result.snapshot.nickname),
-  });
+  const [joining, setJoining] = useState(false);
+  const [joinProblem, setJoinProblem] = useState<string | null>(null);
+  const join = (nickname: string | null) => {
+    void loadRunScreens().catch(() => undefined);
+    setJoining(true);
+    setJoinProblem(null);
+    api.learn
+      .join(code, nickname === null ? {} : { nickname }, nickname === null)
+      .then(
+        (result) => keep(result, result.snapshot.nickname),
+        (error: unknown) => setJoinProblem(errorText(error)),
+      )
+      .finally(() => setJoining(false));
+  };
 
   // Back from signing in to join: join straight away, once, and tidy the address.
   useEffect(() => {
     if (autoJoined.current || search.get(joinAfterSignIn) === null || resume.state !== 'none' || run) return;
     autoJoined.current = true;
     setSearch({}, { replace: true });
-    if (session.signedIn) join.mutate(null);
+    if (session.signedIn) join(null);
   }, [join, resume.state, run, search, session.signedIn, setSearch]);
 
   if (run) return <GameScreen run={run} />;
@@ -347,12 +353,7 @@ const JoinRun = ({ code }: { code: string }) => {
           </Stack>
         </Paper>
       ) : (
-        <JoinInfoView
-          code={code}
-          joining={join.isPending}
-          problem={join.isError ? errorText(join.error) : null}
-          onJoin={(nickname) => join.mutate(nickname)}
-        />
+        <JoinInfoView code={code} joining={joining} problem={joinProblem} onJoin={join} />
       )}
     </PlayerFrame>
   );

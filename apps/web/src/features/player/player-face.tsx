@@ -1,15 +1,29 @@
 import type { WebConfig } from '@resim/contracts';
 import { loadingMessage } from '@resim/domain';
 import { useMemo } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
 import { useFaceBoot } from '../../app/face-boot';
 import { LoadingScreen } from '../../app/loading-screen';
+import { lazyNamed } from '../../ui/lazy-named';
+import { loadChunk } from '../../app/chunk';
+import { playerPath } from '../../app/face-paths';
 import type { AuthSession } from '../../auth/auth-session';
-import { CodeEntryPage } from './code-entry-page';
 import { JoinPage } from './join-page';
 import { PageProblem } from '../../ui/page-problem';
-import { PreviewPage } from './preview-page';
 import { PlayerSessionProvider, type PlayerSession } from './player-session';
+import { Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+
+// A phone opens a join link far more often than the code entry, and only an author previews: each is a chunk of its own.
+const CodeEntryPage = lazyNamed(() =>
+  loadChunk('player-code-entry', () => Promise.all([import('./code-entry-page'), import('./player-queries')])).then(([m, queries]) =>
+    queries.withQueries(m.CodeEntryPage),
+  ),
+);
+const PreviewPage = lazyNamed(() =>
+  loadChunk('player-preview', () => Promise.all([import('./preview-page'), import('./player-queries')])).then(([m, queries]) =>
+    queries.withQueries(m.PreviewPage),
+  ),
+);
 
 /**
  * The learner's face of the product (/play/...), a chunk of its own so that a learner never
@@ -34,12 +48,22 @@ export const PlayerFace = ({ auth, config }: { auth: AuthSession; config: Promis
   if (boot.state === 'failed') return <PageProblem title={`${productName} could not start`} message={boot.message} />;
   return (
     <PlayerSessionProvider value={session}>
-      <Routes>
-        <Route index element={<CodeEntryPage />} />
-        <Route path=":code" element={<JoinPage />} />
-        <Route path="preview/:resimId/:gameId" element={<PreviewPage />} />
-        <Route path="*" element={<Navigate to="/play" replace />} />
-      </Routes>
+      <Suspense fallback={<LoadingScreen message={loadingMessage(productName)} />}>
+        <Switch>
+          <Route path={playerPath}>
+            <CodeEntryPage />
+          </Route>
+          <Route path={`${playerPath}/preview/:resimId/:gameId`}>
+            <PreviewPage />
+          </Route>
+          <Route path={`${playerPath}/:code`}>
+            <JoinPage />
+          </Route>
+          <Route>
+            <Redirect to={playerPath} replace />
+          </Route>
+        </Switch>
+      </Suspense>
     </PlayerSessionProvider>
   );
 };

@@ -4,7 +4,8 @@ import { defaultTextSet, type RunView } from '@resim/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { Route, Router, Switch, useLocation } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { ApiProvider } from '../../api/api-context';
 import type { ApiClient } from '../../api/client';
 import { createQueryClient } from '../../api/query-client';
@@ -128,34 +129,30 @@ export const sessionFixture = (changes: Partial<PlayerSession> = {}): PlayerSess
   ...changes,
 });
 
-const Location = () => <output data-testid="location">{useLocation().pathname}</output>;
+const Location = () => <output data-testid="location">{useLocation()[0]}</output>;
 
 /** Renders a player screen as the player face would, around a fake API; the address is shown in `location`. */
 export const renderPlayer = (
   ui: ReactNode,
   options: { api: ApiClient; session?: PlayerSession; path?: string; route?: string },
 ): RenderResult => {
-  const router = createMemoryRouter(
-    [
-      {
-        path: options.route ?? '*',
-        element: (
-          <>
-            {ui}
-            <Location />
-          </>
-        ),
-      },
-      { path: '*', element: <Location /> },
-    ],
-    { initialEntries: [options.path ?? '/play'] },
-  );
+  const { hook, searchHook } = memoryLocation({ path: options.path ?? '/play' });
   return render(
     <MantineProvider theme={theme} env="test">
       <ApiProvider client={options.api}>
         <QueryClientProvider client={createQueryClient()}>
           <PlayerSessionProvider value={options.session ?? sessionFixture()}>
-            <RouterProvider router={router} />
+            <Router hook={hook} searchHook={searchHook}>
+              <Switch>
+                <Route path={options.route ?? '*'}>
+                  {ui}
+                  <Location />
+                </Route>
+                <Route>
+                  <Location />
+                </Route>
+              </Switch>
+            </Router>
           </PlayerSessionProvider>
         </QueryClientProvider>
       </ApiProvider>

@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Brand } from '../../ui/brand';
 import { contentId, SkipLink } from '../../ui/skip-link';
 

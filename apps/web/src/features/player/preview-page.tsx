@@ -1,10 +1,11 @@
+import './later-styles';
 import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconEye, IconLogin2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { useApi } from '../../api/api-context';
-import { GameScreen } from './game-screen';
+import { useParams } from 'wouter';
+import { useLearnerApi } from '../../api/api-context';
+import { GameScreen } from './run-screens';
 import { ScreenHeading } from '../../ui/screen-heading';
 import { PlayerFrame } from './player-frame';
 import { usePlayerSession } from './player-session';
@@ -28,7 +29,7 @@ export const PreviewBanner = () => (
 );
 
 const PreviewRun = ({ gameId }: { gameId: string }) => {
-  const api = useApi();
+  const api = useLearnerApi();
   const session = usePlayerSession();
   // The run is read once: from then on its own live connection keeps it up to date.
   const run = useQuery({

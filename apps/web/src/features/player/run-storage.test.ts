@@ -26,6 +26,17 @@ describe('run storage', () => {
     const memory = memoryStorage();
     memory.items.set('resim.play.ABC123', '{"gameId":');
     expect(createRunStorage(memory).load('ABC123')).toBeNull();
+    for (const shape of [
+      '{"gameId":"","runToken":null,"nickname":"Ann"}',
+      '{"gameId":"g1","runToken":"","nickname":"Ann"}',
+      '{"gameId":"g1","runToken":7,"nickname":"Ann"}',
+      '{"gameId":"g1","runToken":null}',
+      '"g1"',
+      'null',
+    ]) {
+      memory.items.set('resim.play.ABC123', shape);
+      expect(createRunStorage(memory).load('ABC123'), shape).toBeNull();
+    }
     const refusing = {
       getItem: () => {
         throw new Error('denied');

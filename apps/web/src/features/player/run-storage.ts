@@ -1,12 +1,19 @@
-import { z } from 'zod';
-
 /**
  * What resumes a learner's run after a reload or a dropped network: the run, an anonymous
  * learner's token, and the nickname they joined under (to join the next opening as the same).
  */
 export type StoredRun = { readonly gameId: string; readonly runToken: string | null; readonly nickname: string };
 
-const storedRun = z.object({ gameId: z.string().min(1), runToken: z.string().min(1).nullable(), nickname: z.string() });
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** What another version of the page, or another script, may have left under the key: a run only when it has a run's shape. */
+const asStoredRun = (value: unknown): StoredRun | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const { gameId, runToken, nickname } = value as Record<string, unknown>;
+  if (!isText(gameId) || gameId === '' || !isText(nickname)) return null;
+  if (runToken !== null && (!isText(runToken) || runToken === '')) return null;
+  return { gameId, runToken, nickname };
+};
 
 const keyOf = (code: string): string => `resim.play.${code}`;
 
@@ -17,8 +24,7 @@ const keyOf = (code: string): string => `resim.play.${code}`;
 export const createRunStorage = (storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null) => ({
   load: (code: string): StoredRun | null => {
     try {
-      const parsed = storedRun.safeParse(JSON.parse(storage?.getItem(keyOf(code)) ?? 'null'));
-      return parsed.success ? parsed.data : null;
+      return asStoredRun(JSON.parse(storage?.getItem(keyOf(code)) ?? 'null'));
     } catch {
       return null;
     }

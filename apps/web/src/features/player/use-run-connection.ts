@@ -1,7 +1,7 @@
 import type { GameSnapshot, SessionMessage } from '@resim/contracts';
 import type { LearnerEvent } from '@resim/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useApi } from '../../api/api-context';
+import { useLearnerApi } from '../../api/api-context';
 import type { RunToken } from '../../api/client';
 import { createRunConnection, type ConnectionStatus, type RunConnection } from './run-connection';
 
@@ -34,7 +34,7 @@ export const useRunConnection = (options: {
   readonly initial: GameSnapshot;
   readonly accessToken: () => Promise<string>;
 }): LiveRun => {
-  const api = useApi();
+  const api = useLearnerApi();
   const { gameId, runToken, accessToken } = options;
   const [state, setState] = useState({ snapshot: options.initial, receivedAt: Date.now() });
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
