@@ -4,14 +4,18 @@
  * content: Home with the demo space's scenarios, the editor with the scenario's name and its Tests,
  * the player's join page with the scenario's name and its button (on a phone's viewport, signed out). Beside
  * them, in the same run, the same server's smallest static answer (/config.json) as a baseline, and
- * the bytes a phone downloads to reach the join page. Target: under 1 s each (median).
+ * the bytes a phone downloads to reach the join page, and the same join page served by the previous
+ * build (an earlier commit, built once and kept in the temporary folder). Targets: under 1 s each
+ * (median); the phone's download to join at most 120 KB.
  *
  *   npx tsx bench/src/cold-load.ts         (from the repository root, after `npm run build`)
  *   npm run bench:load                     (builds first)
  *
- * Env: BENCH_ROUNDS (loads of each page, default 5), BENCH_NO_RESULTS=1 (do not touch RESULTS.md).
+ * Env: BENCH_ROUNDS (loads of each page, default 5), BENCH_PREVIOUS (the previous build's commit, default
+ * HEAD~1; "none" to leave it out), BENCH_NO_RESULTS=1 (do not touch RESULTS.md).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { guardRun, runBenchmark, stopAll } from './lib/child-processes';
 import { fmt } from './lib/format';
@@ -20,12 +24,20 @@ import { requireBuiltServer } from './lib/paths';
 import { writeResultsSection } from './lib/results-file';
 import { positive } from './lib/settings';
 import { chromiumPath, startSignedInBrowser, type SignedInBrowser } from './lib/signed-in-browser';
+import { makeRunDir, startChild, waitUntilUp } from './lib/child-processes';
+import { freePort } from './lib/free-port';
+import { previousBuild, type PreviousBuild } from './lib/previous-build';
+import { createToken } from './lib/server-cli';
 
 const rounds = Math.round(positive('BENCH_ROUNDS', 5));
 const targetMs = 1000;
+/** What a phone may download to reach the join page, in KB of 1,000 bytes (headers and bodies as sent). */
+const playerBudgetKb = 120;
+const previousRevision = process.env.BENCH_PREVIOUS ?? 'HEAD~1';
 const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-guardRun({ budgetMs: (90 + rounds * 40) * 1000, stopping: 'the server and the browser' });
+// The previous build's install and build, the first time, take a few minutes of the budget.
+guardRun({ budgetMs: (90 + rounds * 50 + (previousRevision === 'none' ? 0 : 600)) * 1000, stopping: 'the servers and the browser' });
 
 type Face = 'home' | 'editor' | 'player';
 
@@ -117,6 +129,31 @@ const coldLoad = async (
   }
 };
 
+/** The previous build's server on a data folder of its own, its demo scenario open to learners: its join code. */
+const startPrevious = async (build: PreviousBuild): Promise<{ base: string; code: string }> => {
+  const host = '127.0.0.1';
+  const port = await freePort(host);
+  const base = `http://${host}:${port}`;
+  const dataDir = path.join(makeRunDir('resim-bench-load-previous-'), 'data');
+  const env = { PORT: String(port), HOST: host, DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' };
+  const server = startChild('previous product server', [build.serverJs], env);
+  await waitUntilUp(server, `${base}/healthz`);
+  const admin = JSON.parse(readFileSync(path.join(dataDir, 'demo-admin.json'), 'utf8')) as { email: string };
+  const token = await createToken(admin.email, env, build.cliJs);
+  return { base, code: await openDemoScenario(base, token) };
+};
+
+/** Activates the demo scenario (self-paced) so that its join page admits learners; answers its join code. */
+const openDemoScenario = async (base: string, token: string): Promise<string> => {
+  const headers = { authorization: `Bearer ${token}` };
+  const scenarios = (await (await fetch(`${base}/admin/resim`, { headers })).json()) as { id: string; resimName: string }[];
+  const scenario = scenarios[0];
+  if (!scenario) throw new Error('the demo scenario is missing');
+  const activated = await fetch(`${base}/admin/control/${scenario.id}/2`, { method: 'POST', headers });
+  if (!activated.ok) throw new Error(`activating the scenario answered ${activated.status}: ${await activated.text()}`);
+  return ((await (await fetch(`${base}/admin/resim/${scenario.id}`, { headers })).json()) as { code: string }).code;
+};
+
 const main = async () => {
   requireBuiltServer('npm run build');
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install chromium`);
@@ -130,9 +167,9 @@ const main = async () => {
     const scenario = scenarios[0];
     if (!scenario) throw new Error('the demo scenario is missing');
     // The player's join page needs the scenario open to learners: the demo scenario is self-paced, so activated.
-    const activated = await fetch(`${base}/admin/control/${scenario.id}/2`, { method: 'POST', headers });
-    if (!activated.ok) throw new Error(`activating the scenario answered ${activated.status}: ${await activated.text()}`);
-    const { code } = (await (await fetch(`${base}/admin/resim/${scenario.id}`, { headers })).json()) as { code: string };
+    const code = await openDemoScenario(base, token);
+    const previous = previousRevision === 'none' ? null : previousBuild(previousRevision);
+    const previousServer = previous ? await startPrevious(previous) : null;
 
     const signedIn: BrowserContextOptions = { baseURL: base, storageState, viewport: { width: 1366, height: 860 } };
     const pages = [
@@ -146,6 +183,18 @@ const main = async () => {
         label: 'player `/play/{code}` (phone)',
         run: () => coldLoad(browser, { ...phone, baseURL: base }, `/play/${code}`, { face: 'player', name: scenario.resimName }),
       },
+      ...(previous && previousServer
+        ? [
+            {
+              label: `player \`/play/{code}\` (phone), previous build \`${previous.commit.slice(0, 7)}\``,
+              run: () =>
+                coldLoad(browser, { ...phone, baseURL: previousServer.base }, `/play/${previousServer.code}`, {
+                  face: 'player' as const,
+                  name: scenario.resimName,
+                }),
+            },
+          ]
+        : []),
     ];
     // Warm-up: the server's compiled queries and Chromium's own start, not counted.
     for (const page of pages) await page.run();
@@ -167,9 +216,10 @@ const main = async () => {
         requests: median(loads.map((load) => load.requests)),
       };
     });
-    const faces = rows.slice(1);
-    const met = faces.every((row) => row.ms < targetMs);
+    const faces = rows.slice(1, 4);
     const player = rows[3]!;
+    const before = rows[4];
+    const met = faces.every((row) => row.ms < targetMs) && player.bytes <= playerBudgetKb * 1000;
     const table = [
       '| page | content shown, median (ms) | max (ms) | × baseline | downloaded (KB) | requests |',
       '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -181,7 +231,12 @@ const main = async () => {
     const facts = { ...machineFacts(started), chromium: browser.version() };
     const summary =
       `Cold load to content: Home ${fmt(faces[0]!.ms)} ms, editor ${fmt(faces[1]!.ms)} ms, player ${fmt(faces[2]!.ms)} ms ` +
-      `(target < ${fmt(targetMs)} ms: ${met ? 'met' : 'NOT met'}; baseline ${fmt(baseline)} ms); a phone downloads ${fmt(player.bytes / 1000, 1)} KB to join.`;
+      `(target < ${fmt(targetMs)} ms; baseline ${fmt(baseline)} ms); a phone downloads ${fmt(player.bytes / 1000, 1)} KB to join ` +
+      `(budget ${playerBudgetKb} KB)` +
+      (before
+        ? `, the previous build ${fmt(before.bytes / 1000, 1)} KB in ${fmt(before.ms)} ms (${(player.bytes / before.bytes).toFixed(2)}× its bytes, ${(player.ms / before.ms).toFixed(2)}× its time)`
+        : '') +
+      `: ${met ? 'met' : 'NOT met'}.`;
     console.log(`\n${table}\n\n${summary}`);
     console.log(`Chromium ${facts.chromium}, Node ${facts.node}, ${facts.cpus} CPUs (${facts.cpuModel}), ${facts.os}, ${facts.date}`);
 
@@ -194,7 +249,9 @@ const main = async () => {
             "navigation's start to just after the first frame that holds the face's content: Home with the demo space's scenario, the " +
             "editor with the scenario's name and tabs, the player's join page with the scenario's name and its button. Baseline: the same " +
             `server's \`/config.json\` to its load event. ${rounds} rounds after a warm-up; medians. Downloaded: headers and bodies as sent ` +
-            '(compressed), every request until the network is idle.',
+            '(compressed), every request until the network is idle. The previous build: the same join page served by an earlier ' +
+            'commit (`BENCH_PREVIOUS`, default `HEAD~1`), built once from `git archive` in the temporary folder, on its own data ' +
+            'folder, loaded in the same rounds.',
           '',
           `**${summary}**`,
           '',
@@ -205,7 +262,10 @@ const main = async () => {
         (current, generated) => `${(current ?? '# Benchmark results\n').trimEnd()}\n\n## Cold load of each face\n\n${generated}\n`,
       );
     }
-    if (!met) throw new Error(`a face took ${fmt(targetMs)} ms or more to show its content on a cold load`);
+    if (!met)
+      throw new Error(
+        `a face took ${fmt(targetMs)} ms or more to show its content on a cold load, or the player's download is over ${playerBudgetKb} KB`,
+      );
   } finally {
     await session?.browser.close().catch(() => undefined);
     await session?.browserServer.close().catch(() => undefined);
