@@ -1,4 +1,3 @@
-import { learnerQueryKeys } from './learner-query-keys';
 /** One key per server resource, shared by the screens that read or change it. */
 export const queryKeys = {
   spaces: ['spaces'] as const,
@@ -48,5 +47,6 @@ export const queryKeys = {
   /** how the server is set up: its issuer, whether it is the embedded one */
   webConfig: ['config'] as const,
   mfa: ['user', 'mfa'] as const,
-  ...learnerQueryKeys,
+  /** a signed-in person's scenarios to play and their results (the assessment page) */
+  learnerScenarios: ['learn', 'mine'] as const,
 };

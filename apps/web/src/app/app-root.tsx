@@ -1,7 +1,7 @@
 import type { WebConfig } from '@resim/contracts';
 import { defaultProductName, loadingMessage } from '@resim/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useApi } from '../api/api-context';
 import { queryKeys } from '../api/query-keys';
@@ -10,15 +10,19 @@ import type { AuthSession } from '../auth/auth-session';
 import { toIdentityError } from '../auth/identity-errors';
 import { prefetchHomeData } from '../features/home/home-data';
 import { prefetchEditorData } from '../features/resim-editor/editor-data';
-import { WelcomePage } from '../features/welcome/welcome-page';
+import { lazyNamed } from '../ui/lazy-named';
 import { PageProblem } from '../ui/page-problem';
 import { appMachine, initialAppState, isPageState, samePage, type PageState } from './app-machine';
 import { AppSessionProvider, EmailSendsProvider, type AppSession } from './app-session';
+import { loadChunk } from './chunk';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
 import { PageContent, preloadPage } from './pages';
 import { isPlayerPath, isPresenterPath, parsePath, playerPath } from './routes';
 import { ConsoleShell } from './shell';
+
+// Only a signed-out visitor sees the welcome page: a session's first download need not carry it.
+const WelcomePage = lazyNamed(() => loadChunk('welcome', () => import('../features/welcome/welcome-page')).then((m) => m.WelcomePage));
 
 const pageOfPath = (path: string): PageState | null => parsePath(new URL(path, window.location.origin).pathname);
 
@@ -166,18 +170,20 @@ export const AppRoot = ({ auth, config: configRequest }: { auth: AuthSession; co
 
   if (bootError) return <PageProblem title="The console could not start" message={bootError} />;
 
+  const welcome = (reason: string | null, signingIn: boolean) => (
+    <Suspense fallback={<LoadingScreen message={loadingMessage(productName)} />}>
+      <WelcomePage productName={productName} reason={reason} signingIn={signingIn} onSignIn={signIn} />
+    </Suspense>
+  );
+
   switch (state.name) {
     case 'INIT':
       return <LoadingScreen message={loadingMessage(productName)} />;
     case 'NOT_AUTHENTICATED':
-      return <WelcomePage productName={productName} reason={state.reason} signingIn={false} onSignIn={signIn} />;
+      return welcome(state.reason, false);
     case 'AUTHENTICATING':
       // On the way to the issuer the welcome card stays, its button busy; on the way back, a wait.
-      return redirecting ? (
-        <WelcomePage productName={productName} reason={null} signingIn onSignIn={signIn} />
-      ) : (
-        <LoadingScreen message={`Signing in to ${productName}...`} />
-      );
+      return redirecting ? welcome(null, true) : <LoadingScreen message={`Signing in to ${productName}...`} />;
     default:
       return (
         <AppSessionProvider value={session}>

@@ -12,7 +12,6 @@ import { loadChunk } from './chunk';
 import { DeferredNotifications } from './deferred-notifications';
 import { ErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
-import { PlayerPageLoad } from './player-page-load';
 import { createGuardedHistory, NavigationGuardProvider } from './navigation-guard';
 import { playerPath, presenterPath } from './routes';
 import { cssVariablesResolver, theme } from './theme';
@@ -25,14 +24,25 @@ export type AppServices = {
   readonly config: Promise<WebConfig>;
 };
 
-// The presenter display, projected in the room, is a chunk of its own. (The learners' face is a page of its own: play.html.)
+// An address of the player reached inside the console, rare, loads the player's page (play.html): a chunk of its own.
+const PlayerPageLoad = lazy(() =>
+  loadChunk('player-page', () => import('./player-page-load')).then((m) => ({ default: m.PlayerPageLoad })),
+);
+// The presenter display, projected in the room, is a chunk of its own.
 const PresenterFace = lazy(() =>
   loadChunk('presenter', () => import('../features/presenter/presenter-face')).then((m) => ({ default: m.PresenterFace })),
 );
 
 const FaceRoutes = ({ services }: { services: AppServices }) => (
   <Routes>
-    <Route path={`${playerPath}/*`} element={<PlayerPageLoad />} />
+    <Route
+      path={`${playerPath}/*`}
+      element={
+        <Suspense fallback={<LoadingScreen message={loadingMessage(defaultProductName)} />}>
+          <PlayerPageLoad />
+        </Suspense>
+      }
+    />
     <Route
       path={`${presenterPath}/*`}
       element={

@@ -1,17 +1,15 @@
-import { useNotifications } from '@mantine/notifications';
-import { Suspense, useState } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
 import { lazyNamed } from '../ui/lazy-named';
+import { messagesWanted } from './notify';
 
 const NotificationsHost = lazyNamed(() => import('./notifications-host').then((m) => m.NotificationsHost));
 
 /**
- * The messages' container downloads with the first message: the store that queues messages is
- * small, the container and its transitions are not, and most pages show none at start.
+ * The messages' container mounts, and downloads, with the first message asked for: its store,
+ * container and transitions are not small, and most pages show none at start.
  */
 export const DeferredNotifications = () => {
-  const { notifications, queue } = useNotifications();
-  const [shown, setShown] = useState(false);
-  if (!shown && notifications.length + queue.length > 0) setShown(true);
+  const shown = useSyncExternalStore(messagesWanted.subscribe, messagesWanted.get);
   return shown ? (
     <Suspense fallback={null}>
       <NotificationsHost />

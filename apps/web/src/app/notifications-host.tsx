@@ -1,4 +1,13 @@
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
+import { IconCheck, IconX } from '@tabler/icons-react';
+
+export { notifications };
 
 /** Where messages show: top right, over dialogs. */
 export const NotificationsHost = () => <Notifications position="top-right" zIndex={1000} />;
+
+/** A danger message stays longer than a success. */
+export const showKind = (kind: 'danger' | 'success', message: string): void => {
+  if (kind === 'danger') notifications.show({ color: 'red', message, icon: <IconX size={18} />, autoClose: 8000, withBorder: true });
+  else notifications.show({ color: 'teal', message, icon: <IconCheck size={18} />, autoClose: 4000, withBorder: true });
+};

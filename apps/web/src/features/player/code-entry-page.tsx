@@ -1,18 +1,17 @@
 import './later-styles';
 import { Alert, Badge, Button, Card, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconChevronRight, IconLogin2, IconLogout } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useLearnerApi } from '../../api/api-context';
 import type { LearnerScenario } from '@resim/contracts';
-import { learnerQueryKeys } from '../../api/learner-query-keys';
 import { scheduleNote, standingOf } from './learner-scenario-status';
 import { PlayerFrame } from './player-frame';
 import { ScenarioTags } from './scenario-tags';
 import { usePlayerSession } from './player-session';
 import { ScreenHeading } from '../../ui/screen-heading';
 import { joinCodeProblem, normaliseJoinCode } from './join-code';
+import { useLoaded } from './use-loaded';
 
 const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
   const note = scheduleNote(scenario);
@@ -45,24 +44,24 @@ const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
 /** A signed-in learner's scenarios (played or allocated), each leading to its join page. */
 const MyScenarios = () => {
   const api = useLearnerApi();
-  const mine = useQuery({ queryKey: learnerQueryKeys.learnerScenarios, queryFn: ({ signal }) => api.learn.mine(signal) });
+  const mine = useLoaded((signal) => api.learn.mine(signal), []);
   return (
     <Stack gap="sm" component="section" aria-labelledby="my-scenarios">
       <Title order={2} fz="lg" id="my-scenarios">
         Your simulations
       </Title>
-      {mine.isPending ? (
+      {mine.state === 'pending' ? (
         <Group gap="xs" role="status">
           <Loader size="xs" type="dots" />
           <Text fz="sm" c="dimmed">
             Loading your simulations...
           </Text>
         </Group>
-      ) : mine.isError ? (
+      ) : mine.state === 'failed' ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Your simulations could not be loaded">
           <Stack gap="xs" align="flex-start">
             <Text fz="sm">{mine.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void mine.refetch()}>
+            <Button size="xs" variant="light" onClick={mine.retry}>
               Try again
             </Button>
           </Stack>

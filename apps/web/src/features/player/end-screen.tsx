@@ -2,17 +2,16 @@ import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Ti
 import type { GameScore, GameSnapshot } from '@resim/contracts';
 import type { RunView } from '@resim/domain';
 import { IconAlertCircle, IconArrowRight } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { useLearnerApi } from '../../api/api-context';
 import type { RunToken } from '../../api/client';
-import { learnerQueryKeys } from '../../api/learner-query-keys';
 import { capitalise } from '../../ui/format';
 import { ConfirmedConclusion } from './conclusions-panel';
 import { FactsPanel } from './facts-panel';
 import { MeasuresBar } from './measures-bar';
 import { MessagesSection } from './messages';
 import { PlayerFrame } from './player-frame';
+import { useLoaded } from './use-loaded';
 import { ScreenHeading } from '../../ui/screen-heading';
 import { RunFeedback } from './run-feedback';
 
@@ -101,16 +100,17 @@ export const EndScreen = ({
   const api = useLearnerApi();
   const { settings } = snapshot;
   // The rank moves as others finish: asked afresh, with the score the run ended with shown meanwhile.
-  const score = useQuery({
-    // Asked again when the session's phase moves: a stopped live session shows the answer key's verdict.
-    queryKey: [...learnerQueryKeys.gameScore(snapshot.gameId), snapshot.phase],
-    queryFn: ({ signal }) => api.learn.score(snapshot.resimId, snapshot.gameId, runToken, signal),
-    placeholderData: snapshot.score ?? undefined,
-  });
+  // Asked again when the session's phase moves: a stopped live session shows the answer key's verdict.
+  const loaded = useLoaded(
+    (signal) => api.learn.score(snapshot.resimId, snapshot.gameId, runToken, signal),
+    [snapshot.resimId, snapshot.gameId, runToken, snapshot.phase],
+    { initial: snapshot.score ?? undefined },
+  );
+  const scored = loaded.state === 'ready' ? loaded.data : undefined;
   const confirmed = view.conclusions.filter((conclusion) => conclusion.availability === 'done');
   // Only a session a presenter leads goes on after this run: a preview or a self-paced run is simply over.
   const waiting = snapshot.hosted && snapshot.phase !== 'closed';
-  const verdicts = new Map(score.data?.feedback?.conclusionsConfirmed.map((item) => [item.id, item.correct]));
+  const verdicts = new Map(scored?.feedback?.conclusionsConfirmed.map((item) => [item.id, item.correct]));
 
   return (
     <PlayerFrame productName={productName} width={760}>
@@ -125,13 +125,13 @@ export const EndScreen = ({
               <ScreenHeading fz={26}>{waiting ? view.text.simulationWaitText : 'The simulation has ended'}</ScreenHeading>
               <Text>{endReason(view)}</Text>
             </Stack>
-            {score.data ? (
-              <ScoreCard score={score.data} view={view} hideRank={settings.hideRank} />
-            ) : score.isError ? (
+            {scored ? (
+              <ScoreCard score={scored} view={view} hideRank={settings.hideRank} />
+            ) : loaded.state === 'failed' ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Your score could not be loaded">
                 <Stack gap="xs" align="flex-start">
-                  <Text fz="sm">{score.error.message}</Text>
-                  <Button size="xs" variant="light" onClick={() => void score.refetch()}>
+                  <Text fz="sm">{loaded.error.message}</Text>
+                  <Button size="xs" variant="light" onClick={loaded.retry}>
                     Try again
                   </Button>
                 </Stack>
@@ -147,7 +147,7 @@ export const EndScreen = ({
             <MeasuresBar
               measures={view.measures}
               currency={view.currency}
-              elapsedMs={score.data?.durationMs ?? null}
+              elapsedMs={scored?.durationMs ?? null}
               hideTime={settings.hideTime}
             />
             <Group gap="sm">

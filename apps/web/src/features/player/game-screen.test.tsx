@@ -166,7 +166,8 @@ describe('game screen', () => {
       }),
     );
     expect(await screen.findByText('The presenter stopped the session.')).toBeTruthy();
-    expect(await screen.findByText('Points')).toBeTruthy();
+    // The score card's points beside the measures' own.
+    await waitFor(() => expect(screen.getAllByText('Points')).toHaveLength(2));
     expect(screen.queryByText('Rank')).toBeNull();
   });
 

@@ -3,7 +3,7 @@ import type { JoinInfo, JoinResult } from '@resim/contracts';
 import { nicknameProblem, normaliseNickname, RunStatus } from '@resim/domain';
 import { IconAlertCircle, IconCalendarTime, IconDeviceMobile, IconLogin2, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useJoinInfo } from './use-join-info';
+import { useLoaded } from './use-loaded';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { useLearnerApi } from '../../api/api-context';
 import { isApiError } from '../../api/api-error';
@@ -225,8 +225,12 @@ const JoinInfoView = ({
   problem: string | null;
   onJoin: (nickname: string | null) => void;
 }) => {
+  const api = useLearnerApi();
   const session = usePlayerSession();
-  const info = useJoinInfo(code, session.signedIn, lockedRecheckMs);
+  // A locked lobby may open again at any moment: asked again until it does.
+  const info = useLoaded((signal) => api.learn.joinInfo(code, session.signedIn, signal), [code, session.signedIn], {
+    refreshMs: (found) => (found.locked ? lockedRecheckMs : null),
+  });
   if (info.state === 'pending') return <Waiting label="Looking up the join code..." />;
   if (info.state === 'failed') {
     const unknown = isApiError(info.error) && info.error.status === 404;

@@ -14,16 +14,8 @@ import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 
 // A phone opens a join link far more often than the code entry, and only an author previews: each is a chunk of its own.
-const CodeEntryPage = lazyNamed(() =>
-  loadChunk('player-code-entry', () => Promise.all([import('./code-entry-page'), import('./player-queries')])).then(([m, queries]) =>
-    queries.withQueries(m.CodeEntryPage),
-  ),
-);
-const PreviewPage = lazyNamed(() =>
-  loadChunk('player-preview', () => Promise.all([import('./preview-page'), import('./player-queries')])).then(([m, queries]) =>
-    queries.withQueries(m.PreviewPage),
-  ),
-);
+const CodeEntryPage = lazyNamed(() => loadChunk('player-code-entry', () => import('./code-entry-page')).then((m) => m.CodeEntryPage));
+const PreviewPage = lazyNamed(() => loadChunk('player-preview', () => import('./preview-page')).then((m) => m.PreviewPage));
 
 /**
  * The learner's face of the product (/play/...), a chunk of its own so that a learner never

@@ -1,14 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import type { GameSnapshot, JoinInfo } from '@resim/contracts';
 import { defaultTextSet, type RunView } from '@resim/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ApiProvider } from '../../api/api-context';
 import type { ApiClient } from '../../api/client';
-import { createQueryClient } from '../../api/query-client';
 import { theme } from '../../app/theme';
 import { PlayerSessionProvider, type PlayerSession } from './player-session';
 import type { SocketLike } from './run-connection';
@@ -140,21 +138,19 @@ export const renderPlayer = (
   return render(
     <MantineProvider theme={theme} env="test">
       <ApiProvider client={options.api}>
-        <QueryClientProvider client={createQueryClient()}>
-          <PlayerSessionProvider value={options.session ?? sessionFixture()}>
-            <Router hook={hook} searchHook={searchHook}>
-              <Switch>
-                <Route path={options.route ?? '*'}>
-                  {ui}
-                  <Location />
-                </Route>
-                <Route>
-                  <Location />
-                </Route>
-              </Switch>
-            </Router>
-          </PlayerSessionProvider>
-        </QueryClientProvider>
+        <PlayerSessionProvider value={options.session ?? sessionFixture()}>
+          <Router hook={hook} searchHook={searchHook}>
+            <Switch>
+              <Route path={options.route ?? '*'}>
+                {ui}
+                <Location />
+              </Route>
+              <Route>
+                <Location />
+              </Route>
+            </Switch>
+          </Router>
+        </PlayerSessionProvider>
       </ApiProvider>
     </MantineProvider>,
   );

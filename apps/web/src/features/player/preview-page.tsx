@@ -1,13 +1,13 @@
 import './later-styles';
 import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconEye, IconLogin2 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { useLearnerApi } from '../../api/api-context';
 import { GameScreen } from './run-screens';
 import { ScreenHeading } from '../../ui/screen-heading';
 import { PlayerFrame } from './player-frame';
+import { useLoaded } from './use-loaded';
 import { usePlayerSession } from './player-session';
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -32,19 +32,14 @@ const PreviewRun = ({ gameId }: { gameId: string }) => {
   const api = useLearnerApi();
   const session = usePlayerSession();
   // The run is read once: from then on its own live connection keeps it up to date.
-  const run = useQuery({
-    queryKey: ['learn', 'preview', gameId],
-    queryFn: ({ signal }) => api.learn.game(gameId, null, signal),
-    staleTime: Infinity,
-    retry: false,
-  });
-  if (run.isPending)
+  const run = useLoaded((signal) => api.learn.game(gameId, null, signal), [gameId]);
+  if (run.state === 'pending')
     return (
       <Center py={64}>
         <Loader type="dots" aria-label="Opening the preview" />
       </Center>
     );
-  if (run.isError)
+  if (run.state === 'failed')
     return (
       <PlayerFrame productName={session.productName}>
         <Paper p="xl" radius="md" shadow="xs">

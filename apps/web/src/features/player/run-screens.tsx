@@ -21,9 +21,7 @@ export const loadRunScreens = (): Promise<typeof RunScreensModule> => {
   return loading;
 };
 
-const LazyGameScreen = lazyNamed(() =>
-  Promise.all([loadRunScreens(), import('./player-queries')]).then(([module, queries]) => queries.withQueries(module.GameScreen)),
-);
+const LazyGameScreen = lazyNamed(() => loadRunScreens().then((module) => module.GameScreen));
 
 /** A joined run's screens, with a wait while their chunk arrives. */
 export const GameScreen = ({ run }: { run: JoinedRun }) => (

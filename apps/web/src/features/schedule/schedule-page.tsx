@@ -1,10 +1,9 @@
 import { ActionIcon, Anchor, Box, Button, Card, EmptyState, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { ScheduleEntry, Space } from '@resim/contracts';
 import { IconBell, IconCalendarEvent, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { Link } from 'react-router';
-import { showDanger, showSuccess } from '../../app/notify';
+import { hideMessage, showDanger, showMessage, showSuccess } from '../../app/notify';
 import { pathFor } from '../../app/routes';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { LoadFailed } from '../../ui/load-failed';
@@ -86,7 +85,7 @@ export const SchedulePage = () => {
       { entry, ...storedWindow(next) },
       {
         onSuccess: (result) => {
-          if (undoToast.current) notifications.hide(undoToast.current);
+          if (undoToast.current) hideMessage(undoToast.current);
           undoToast.current = null;
           if (result.kind === 'conflict') {
             showDanger(`“${entry.resimName}” was changed elsewhere, so this change was not saved. The calendar now shows it as it is.`);
@@ -98,7 +97,7 @@ export const SchedulePage = () => {
           }
           const id = `schedule-${entry.id}-${result.revision}`;
           undoToast.current = id;
-          notifications.show({
+          showMessage({
             id,
             withBorder: true,
             autoClose: 8000,
@@ -112,7 +111,7 @@ export const SchedulePage = () => {
                   variant="light"
                   style={{ flex: 'none' }}
                   onClick={() => {
-                    notifications.hide(id);
+                    hideMessage(id);
                     const current = latest.current.find((e) => e.id === entry.id);
                     if (current) commit(current, before, false);
                   }}
