@@ -195,6 +195,19 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
     ]);
   });
 
+  it("says each run's diagnosis by name and the answer key's verdict on it, none while a run goes on", async () => {
+    const board = await ok('GET', scoreboardUrl('?mode=opening'), author);
+    const rows = board['rows'] as { nickname: string; diagnosis: string[]; answerKey: string | null }[];
+    const names = new Map(sessionScenario.conclusions.map((conclusion) => [conclusion.id, conclusion.name]));
+    expect(rows.slice(0, 5).map((row) => [row.nickname, row.diagnosis, row.answerKey])).toEqual([
+      ['ann', [names.get('conc1')], 'right'],
+      ['bob', [], 'wrong'],
+      ['Kim', [names.get('conc2')], 'wrong'],
+      ['ann', [], 'wrong'],
+      ['bob', [], null],
+    ]);
+  });
+
   it('sends each mode as CSV named after the space and the mode, equal to its fixture', async () => {
     for (const mode of ['learner', 'scenario', 'opening']) {
       const response = await call('GET', scoreboardUrl(`?mode=${mode}&output=csv`), author);
@@ -245,6 +258,8 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
       'Started',
       'Ended',
       'How it ended',
+      'Diagnosis',
+      'Answer key',
     ]);
     const finished = sheet.getRows(2, sheet.rowCount - 1)!.find((row) => row.getCell(12).value !== null)!;
     expect(finished.getCell(2).value).toBeInstanceOf(Date);

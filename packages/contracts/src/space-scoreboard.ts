@@ -107,6 +107,10 @@ export const openingScoreboard = z
         endedAt: z.string().nullable(),
         /** why the run ended: 'learner', 'terminated', 'stopped', or 'removed' by the host */
         endReason: z.string().nullable(),
+        /** the conclusions (diagnoses) the learner confirmed, by name */
+        diagnosis: z.array(z.string()),
+        /** the answer key's verdict on them: null while the run goes on or when the key names no conclusion */
+        answerKey: z.enum(['right', 'wrong']).nullable(),
       }),
     ),
   })

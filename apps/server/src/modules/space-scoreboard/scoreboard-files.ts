@@ -110,6 +110,8 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           column('started', 'Started', 'date'),
           column('ended', 'Ended', 'date'),
           column('end_reason', 'How it ended'),
+          column('diagnosis', 'Diagnosis'),
+          column('answer_key', 'Answer key'),
         ],
         board.rows.map((row) => [
           named(row.resimId).resimName,
@@ -125,6 +127,8 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           row.startedAt,
           row.endedAt,
           row.endReason,
+          row.diagnosis.join('; '),
+          row.answerKey,
         ]),
       );
     }

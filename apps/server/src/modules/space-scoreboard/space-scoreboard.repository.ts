@@ -19,6 +19,12 @@ const valueOf = (dialect: Dialect, field: ScoreField): RawBuilder<number | null>
     ? sql<number | null>`(doc #>> ${pathOf(field)}::text[])::double precision`
     : sql<number | null>`json_extract(doc, ${sqlitePath(pathOf(field))})`;
 
+/** A part of the stored score as JSON text (a list, a flag), read the same on both databases. */
+const jsonOf = (dialect: Dialect, keys: readonly string[]): RawBuilder<string | null> =>
+  dialect === 'postgres'
+    ? sql<string | null>`(doc #> ${keys}::text[])::text`
+    : sql<string | null>`json(json_extract(doc, ${sqlitePath(keys)}))`;
+
 const notRemoved = sql`(end_reason is null or end_reason <> ${removedReason})`;
 
 /** A scenario and its ranking criteria. */
@@ -58,7 +64,9 @@ const runValues = (dialect: Dialect, scenarios: readonly RankedScenario[]) => {
         case when ended_at is not null and ${notRemoved} then 1 else 0 end as ranked,
         ${sql.join(raw.map((value, at) => sql`${value} as ${sql.ref(`v${at}`)}`))},
         ${valueOf(dialect, 'points')} as points,
-        ${valueOf(dialect, 'durationMs')} as duration_ms
+        ${valueOf(dialect, 'durationMs')} as duration_ms,
+        ${jsonOf(dialect, ['conclusionsConfirmed'])} as conclusions,
+        ${jsonOf(dialect, ['answers'])} as answers
       from (select games.*, ${dialect === 'postgres' ? sql`score::jsonb` : sql`score`} as doc from games
             where resim_id in (${sql.join(scenarios.map((scenario) => scenario.id))}) and test = 0) scored
     ) values_read`;
@@ -151,13 +159,17 @@ export type OpeningRunRow = {
   ended_at: string | null;
   end_reason: string | null;
   rank: number | null;
+  /** the conclusions confirmed and what the run matched of the answer key, as the stored score's JSON */
+  conclusions: string | null;
+  answers: string | null;
 };
 
 /** Every run of the scenarios by opening, as they joined; the finished ones (not removed) ranked within their opening. */
 export const findOpeningRuns = async (db: Database, dialect: Dialect, scenarios: readonly RankedScenario[]): Promise<OpeningRunRow[]> => {
   if (scenarios.length === 0) return [];
   const { rows } = await sql<OpeningRunRow>`
-    select resim_id, instance_id, nickname, email, started_at, ended_at, end_reason, v0 as score, points, duration_ms, rank from (
+    select resim_id, instance_id, nickname, email, started_at, ended_at, end_reason, v0 as score, points, duration_ms, rank,
+      conclusions, answers from (
       select runs.*,
         case when ranked = 1 then rank() over (partition by resim_id, instance_id, ranked order by ${byCriteria(scenarios)}) end as rank
       from (${runValues(dialect, scenarios)}) runs

@@ -149,6 +149,26 @@ const byScenario = async (ctx: ScoreboardContext, spaceId: string): Promise<Scen
   };
 };
 
+const parsed = (text: string | null): unknown => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+/** A run's diagnosis by name (an id the scenario has lost stays as it is) and the answer key's verdict on it, from its stored score. */
+const verdictOf = (scenario: Scenario, row: repo.OpeningRunRow): Pick<OpeningScoreboard['rows'][number], 'diagnosis' | 'answerKey'> => {
+  const ids = parsed(row.conclusions);
+  const names = new Map(scenario.conclusions.map((conclusion) => [conclusion.id, conclusion.name || conclusion.id]));
+  const diagnosis = Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string').map((id) => names.get(id) ?? id) : [];
+  const answers = parsed(row.answers) as { correct?: unknown; conclusionsExpected?: unknown } | null;
+  const judged =
+    row.ended_at !== null && answers !== null && typeof answers.conclusionsExpected === 'number' && answers.conclusionsExpected > 0;
+  return { diagnosis, answerKey: judged ? (answers.correct === true ? 'right' : 'wrong') : null };
+};
+
 const byOpening = async (ctx: ScoreboardContext, spaceId: string): Promise<OpeningScoreboard> => {
   const { header, scenarios } = await spaceWithScenarios(ctx, spaceId);
   const runs = new Map<string, repo.OpeningRunRow[]>();
@@ -179,6 +199,7 @@ const byOpening = async (ctx: ScoreboardContext, spaceId: string): Promise<Openi
           startedAt: row.started_at,
           endedAt: row.ended_at,
           endReason: row.end_reason,
+          ...verdictOf(scenario, row),
         }));
     }),
   };

@@ -65,10 +65,14 @@ describe("a space's scoreboard tables", () => {
           startedAt: '2025-03-03T10:14:00.000Z',
           endedAt: '2025-03-03T10:16:00.000Z',
           endReason: 'learner',
+          diagnosis: ['Iron deficiency anaemia'],
+          answerKey: 'wrong',
         },
       ],
     };
     renderWithProviders(<OpeningTable board={board} />, { api });
-    expect(screen.getByRole('row', { name: /Kim/ }).textContent).toContain('€40.00');
+    const row = screen.getByRole('row', { name: /Kim/ });
+    expect(row.textContent).toContain('€40.00');
+    expect(row.textContent).toContain('Iron deficiency anaemia wrong');
   });
 });

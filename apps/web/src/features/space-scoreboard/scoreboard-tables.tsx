@@ -122,6 +122,7 @@ export const OpeningTable = ({ board }: { board: OpeningScoreboard }) => {
             <Table.Th scope="col">Rank</Table.Th>
             <Table.Th scope="col">Learner</Table.Th>
             <Table.Th scope="col">Score</Table.Th>
+            <Table.Th scope="col">Diagnosis</Table.Th>
             <Table.Th scope="col">Ended</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -140,6 +141,15 @@ export const OpeningTable = ({ board }: { board: OpeningScoreboard }) => {
                 ) : null}
               </Table.Td>
               <Table.Td>{score(row.score, scenarios.get(row.resimId))}</Table.Td>
+              <Table.Td>
+                {row.diagnosis.length > 0 ? row.diagnosis.join(', ') : '–'}
+                {row.answerKey ? (
+                  <Text span fz="xs" fw={600} c={row.answerKey === 'right' ? 'teal.9' : 'red.9'}>
+                    {' '}
+                    {row.answerKey === 'right' ? 'right' : 'wrong'}
+                  </Text>
+                ) : null}
+              </Table.Td>
               <Table.Td>{row.endedAt ? formatDateTime(row.endedAt) : row.startedAt ? 'In progress' : 'Waiting'}</Table.Td>
             </Table.Tr>
           ))}
