@@ -46,9 +46,10 @@ const perScenario = (scenarios: readonly RankedScenario[], read: (scenario: Rank
  * The counted runs of the scenarios, in one pass over them: each run's score (its scenario's first
  * criterion), points and time taken read from its stored score once, and the criteria's values
  * c0, c1, ... signed so that higher is better in every scenario (a lower-first value is negated);
- * `ranked` marks the finished runs that are not removed.
+ * `ranked` marks the finished runs that are not removed. With the diagnosis, also the conclusions
+ * confirmed and what matched the answer key (only the list of runs by opening shows them).
  */
-const runValues = (dialect: Dialect, scenarios: readonly RankedScenario[]) => {
+const runValues = (dialect: Dialect, scenarios: readonly RankedScenario[], withDiagnosis = false) => {
   const raw = Array.from({ length: depthOf(scenarios) }, (_, at) =>
     perScenario(scenarios, (scenario) => (scenario.criteria[at] ? valueOf(dialect, scenario.criteria[at].field) : null)),
   );
@@ -64,9 +65,8 @@ const runValues = (dialect: Dialect, scenarios: readonly RankedScenario[]) => {
         case when ended_at is not null and ${notRemoved} then 1 else 0 end as ranked,
         ${sql.join(raw.map((value, at) => sql`${value} as ${sql.ref(`v${at}`)}`))},
         ${valueOf(dialect, 'points')} as points,
-        ${valueOf(dialect, 'durationMs')} as duration_ms,
-        ${jsonOf(dialect, ['conclusionsConfirmed'])} as conclusions,
-        ${jsonOf(dialect, ['answers'])} as answers
+        ${valueOf(dialect, 'durationMs')} as duration_ms
+        ${withDiagnosis ? sql`, ${jsonOf(dialect, ['conclusionsConfirmed'])} as conclusions, ${jsonOf(dialect, ['answers'])} as answers` : sql``}
       from (select games.*, ${dialect === 'postgres' ? sql`score::jsonb` : sql`score`} as doc from games
             where resim_id in (${sql.join(scenarios.map((scenario) => scenario.id))}) and test = 0) scored
     ) values_read`;
@@ -172,7 +172,7 @@ export const findOpeningRuns = async (db: Database, dialect: Dialect, scenarios:
       conclusions, answers from (
       select runs.*,
         case when ranked = 1 then rank() over (partition by resim_id, instance_id, ranked order by ${byCriteria(scenarios)}) end as rank
-      from (${runValues(dialect, scenarios)}) runs
+      from (${runValues(dialect, scenarios, true)}) runs
     ) ranked_runs
     order by resim_id, instance_id, ranked desc, rank, created_at, id`.execute(db);
   return rows.map((row) => ({ ...row, rank: row.rank === null ? null : Number(row.rank) }));
