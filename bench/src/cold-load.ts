@@ -23,7 +23,7 @@ import { describeMachine, machineFacts } from './lib/machine';
 import { requireBuiltServer } from './lib/paths';
 import { writeResultsSection } from './lib/results-file';
 import { positive } from './lib/settings';
-import { chromiumPath, startSignedInBrowser, type SignedInBrowser } from './lib/signed-in-browser';
+import { chromiumPath, signIn, startSignedInBrowser, type SignedInBrowser } from './lib/signed-in-browser';
 import { makeRunDir, startChild, waitUntilUp } from './lib/child-processes';
 import { freePort } from './lib/free-port';
 import { previousBuild, type PreviousBuild } from './lib/previous-build';
@@ -129,8 +129,15 @@ const coldLoad = async (
   }
 };
 
-/** The previous build's server on a data folder of its own, its demo scenario open to learners: its join code. */
-const startPrevious = async (build: PreviousBuild): Promise<{ base: string; code: string }> => {
+type Served = {
+  readonly base: string;
+  readonly code: string;
+  readonly scenarioId: string;
+  readonly storageState: SignedInBrowser['storageState'];
+};
+
+/** The previous build's server on a data folder of its own, signed in, its demo scenario open to learners. */
+const startPrevious = async (build: PreviousBuild, browser: Browser): Promise<Served> => {
   const host = '127.0.0.1';
   const port = await freePort(host);
   const base = `http://${host}:${port}`;
@@ -138,20 +145,22 @@ const startPrevious = async (build: PreviousBuild): Promise<{ base: string; code
   const env = { PORT: String(port), HOST: host, DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' };
   const server = startChild('previous product server', [build.serverJs], env);
   await waitUntilUp(server, `${base}/healthz`);
-  const admin = JSON.parse(readFileSync(path.join(dataDir, 'demo-admin.json'), 'utf8')) as { email: string };
+  const admin = JSON.parse(readFileSync(path.join(dataDir, 'demo-admin.json'), 'utf8')) as { email: string; password: string };
   const token = await createToken(admin.email, env, build.cliJs);
-  return { base, code: await openDemoScenario(base, token) };
+  const opened = await openDemoScenario(base, token);
+  return { base, ...opened, storageState: await signIn(browser, base, admin) };
 };
 
-/** Activates the demo scenario (self-paced) so that its join page admits learners; answers its join code. */
-const openDemoScenario = async (base: string, token: string): Promise<string> => {
+/** Activates the demo scenario (self-paced) so that its join page admits learners; answers it and its join code. */
+const openDemoScenario = async (base: string, token: string): Promise<{ scenarioId: string; code: string }> => {
   const headers = { authorization: `Bearer ${token}` };
   const scenarios = (await (await fetch(`${base}/admin/resim`, { headers })).json()) as { id: string; resimName: string }[];
   const scenario = scenarios[0];
   if (!scenario) throw new Error('the demo scenario is missing');
   const activated = await fetch(`${base}/admin/control/${scenario.id}/2`, { method: 'POST', headers });
   if (!activated.ok) throw new Error(`activating the scenario answered ${activated.status}: ${await activated.text()}`);
-  return ((await (await fetch(`${base}/admin/resim/${scenario.id}`, { headers })).json()) as { code: string }).code;
+  const { code } = (await (await fetch(`${base}/admin/resim/${scenario.id}`, { headers })).json()) as { code: string };
+  return { scenarioId: scenario.id, code };
 };
 
 const main = async () => {
@@ -167,34 +176,40 @@ const main = async () => {
     const scenario = scenarios[0];
     if (!scenario) throw new Error('the demo scenario is missing');
     // The player's join page needs the scenario open to learners: the demo scenario is self-paced, so activated.
-    const code = await openDemoScenario(base, token);
+    const current: Served = { base, storageState, ...(await openDemoScenario(base, token)) };
     const previous = previousRevision === 'none' ? null : previousBuild(previousRevision);
-    const previousServer = previous ? await startPrevious(previous) : null;
+    const before = previous ? await startPrevious(previous, browser) : null;
 
-    const signedIn: BrowserContextOptions = { baseURL: base, storageState, viewport: { width: 1366, height: 860 } };
+    /** Each face of one build; the previous build's rows are marked with its commit. */
+    const facesOf = (served: Served, mark: string) => {
+      const signedIn: BrowserContextOptions = {
+        baseURL: served.base,
+        storageState: served.storageState,
+        viewport: { width: 1366, height: 860 },
+      };
+      return [
+        {
+          face: 'home' as const,
+          label: `Home \`/\`${mark}`,
+          run: () => coldLoad(browser, signedIn, '/', { face: 'home', name: scenario.resimName }),
+        },
+        {
+          face: 'editor' as const,
+          label: `editor \`/resim/{id}\`${mark}`,
+          run: () => coldLoad(browser, signedIn, `/resim/${served.scenarioId}`, { face: 'editor', name: scenario.resimName }),
+        },
+        {
+          face: 'player' as const,
+          label: `player \`/play/{code}\` (phone)${mark}`,
+          run: () =>
+            coldLoad(browser, { ...phone, baseURL: served.base }, `/play/${served.code}`, { face: 'player', name: scenario.resimName }),
+        },
+      ];
+    };
     const pages = [
-      { label: 'baseline: `/config.json`', run: () => coldLoad(browser, { baseURL: base }, '/config.json') },
-      { label: 'Home `/`', run: () => coldLoad(browser, signedIn, '/', { face: 'home', name: scenario.resimName }) },
-      {
-        label: 'editor `/resim/{id}`',
-        run: () => coldLoad(browser, signedIn, `/resim/${scenario.id}`, { face: 'editor', name: scenario.resimName }),
-      },
-      {
-        label: 'player `/play/{code}` (phone)',
-        run: () => coldLoad(browser, { ...phone, baseURL: base }, `/play/${code}`, { face: 'player', name: scenario.resimName }),
-      },
-      ...(previous && previousServer
-        ? [
-            {
-              label: `player \`/play/{code}\` (phone), previous build \`${previous.commit.slice(0, 7)}\``,
-              run: () =>
-                coldLoad(browser, { ...phone, baseURL: previousServer.base }, `/play/${previousServer.code}`, {
-                  face: 'player' as const,
-                  name: scenario.resimName,
-                }),
-            },
-          ]
-        : []),
+      { face: 'baseline' as const, label: 'baseline: `/config.json`', run: () => coldLoad(browser, { baseURL: base }, '/config.json') },
+      ...facesOf(current, ''),
+      ...(previous && before ? facesOf(before, `, previous build \`${previous.commit.slice(0, 7)}\``) : []),
     ];
     // Warm-up: the server's compiled queries and Chromium's own start, not counted.
     for (const page of pages) await page.run();
@@ -209,6 +224,7 @@ const main = async () => {
       const loads = samples[at]!;
       const ms = median(loads.map((load) => load.ms));
       return {
+        face: page.face,
         label: page.label,
         ms,
         max: Math.max(...loads.map((load) => load.ms)),
@@ -218,8 +234,13 @@ const main = async () => {
     });
     const faces = rows.slice(1, 4);
     const player = rows[3]!;
-    const before = rows[4];
+    const earlier = rows.slice(4);
     const met = faces.every((row) => row.ms < targetMs) && player.bytes <= playerBudgetKb * 1000;
+    const beside = (row: (typeof rows)[number]) => {
+      const then = earlier.find((candidate) => candidate.face === row.face);
+      return then ? ` (${(row.ms / then.ms).toFixed(2)}× the previous build's ${fmt(then.ms)} ms)` : '';
+    };
+    const previousPlayer = earlier.find((row) => row.face === 'player');
     const table = [
       '| page | content shown, median (ms) | max (ms) | × baseline | downloaded (KB) | requests |',
       '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -230,11 +251,12 @@ const main = async () => {
     ].join('\n');
     const facts = { ...machineFacts(started), chromium: browser.version() };
     const summary =
-      `Cold load to content: Home ${fmt(faces[0]!.ms)} ms, editor ${fmt(faces[1]!.ms)} ms, player ${fmt(faces[2]!.ms)} ms ` +
+      `Cold load to content: Home ${fmt(faces[0]!.ms)} ms${beside(faces[0]!)}, editor ${fmt(faces[1]!.ms)} ms${beside(faces[1]!)}, ` +
+      `player ${fmt(faces[2]!.ms)} ms${beside(faces[2]!)} ` +
       `(target < ${fmt(targetMs)} ms; baseline ${fmt(baseline)} ms); a phone downloads ${fmt(player.bytes / 1000, 1)} KB to join ` +
       `(budget ${playerBudgetKb} KB)` +
-      (before
-        ? `, the previous build ${fmt(before.bytes / 1000, 1)} KB in ${fmt(before.ms)} ms (${(player.bytes / before.bytes).toFixed(2)}× its bytes, ${(player.ms / before.ms).toFixed(2)}× its time)`
+      (previousPlayer
+        ? `, the previous build ${fmt(previousPlayer.bytes / 1000, 1)} KB (${(player.bytes / previousPlayer.bytes).toFixed(2)}× its bytes)`
         : '') +
       `: ${met ? 'met' : 'NOT met'}.`;
     console.log(`\n${table}\n\n${summary}`);

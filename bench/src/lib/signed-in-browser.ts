@@ -47,6 +47,16 @@ export const startSignedInBrowser = async (prefix: string): Promise<SignedInBrow
   const browserServer = await chromium.launchServer({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
   trackProcessGroup('chromium', browserServer.process());
   const browser = await chromium.connect(browserServer.wsEndpoint());
+  const storageState = await signIn(browser, base, admin);
+  return { base, browser, browserServer, token, storageState };
+};
+
+/** Signs the demo administrator in through the sign-in page of the server at `base`: the session a new context starts with. */
+export const signIn = async (
+  browser: Browser,
+  base: string,
+  admin: { email: string; password: string },
+): Promise<SignedInBrowser['storageState']> => {
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
   await page.goto('/');
@@ -58,5 +68,5 @@ export const startSignedInBrowser = async (prefix: string): Promise<SignedInBrow
   await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
   const storageState = await context.storageState();
   await context.close();
-  return { base, browser, browserServer, token, storageState };
+  return storageState;
 };
