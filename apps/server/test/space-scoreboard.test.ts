@@ -208,6 +208,36 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
     ]);
   });
 
+  it("writes an opening's CSV with each measure in its unit, the diagnosis and the answer key's verdict", async () => {
+    const scenarios = (await ok('GET', scoreboardUrl('/available'), author))['scenarios'] as {
+      id: string;
+      resimName: string;
+      openings: { id: string }[];
+    }[];
+    const csvOf = async (name: string) => {
+      const scenario = scenarios.find((candidate) => candidate.resimName === name)!;
+      const response = await call('GET', `/admin/resim/${scenario.id}/instance/${scenario.openings[0]!.id}/scoreboard?output=csv`, author);
+      expect(response.statusCode).toBe(200);
+      return response.body
+        .trimEnd()
+        .split('\r\n')
+        .map((line) => line.split(','));
+    };
+    const budget = await csvOf('Budget round');
+    expect(budget[0]!.slice(9)).toEqual(['measure1 (USD)', 'diagnosis', 'answer_key']);
+    expect(budget.slice(1).map((row) => [row[1], row[9], row[11]])).toEqual([
+      ['bob', '20', ''],
+      ['ann', '400', ''],
+    ]);
+    const clinic = await csvOf('Anaemia clinic');
+    expect(clinic[0]!.slice(9)).toEqual(['diagnosis', 'answer_key']);
+    expect(clinic.slice(1).map((row) => [row[1], row[9], row[10]])).toEqual([
+      ['ann', 'Iron deficiency', 'right'],
+      ['bob', '', 'wrong'],
+      ['Kim', 'B12 deficiency', 'wrong'],
+    ]);
+  });
+
   it('sends each mode as CSV named after the space and the mode, equal to its fixture', async () => {
     for (const mode of ['learner', 'scenario', 'opening']) {
       const response = await call('GET', scoreboardUrl(`?mode=${mode}&output=csv`), author);

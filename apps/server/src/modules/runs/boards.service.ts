@@ -1,5 +1,5 @@
 import type { BoardLearner, Dashboard, PresenterView, Scoreboard } from '@resim/contracts';
-import type { Scenario } from '@resim/domain';
+import { MeasureType, type RunScore, type Scenario } from '@resim/domain';
 import type { GameRow } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
 import { toCsv } from '../../lib/csv';
@@ -70,21 +70,52 @@ export const instanceScoreboard = async (ctx: SpaceContext, resimId: string, ins
 
 const csvHeader = ['rank', 'nickname', 'points', 'steps', 'duration_seconds', 'joined', 'started', 'ended', 'end_reason'];
 
-const scoreboardCsv = (board: Scoreboard): string =>
-  toCsv(
-    csvHeader,
-    board.learners.map((learner) => [
-      learner.rank,
-      learner.nickname,
-      learner.points,
-      learner.eventCount,
-      learner.durationMs === null ? null : Math.round(learner.durationMs / 1000),
-      learner.joined,
-      learner.startedAt,
-      learner.endedAt,
-      learner.endReason,
-    ]),
+/** What a measure's value is counted in, for its column's heading: the currency, the time unit; nothing for a plain number. */
+const unitOf = (scenario: Scenario, measure: Scenario['measures'][number]): string | null => {
+  if (measure.type === MeasureType.money) return scenario.currency;
+  if (measure.type === MeasureType.time) return measure.timeUnit;
+  if (measure.type === MeasureType.autoTimeIncrement || measure.type === MeasureType.autoTimeDecrement) return 'seconds';
+  return null;
+};
+
+/**
+ * The opening's runs as rows, then every measure of the scenario but points (already a column),
+ * headed by its id and unit ("cost (USD)"), the diagnosis by name and the answer key's verdict on
+ * it (right or wrong; empty while the run goes on or when the key names no diagnosis).
+ */
+const scoreboardCsv = (scenario: Scenario, board: Scoreboard, scores: ReadonlyMap<string, RunScore>): string => {
+  const measures = scenario.measures.filter((measure) => measure.id !== 'points');
+  const names = new Map(scenario.conclusions.map((conclusion) => [conclusion.id, conclusion.name || conclusion.id]));
+  return toCsv(
+    [
+      ...csvHeader,
+      ...measures.map((measure) => {
+        const unit = unitOf(scenario, measure);
+        return unit ? `${measure.id} (${unit})` : measure.id;
+      }),
+      'diagnosis',
+      'answer_key',
+    ],
+    board.learners.map((learner) => {
+      const score = scores.get(learner.gameId);
+      const judged = learner.endedAt !== null && score !== undefined && score.answers.conclusionsExpected > 0;
+      return [
+        learner.rank,
+        learner.nickname,
+        learner.points,
+        learner.eventCount,
+        learner.durationMs === null ? null : Math.round(learner.durationMs / 1000),
+        learner.joined,
+        learner.startedAt,
+        learner.endedAt,
+        learner.endReason,
+        ...measures.map((measure) => score?.measures[measure.id] ?? null),
+        (score?.conclusionsConfirmed ?? []).map((id) => names.get(id) ?? id).join('; '),
+        judged ? (score.answers.correct ? 'right' : 'wrong') : null,
+      ];
+    }),
   );
+};
 
 /**
  * GET /admin/resim/{id}/instance/{instanceId}/scoreboard?output=csv: every run of the opening,
@@ -96,7 +127,15 @@ export const instanceScoreboardCsv = async (
   instanceId: string,
 ): Promise<{ name: string; content: string }> => {
   const scenario = await getResim(ctx, resimId);
-  const content = scoreboardCsv(await scoreboardOf(ctx, scenario, instanceId));
+  const board = await scoreboardOf(ctx, scenario, instanceId);
+  const now = ctx.clock.now().getTime();
+  const scores = new Map(
+    (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId)).flatMap((game) => {
+      const score = scoreOf(scenario, game, now);
+      return score ? [[game.id, score] as const] : [];
+    }),
+  );
+  const content = scoreboardCsv(scenario, board, scores);
   const created = scenario.instances.find((instance) => instance.id === instanceId)?.created.slice(0, 10);
   const name = scenario.resimName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'results';
   return { name: `${name}${created ? `-${created}` : ''}.csv`, content };
