@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { isPlayerPath } from '../../packages/domain/src/faces.ts';
 import { precompress } from './build/precompress.ts';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -15,8 +16,7 @@ const playerPage = (): Plugin => ({
   name: 'resim-player-page',
   configureServer: (dev) => {
     dev.middlewares.use((request, _response, next) => {
-      if (request.url && /^\/play(?:[/?#]|$)/.test(request.url) && (request.headers.accept ?? '').includes('text/html'))
-        request.url = '/play.html';
+      if (request.url && isPlayerPath(request.url) && (request.headers.accept ?? '').includes('text/html')) request.url = '/play.html';
       next();
     });
   },

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './faces';
 export * from './spaces/space-security';
 export * from './identity/groups';
 export * from './learners/nickname';
@@ -37,12 +38,22 @@ export {
   formatMeasureValue,
   isCostMeasure,
   isTimeMeasure,
+  measureUnitName,
   type MeasureUnits,
 } from './engine/measure-format';
 export { noteSuccession } from './engine/succession';
 export { flowStepOf, runCounts, stepCounts, sumFlowCounts, type FlowCount, type FlowStep } from './engine/flow-steps';
 export { startingStages } from './engine/stage-opening';
-export { rankRuns, rankScores, runScore, scoreCriteria, scoreValue, type ScoreCriterion, type ScoreField } from './engine/score';
+export {
+  rankRuns,
+  rankScores,
+  runDiagnosis,
+  runScore,
+  scoreCriteria,
+  scoreValue,
+  type ScoreCriterion,
+  type ScoreField,
+} from './engine/score';
 export {
   applySnapshotDelta,
   DeltaMismatch,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { isPlayerPath } from '@resim/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // Same depth from src/ (tsx) and dist/ (bundle): apps/server/<dir>/ -> apps/web/dist
@@ -36,9 +37,6 @@ export const registerWebApp = async (app: FastifyInstance, options: { dir: strin
 export const wantsPage = (request: FastifyRequest): boolean =>
   request.method === 'GET' && !request.url.startsWith('/admin/') && (request.headers.accept ?? '').includes('text/html');
 
-/** The player's addresses, whose page carries the player alone (the console's client routes lead there too). */
-const isPlayerPage = (url: string): boolean => /^\/play(?:[/?#]|$)/.test(url);
-
 /** The page a route opens: the player's for /play/..., the console's for everything else. */
 export const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-  reply.header('cache-control', 'no-cache').sendFile(isPlayerPage(request.url) ? 'play.html' : 'index.html');
+  reply.header('cache-control', 'no-cache').sendFile(isPlayerPath(request.url) ? 'play.html' : 'index.html');

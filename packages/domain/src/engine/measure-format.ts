@@ -84,6 +84,17 @@ export const formatMeasureValue = (type: number, value: number, units: MeasureUn
 export const formatMeasureFigure = (type: number, value: number, units: MeasureUnits = {}): string =>
   formatMeasureValue(type === MeasureType.integer ? MeasureType.decimal : type, value, units);
 
+/**
+ * What a measure's values are counted in, for a heading beside a bare number: the currency for
+ * money, the unit for time, seconds for the auto-time types; null for a plain number.
+ */
+export const measureUnitName = (type: number, units: { readonly currency: string; readonly timeUnit: TimeUnit }): string | null => {
+  if (type === MeasureType.money) return units.currency;
+  if (type === MeasureType.time) return units.timeUnit;
+  if (type === MeasureType.autoTimeIncrement || type === MeasureType.autoTimeDecrement) return 'seconds';
+  return null;
+};
+
 /** A change to a measure, signed: "+10", "-5", "-1:00", "-$40.00". */
 export const formatChange = (type: number, value: number, units: MeasureUnits = {}): string =>
   `${value > 0 ? '+' : value < 0 ? '-' : ''}${formatMeasureValue(type, Math.abs(value), units)}`;

@@ -131,3 +131,20 @@ export const rankScores = (content: ReadonlyContent, scores: readonly RunScore[]
   }
   return { order, ranks };
 };
+
+/**
+ * A run's diagnosis by name (an id the scenario has lost stays as it is) and the answer key's
+ * verdict on it: null while the run goes on, or when the key names no conclusion.
+ */
+export const runDiagnosis = (
+  content: Pick<ReadonlyContent, 'conclusions'>,
+  score: Pick<RunScore, 'conclusionsConfirmed' | 'answers'> | null,
+  ended: boolean,
+): { readonly diagnosis: string[]; readonly answerKey: 'right' | 'wrong' | null } => {
+  const names = new Map(content.conclusions.map((conclusion) => [conclusion.id, conclusion.name || conclusion.id]));
+  const judged = ended && score !== null && score.answers.conclusionsExpected > 0;
+  return {
+    diagnosis: (score?.conclusionsConfirmed ?? []).map((id) => names.get(id) ?? id),
+    answerKey: judged ? (score.answers.correct ? 'right' : 'wrong') : null,
+  };
+};

@@ -1,5 +1,5 @@
 import type { BoardLearner, Dashboard, PresenterView, Scoreboard } from '@resim/contracts';
-import { MeasureType, type RunScore, type Scenario } from '@resim/domain';
+import { measureUnitName, runDiagnosis, type RunScore, type Scenario } from '@resim/domain';
 import type { GameRow } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
 import { toCsv } from '../../lib/csv';
@@ -70,14 +70,6 @@ export const instanceScoreboard = async (ctx: SpaceContext, resimId: string, ins
 
 const csvHeader = ['rank', 'nickname', 'points', 'steps', 'duration_seconds', 'joined', 'started', 'ended', 'end_reason'];
 
-/** What a measure's value is counted in, for its column's heading: the currency, the time unit; nothing for a plain number. */
-const unitOf = (scenario: Scenario, measure: Scenario['measures'][number]): string | null => {
-  if (measure.type === MeasureType.money) return scenario.currency;
-  if (measure.type === MeasureType.time) return measure.timeUnit;
-  if (measure.type === MeasureType.autoTimeIncrement || measure.type === MeasureType.autoTimeDecrement) return 'seconds';
-  return null;
-};
-
 /**
  * The opening's runs as rows, then every measure of the scenario but points (already a column),
  * headed by its id and unit ("cost (USD)"), the diagnosis by name and the answer key's verdict on
@@ -85,12 +77,11 @@ const unitOf = (scenario: Scenario, measure: Scenario['measures'][number]): stri
  */
 const scoreboardCsv = (scenario: Scenario, board: Scoreboard, scores: ReadonlyMap<string, RunScore>): string => {
   const measures = scenario.measures.filter((measure) => measure.id !== 'points');
-  const names = new Map(scenario.conclusions.map((conclusion) => [conclusion.id, conclusion.name || conclusion.id]));
   return toCsv(
     [
       ...csvHeader,
       ...measures.map((measure) => {
-        const unit = unitOf(scenario, measure);
+        const unit = measureUnitName(measure.type, { currency: scenario.currency, timeUnit: measure.timeUnit });
         return unit ? `${measure.id} (${unit})` : measure.id;
       }),
       'diagnosis',
@@ -98,7 +89,7 @@ const scoreboardCsv = (scenario: Scenario, board: Scoreboard, scores: ReadonlyMa
     ],
     board.learners.map((learner) => {
       const score = scores.get(learner.gameId);
-      const judged = learner.endedAt !== null && score !== undefined && score.answers.conclusionsExpected > 0;
+      const { diagnosis, answerKey } = runDiagnosis(scenario, score ?? null, learner.endedAt !== null);
       return [
         learner.rank,
         learner.nickname,
@@ -110,8 +101,8 @@ const scoreboardCsv = (scenario: Scenario, board: Scoreboard, scores: ReadonlyMa
         learner.endedAt,
         learner.endReason,
         ...measures.map((measure) => score?.measures[measure.id] ?? null),
-        (score?.conclusionsConfirmed ?? []).map((id) => names.get(id) ?? id).join('; '),
-        judged ? (score.answers.correct ? 'right' : 'wrong') : null,
+        diagnosis.join('; '),
+        answerKey,
       ];
     }),
   );

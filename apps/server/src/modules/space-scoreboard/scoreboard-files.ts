@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { ScoreboardScenario, SpaceScoreboard } from '@resim/contracts';
-import { formatMeasureValue, MeasureType } from '@resim/domain';
+import { formatMeasureValue, measureUnitName } from '@resim/domain';
 import { toCsv, type CsvCell } from '../../lib/csv';
 
 /** What a column holds: the XLSX writes dates as Excel dates and durations as Excel times, each in its format. */
@@ -32,12 +32,7 @@ const tableOf = (title: string, columns: readonly ReturnType<typeof column>[], r
 const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 1000));
 
 /** What a scenario's score is counted in, for a heading: "USD", "minutes"; nothing for a plain number. */
-const unitOf = ({ scoreUnits }: ScoreboardScenario): string | null => {
-  if (scoreUnits.type === MeasureType.money) return scoreUnits.currency;
-  if (scoreUnits.type === MeasureType.time) return scoreUnits.timeUnit;
-  if (scoreUnits.type === MeasureType.autoTimeIncrement || scoreUnits.type === MeasureType.autoTimeDecrement) return 'seconds';
-  return null;
-};
+const unitOf = ({ scoreUnits }: ScoreboardScenario): string | null => measureUnitName(scoreUnits.type, scoreUnits);
 
 /**
  * A score counted in money or time as people read it, with its currency or unit (the number beside

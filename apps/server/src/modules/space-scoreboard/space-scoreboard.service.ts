@@ -8,7 +8,16 @@ import type {
   SpaceScoreboard,
   SpaceScoreboardMode,
 } from '@resim/contracts';
-import { MeasureType, scoreCriteria, type Scenario, type ScoreCriterion, type ScoreField } from '@resim/domain';
+import {
+  MeasureType,
+  runDiagnosis,
+  scoreCriteria,
+  type RunScore,
+  type Scenario,
+  type ScoreCriterion,
+  type ScoreField,
+} from '@resim/domain';
+import { readJson } from '../../lib/json';
 import type { Database, Dialect } from '../../db/database';
 import { findResimsInSpaces } from '../resims/resims.repository';
 import { runnableScenario } from '../runs/scenario-cache';
@@ -149,24 +158,10 @@ const byScenario = async (ctx: ScoreboardContext, spaceId: string): Promise<Scen
   };
 };
 
-const parsed = (text: string | null): unknown => {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-};
-
-/** A run's diagnosis by name (an id the scenario has lost stays as it is) and the answer key's verdict on it, from its stored score. */
-const verdictOf = (scenario: Scenario, row: repo.OpeningRunRow): Pick<OpeningScoreboard['rows'][number], 'diagnosis' | 'answerKey'> => {
-  const ids = parsed(row.conclusions);
-  const names = new Map(scenario.conclusions.map((conclusion) => [conclusion.id, conclusion.name || conclusion.id]));
-  const diagnosis = Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string').map((id) => names.get(id) ?? id) : [];
-  const answers = parsed(row.answers) as { correct?: unknown; conclusionsExpected?: unknown } | null;
-  const judged =
-    row.ended_at !== null && answers !== null && typeof answers.conclusionsExpected === 'number' && answers.conclusionsExpected > 0;
-  return { diagnosis, answerKey: judged ? (answers.correct === true ? 'right' : 'wrong') : null };
+/** The parts of a run's stored score the list by opening shows, as the database read them. */
+const stored = (row: repo.OpeningRunRow): Pick<RunScore, 'conclusionsConfirmed' | 'answers'> | null => {
+  const answers = readJson<RunScore['answers'] | null>(row.answers, null);
+  return answers ? { conclusionsConfirmed: readJson<string[]>(row.conclusions, []), answers } : null;
 };
 
 const byOpening = async (ctx: ScoreboardContext, spaceId: string): Promise<OpeningScoreboard> => {
@@ -199,7 +194,7 @@ const byOpening = async (ctx: ScoreboardContext, spaceId: string): Promise<Openi
           startedAt: row.started_at,
           endedAt: row.ended_at,
           endReason: row.end_reason,
-          ...verdictOf(scenario, row),
+          ...runDiagnosis(scenario, stored(row), row.ended_at !== null),
         }));
     }),
   };
