@@ -139,6 +139,13 @@ const costsOf = (index: ScenarioIndex, actions: readonly ActionView[]): Record<s
   return costs;
 };
 
+/**
+ * The scenario's index a list of facts was made with, under a symbol that neither JSON nor a
+ * comparison of the list sees: a later view of the same content may take its facts as they are.
+ */
+const madeWith = Symbol('madeWith');
+type Facts = FactView[] & { [madeWith]?: ScenarioIndex };
+
 /** Whether an earlier fact reads the same as the action's fact would now: the same item, moment and feedback. */
 const sameFact = (fact: FactView, action: IndexedAction, feedback: string | null, at: number | null): boolean =>
   fact.source === 'action' &&
@@ -189,16 +196,24 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number, 
 
   // Made at its full length, not grown by push (which leaves room to spare): a server keeps the
   // facts a learner was sent until their next step.
-  const facts: FactView[] = new Array<FactView>(parts.baseline.length + run.ran.length);
+  const facts: Facts = new Array<FactView>(parts.baseline.length + run.ran.length);
   let factCount = 0;
   for (const fact of parts.baseline) facts[factCount++] = fact;
-  const earlierFacts = previous?.facts;
-  for (const [position, actionId] of run.ran.entries()) {
+  const earlierFacts = previous?.facts as Facts | undefined;
+  // Facts of the same content read the same while the run has not ended or has not ended since:
+  // those of an earlier view are taken as they are for the same action at the same moment.
+  const sameReading = earlierFacts?.[madeWith] === index && (previous!.ended !== null) === ended;
+  for (let position = 0; position < run.ran.length; position += 1) {
+    const actionId = run.ran[position]!;
+    const at = run.ranAt[position] ?? null;
+    const earlier = earlierFacts?.[factCount];
+    if (sameReading && earlier !== undefined && earlier.source === 'action' && earlier.id === actionId && earlier.at === at) {
+      facts[factCount++] = earlier;
+      continue;
+    }
     const action = index.actions.get(actionId);
     if (!action) continue;
     const feedback = showsActionFeedback(mode, action.instantFeedback, ended) ? feedbackText(action.feedback) : null;
-    const at = run.ranAt[position] ?? null;
-    const earlier = earlierFacts?.[factCount];
     facts[factCount++] =
       earlier && sameFact(earlier, action, feedback, at)
         ? earlier
@@ -215,6 +230,7 @@ export const runView = (content: ReadonlyContent, state: RunState, now: number, 
           };
   }
   facts.length = factCount;
+  Object.defineProperty(facts, madeWith, { value: index });
 
   const listed = listItems(index, state, run, situation, showsConclusionFeedback(mode, ended));
   const { actions } = listed;
