@@ -17,24 +17,25 @@ test('billing: an owner buys Assess × 30, needs no card, allocates slots and re
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Subscriptions' }).click();
   await expect(page.getByRole('heading', { name: 'Subscriptions', level: 1 })).toBeVisible();
   await expect(page.getByText('No subscription yet')).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Engage, 1.8 per slot' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Embed, 8.2 per slot' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Engage, $1.80 per slot a month' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Embed, $8.20 per slot a month' })).toBeVisible();
 
   // By keyboard: from Engage to Assess with an arrow, then the quantity and its price.
-  await page.getByRole('radio', { name: 'Engage, 1.8 per slot' }).focus();
+  await page.getByRole('radio', { name: 'Engage, $1.80 per slot a month' }).focus();
   await page.keyboard.press('ArrowRight');
-  const assess = page.getByRole('radio', { name: 'Assess, 4.5 per slot' });
+  const assess = page.getByRole('radio', { name: 'Assess, $4.50 per slot a month' });
   await expect(assess).toHaveAttribute('aria-checked', 'true');
   await expect(assess).toBeFocused();
   const slots = page.getByRole('textbox', { name: 'Assess slots' });
   await slots.fill('1000');
   await expect(page.getByText('The number of slots must be a whole number from 0 to 999')).toBeVisible();
   await slots.fill('30');
-  await expect(page.getByTestId('billing-price')).toHaveText('135');
+  await expect(page.getByTestId('billing-price')).toHaveText('$135.00 a month');
+  await expect(page.getByText('30 slots × $4.50')).toBeVisible();
   await slots.press('Enter');
   const current = page.getByRole('table', { name: 'Current subscription' });
-  await expect(current.getByRole('row', { name: /Assess 30 135 active/ })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Assess, 4.5 per slot' })).toContainText('Subscribed: 30 slots');
+  await expect(current.getByRole('row', { name: /Assess 30 \$135\.00 a month active/ })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Assess, $4.50 per slot a month' })).toContainText('Subscribed: 30 slots');
 
   // The embedded billing takes no card.
   const payment = page.getByRole('region', { name: 'Payment' });
@@ -78,7 +79,7 @@ test('billing: an owner buys Assess × 30, needs no card, allocates slots and re
   await expect(lowering).toContainText('2 Assess slots are allocated; free 1 before lowering the quantity to 1');
   await lowering.getByRole('button', { name: 'Cancel' }).click();
   await expect(lowering).toBeHidden();
-  await expect(current.getByRole('row', { name: /Assess 30 135 active/ })).toBeVisible();
+  await expect(current.getByRole('row', { name: /Assess 30 \$135\.00 a month active/ })).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(grid).toBeVisible();

@@ -328,7 +328,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   await app.register(learnerRoutes, { ...ctx, authenticate, hub });
   await app.register(consoleSocketRoutes, { consoleHub });
-  const billing = await createBillingProvider(config.billing);
+  const billing = await createBillingProvider(config.billing, { log: app.log, clock });
   await app.register(billingWebhookRoutes, { ...ctx, billing });
 
   await app.register(async (api) => {

@@ -37,7 +37,7 @@ describe.each(dialects)('embedded billing on %s', (dialect) => {
   const usageOf = (usage: AllocationsResult['slotUsage'], plan: string) => usage.find((line) => line.id === plan)!;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { BILLING_FREE_LEARNERS: String(freeLearners) });
+    t = await createTestApp(dialect, { BILLING_FREE_LEARNERS: String(freeLearners), BILLING_CURRENCY: 'eur', BILLING_INTERVAL: 'year' });
     owner = await t.user('owner@example.test');
     member = await t.user('member@example.test');
     outsider = await t.user('outsider@example.test');
@@ -52,7 +52,7 @@ describe.each(dialects)('embedded billing on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it('shows the owner their customer: the plans at their prices, no subscription, no card, no portal, the spaces to allocate in', async () => {
+  it('shows the owner their customer: the plans at their prices in the configured currency and period, no subscription, no card, no portal, the spaces to allocate in', async () => {
     const answer = await customer();
     expect(answer).toMatchObject({
       provider: 'embedded',
@@ -62,6 +62,9 @@ describe.each(dialects)('embedded billing on %s', (dialect) => {
         { plan: 'assess', name: 'Assess', type: 3, price: 4.5 },
         { plan: 'embed', name: 'Embed', type: 4, price: 8.2 },
       ],
+      currency: 'EUR',
+      interval: 'year',
+      intervalCount: 1,
       subscriptions: [],
       card: null,
       billingSession: { url: null },

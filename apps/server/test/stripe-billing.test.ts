@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BillingCustomer, BillingIntent, SubscriptionResult } from '@resim/contracts';
+import { createStripeBilling } from '../src/adapters/billing/stripe-billing';
+import { systemClock } from '../src/lib/clock';
 import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
 
 type Problem = { code: string; message: string };
@@ -18,6 +20,16 @@ type Seen = {
 const secretKey = 'sk_test_resim';
 const webhookSecret = 'whsec_resim_test';
 const prices = { engage: 'price_engage', assess: 'price_assess', embed: 'price_embed' };
+/** What a Price says of its currency and period; recurring null for a one-time Price. */
+type PriceTerms = { currency: string; recurring: { interval: string; interval_count: number } | null };
+const stripeSettings = {
+  STRIPE_SECRET_KEY: secretKey,
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_resim',
+  STRIPE_WEBHOOK_SECRET: webhookSecret,
+  STRIPE_PRICE_ENGAGE: prices.engage,
+  STRIPE_PRICE_ASSESS: prices.assess,
+  STRIPE_PRICE_EMBED: prices.embed,
+};
 
 /**
  * A stand-in for api.stripe.com answering the calls the adapter makes, as Stripe does: JSON
@@ -26,7 +38,17 @@ const prices = { engage: 'price_engage', assess: 'price_assess', embed: 'price_e
 const startStripeApi = async () => {
   const seen: Seen[] = [];
   let customers = 0;
-  const state = { card: false, quantity: 0, status: 'active', failing: null as null | { status: number; error: object } };
+  const state = {
+    card: false,
+    quantity: 0,
+    status: 'active',
+    failing: null as null | { status: number; error: object },
+    /** every Price's terms, unless `prices` names its own */
+    price: { currency: 'eur', recurring: { interval: 'month', interval_count: 1 } } as PriceTerms,
+    prices: {} as Record<string, PriceTerms>,
+    /** Prices out of reach: their requests are cut off unanswered */
+    pricesUnreachable: false,
+  };
   const subscription = () => ({
     id: 'sub_1',
     object: 'subscription',
@@ -58,6 +80,20 @@ const startStripeApi = async () => {
       };
       if (state.failing && route !== 'GET /v1/customers/cus_1/payment_methods')
         return send(state.failing.status, { error: state.failing.error });
+      const priceId = /^GET \/v1\/prices\/([\w-]+)$/.exec(route)?.[1];
+      if (priceId !== undefined) {
+        if (state.pricesUnreachable) return request.socket.destroy();
+        const terms = state.prices[priceId] ?? state.price;
+        return send(200, {
+          id: priceId,
+          object: 'price',
+          active: true,
+          type: terms.recurring ? 'recurring' : 'one_time',
+          unit_amount: 180,
+          ...terms,
+          recurring: terms.recurring && { ...terms.recurring, usage_type: 'licensed' },
+        });
+      }
       switch (route) {
         case 'POST /v1/customers':
           return send(200, { id: `cus_${(customers += 1)}`, object: 'customer', email: body.email });
@@ -167,15 +203,7 @@ describe.each(dialects)('Stripe billing through the stripe SDK on %s', (dialect)
 
   beforeAll(async () => {
     api = await startStripeApi();
-    t = await createTestApp(dialect, {
-      STRIPE_SECRET_KEY: secretKey,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_resim',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_PRICE_ENGAGE: prices.engage,
-      STRIPE_PRICE_ASSESS: prices.assess,
-      STRIPE_PRICE_EMBED: prices.embed,
-      STRIPE_API_URL: api.url,
-    });
+    t = await createTestApp(dialect, { ...stripeSettings, STRIPE_API_URL: api.url });
     owner = await t.user('owner@example.test');
     await call('POST', '/admin/space', { description: 'Cardiology' });
   });
@@ -187,14 +215,23 @@ describe.each(dialects)('Stripe billing through the stripe SDK on %s', (dialect)
     api.seen.length = 0;
   });
 
-  it('makes the owner a Stripe customer once, and shows their card and a customer portal session', async () => {
+  it("makes the owner a Stripe customer once, and shows their card, a customer portal session and the currency and period of the plans' Prices", async () => {
     const first = await call<BillingCustomer>('GET', '/admin/billing/customer');
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       provider: 'stripe',
       card: null,
       billingSession: { url: 'https://billing.stripe.test/p/session/bps_1' },
+      plans: [
+        { plan: 'engage', price: 1.8 },
+        { plan: 'assess', price: 4.5 },
+        { plan: 'embed', price: 8.2 },
+      ],
+      currency: 'EUR',
+      interval: 'month',
+      intervalCount: 1,
     });
+    for (const price of Object.values(prices)) expect(requests('GET', `/v1/prices/${price}`)).toHaveLength(1);
     expect(requests('POST', '/v1/customers')).toEqual([
       expect.objectContaining({
         body: { email: 'owner@example.test', 'metadata[userId]': owner.user.id },
@@ -211,7 +248,10 @@ describe.each(dialects)('Stripe billing through the stripe SDK on %s', (dialect)
     api.seen.length = 0;
     const again = await call<BillingCustomer>('GET', '/admin/billing/customer');
     expect(again.body.card).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2031 });
+    expect(again.body).toMatchObject({ currency: 'EUR', interval: 'month', intervalCount: 1 });
     expect(requests('POST', '/v1/customers')).toEqual([]);
+    // A Price's currency and period never change at Stripe: read once.
+    expect(api.seen.filter((seen) => seen.path.startsWith('/v1/prices/'))).toEqual([]);
     api.state.card = false;
   });
 
@@ -372,5 +412,89 @@ describe.each(dialects)('Stripe billing through the stripe SDK on %s', (dialect)
     foreign.data.object.customer = 'cus_other';
     expect((await webhook(foreign)).statusCode).toBe(200);
     expect((await call<BillingCustomer>('GET', '/admin/billing/customer')).body.subscriptions).toEqual([]);
+  });
+});
+
+describe.each(dialects)("the plans' currency and period with Stripe on %s", (dialect) => {
+  let t: TestApp;
+  let api: Awaited<ReturnType<typeof startStripeApi>>;
+  let owner: TestUser;
+  let offsetMs = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs) };
+  const customer = async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/admin/billing/customer', headers: owner.auth });
+    return { status: response.statusCode, body: response.json<BillingCustomer>() };
+  };
+  const priceReads = () => api.seen.filter((seen) => seen.method === 'GET' && seen.path.startsWith('/v1/prices/')).map((seen) => seen.path);
+
+  beforeAll(async () => {
+    api = await startStripeApi();
+    api.state.price = { currency: 'chf', recurring: { interval: 'month', interval_count: 3 } };
+    t = await createTestApp(
+      dialect,
+      { ...stripeSettings, STRIPE_API_URL: api.url, BILLING_CURRENCY: 'GBP', BILLING_INTERVAL: 'year' },
+      clock,
+    );
+    owner = await t.user('owner@example.test');
+    await t.app.inject({ method: 'POST', url: '/admin/space', headers: owner.auth, payload: { description: 'Cardiology' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await api.close();
+  });
+
+  it('says BILLING_CURRENCY and BILLING_INTERVAL while the Prices cannot be read, then what the Prices say, read once', async () => {
+    api.state.pricesUnreachable = true;
+    const unreachable = await customer();
+    expect(unreachable.status).toBe(200);
+    expect(unreachable.body).toMatchObject({ provider: 'stripe', currency: 'GBP', interval: 'year', intervalCount: 1 });
+    expect(priceReads().length).toBeGreaterThan(0);
+
+    // Stripe is asked again a minute later, not on every page.
+    api.state.pricesUnreachable = false;
+    api.seen.length = 0;
+    expect((await customer()).body).toMatchObject({ currency: 'GBP', interval: 'year', intervalCount: 1 });
+    expect(priceReads()).toEqual([]);
+
+    offsetMs = 61_000;
+    const [one, two] = await Promise.all([customer(), customer()]);
+    for (const answer of [one, two]) expect(answer.body).toMatchObject({ currency: 'CHF', interval: 'month', intervalCount: 3 });
+    expect(priceReads().sort()).toEqual(
+      Object.values(prices)
+        .map((price) => `/v1/prices/${price}`)
+        .sort(),
+    );
+
+    // Kept for good: Stripe out of reach later changes nothing.
+    api.state.pricesUnreachable = true;
+    api.seen.length = 0;
+    offsetMs = 10 * 61_000;
+    expect((await customer()).body).toMatchObject({ currency: 'CHF', interval: 'month', intervalCount: 3 });
+    expect(priceReads()).toEqual([]);
+    api.state.pricesUnreachable = false;
+  });
+
+  it("says the first recurring Price's terms when a Price is one-time or the Prices differ, and warns of it", async () => {
+    const warn = vi.fn();
+    const billing = (log: { warn: typeof warn }) =>
+      createStripeBilling(
+        { secretKey, publishableKey: 'pk_test_resim', webhookSecret, prices, apiUrl: api.url },
+        { configured: { currency: 'USD', interval: 'month', intervalCount: 1 }, log, clock: systemClock },
+      );
+    api.state.prices = {
+      [prices.engage]: { currency: 'usd', recurring: null },
+      [prices.assess]: { currency: 'sek', recurring: { interval: 'year', interval_count: 1 } },
+      [prices.embed]: { currency: 'sek', recurring: { interval: 'month', interval_count: 1 } },
+    };
+    expect(await (await billing({ warn })).pricing()).toEqual({ currency: 'SEK', interval: 'year', intervalCount: 1 });
+    expect(warn.mock.calls.map((call) => String(call[1]))).toEqual([
+      `Stripe's Price of engage (${prices.engage}) is not recurring by day, week, month or year: it is left out`,
+      "Stripe's Prices of the plans differ in currency or period; the console says the first's (SEK, 1 year)",
+    ]);
+
+    // No recurring Price at all: the settings answer.
+    api.state.prices = Object.fromEntries(Object.values(prices).map((price) => [price, { currency: 'usd', recurring: null }]));
+    expect(await (await billing({ warn: vi.fn() })).pricing()).toEqual({ currency: 'USD', interval: 'month', intervalCount: 1 });
+    api.state.prices = {};
   });
 });

@@ -7,7 +7,10 @@ import { z } from 'zod';
  * the learners and users of the spaces they own.
  */
 
-/** SPEC 9: the paid plans and their prices (currency and unit not shown). */
+/**
+ * SPEC 9: the paid plans and their prices, each per slot. SPEC's text gives no currency or period:
+ * the customer's answer says them (currency, interval), from Stripe's Prices or the settings.
+ */
 export const billingPlans = [
   { plan: 'engage', name: 'Engage', type: LicenceType.Engage, price: 1.8 },
   { plan: 'assess', name: 'Assess', type: LicenceType.Assess, price: 4.5 },
@@ -15,6 +18,10 @@ export const billingPlans = [
 ] as const;
 export const planIds = ['engage', 'assess', 'embed'] as const;
 export type PlanId = (typeof planIds)[number];
+
+/** The periods a price may be for: Stripe's recurring intervals (the embedded billing takes month or year). */
+export const billingIntervals = ['day', 'week', 'month', 'year'] as const;
+export type BillingInterval = (typeof billingIntervals)[number];
 
 /** SPEC 5 and 9: a subscription's quantity is 0 to 999 inclusive. */
 export const minQuantity = 0;
@@ -102,6 +109,21 @@ export const billingCustomer = z
     provider: z.enum(['embedded', 'stripe']),
     email: z.string(),
     plans: z.array(billingPlan),
+    currency: z
+      .string()
+      .describe(
+        "ISO 4217 code, upper case, of the plans' prices: the currency of Stripe's Prices with Stripe, BILLING_CURRENCY otherwise (USD by default) and while Stripe's cannot be read",
+      ),
+    interval: z
+      .enum(billingIntervals)
+      .describe(
+        "The period a plan's price pays for, each slot: the recurring interval of Stripe's Prices with Stripe, BILLING_INTERVAL otherwise (month by default) and while Stripe's cannot be read",
+      ),
+    intervalCount: z
+      .number()
+      .int()
+      .min(1)
+      .describe("How many intervals one period spans (Stripe's interval_count, as 3 with month for a quarter); 1 without Stripe"),
     subscriptions: z.array(billingSubscription),
     /** the card on file; null when there is none (always with the embedded provider) */
     card: billingCard.nullable(),
@@ -118,6 +140,8 @@ export const billingCustomer = z
   })
   .meta({ id: 'BillingCustomer' });
 export type BillingCustomer = z.infer<typeof billingCustomer>;
+/** What the plans' prices are in: a currency, and the period each pays for. */
+export type BillingPricing = Pick<BillingCustomer, 'currency' | 'interval' | 'intervalCount'>;
 
 /** POST /admin/billing/subscription: sets the quantity of one plan; 0 ends its subscription. */
 export const subscriptionBody = z.strictObject({

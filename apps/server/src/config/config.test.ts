@@ -44,7 +44,7 @@ describe('configuration', () => {
   });
 
   it('bills with the embedded default, or with Stripe when its secret key comes with every price and key it needs', () => {
-    expect(loadConfig({}).billing).toEqual({ freeLearnersPerSpace: 10, stripe: undefined });
+    expect(loadConfig({}).billing).toEqual({ freeLearnersPerSpace: 10, currency: 'USD', interval: 'month', stripe: undefined });
     expect(loadConfig({ BILLING_FREE_LEARNERS: '0' }).billing.freeLearnersPerSpace).toBe(0);
     expect(problems({ BILLING_FREE_LEARNERS: '-1' })).toEqual(['BILLING_FREE_LEARNERS: must be between 0 and 1000000']);
     expect(problems({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_ASSESS: 'price_a' })).toEqual([
@@ -69,6 +69,35 @@ describe('configuration', () => {
       webhookSecret: 'whsec_1',
       prices: { engage: 'price_e', assess: 'price_a', embed: 'price_m' },
       apiUrl: 'http://127.0.0.1:12111',
+    });
+  });
+
+  it("says what the plans' prices are in: BILLING_CURRENCY, an ISO 4217 code, and BILLING_INTERVAL, month or year", () => {
+    expect(loadConfig({}).billing).toMatchObject({ currency: 'USD', interval: 'month' });
+    expect(loadConfig({ BILLING_CURRENCY: 'EUR', BILLING_INTERVAL: 'year' }).billing).toMatchObject({ currency: 'EUR', interval: 'year' });
+    expect(loadConfig({ BILLING_CURRENCY: ' gbp ', BILLING_INTERVAL: 'Month' }).billing).toMatchObject({
+      currency: 'GBP',
+      interval: 'month',
+    });
+    for (const currency of ['EURO', 'US', '$', 'ABC', 'U$D'])
+      expect(problems({ BILLING_CURRENCY: currency }), currency).toEqual([
+        'BILLING_CURRENCY: must be an ISO 4217 currency code such as USD or EUR',
+      ]);
+    for (const interval of ['week', 'monthly', 'yearly', '12'])
+      expect(problems({ BILLING_INTERVAL: interval }), interval).toEqual(['BILLING_INTERVAL: must be month or year']);
+    // With Stripe they stay: what the console says while Stripe's Prices cannot be read.
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_ENGAGE: 'price_e',
+      STRIPE_PRICE_ASSESS: 'price_a',
+      STRIPE_PRICE_EMBED: 'price_m',
+    };
+    expect(loadConfig({ ...stripe, BILLING_CURRENCY: 'CHF', BILLING_INTERVAL: 'year' }).billing).toMatchObject({
+      currency: 'CHF',
+      interval: 'year',
+      stripe: { secretKey: 'sk_test_1' },
     });
   });
 

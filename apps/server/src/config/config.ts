@@ -31,6 +31,10 @@ const bytes = z.coerce
   .int('must be a whole number of bytes')
   .min(1, 'must be at least 1 byte');
 
+// The ISO 4217 codes this Node.js knows, so that the console's price format knows them too.
+const currencyCodes: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+const configuredIntervals = ['month', 'year'] as const;
+
 const environment = z.object({
   PORT: z.coerce
     .number({ message: 'must be a number' })
@@ -148,6 +152,19 @@ const environment = z.object({
     .min(0, 'must be between 0 and 1000000')
     .max(1_000_000, 'must be between 0 and 1000000')
     .default(10),
+  /** What the plans' prices are in with the embedded billing, and with Stripe while its Prices cannot be read. */
+  BILLING_CURRENCY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((value) => /^[A-Z]{3}$/.test(value) && currencyCodes.has(value), 'must be an ISO 4217 currency code such as USD or EUR')
+    .default('USD'),
+  BILLING_INTERVAL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(configuredIntervals, { message: 'must be month or year' }))
+    .default('month'),
   /** Learners' sockets one process holds at most; beyond it, joins and new sockets are turned away for a while (503). */
   LEARNER_CAPACITY: z.coerce
     .number({ message: 'must be a number' })
@@ -273,6 +290,10 @@ export type StripeConfig = {
 
 export type BillingConfig = {
   readonly freeLearnersPerSpace: number;
+  /** ISO 4217, upper case: the plans' prices' currency, unless Stripe's Prices say otherwise */
+  readonly currency: string;
+  /** the period each price pays for, unless Stripe's Prices say otherwise */
+  readonly interval: (typeof configuredIntervals)[number];
   /** undefined: the embedded billing */
   readonly stripe: StripeConfig | undefined;
 };
@@ -428,15 +449,16 @@ const stripeSettings = [
 /** With STRIPE_SECRET_KEY, every price and key Stripe billing needs must be set too. */
 const billingConfig = (value: z.infer<typeof environment>): BillingConfig => {
   const secretKey = value.STRIPE_SECRET_KEY;
+  const billing = { freeLearnersPerSpace: value.BILLING_FREE_LEARNERS, currency: value.BILLING_CURRENCY, interval: value.BILLING_INTERVAL };
   if (!secretKey) {
     const stray = [...stripeSettings, 'STRIPE_API_URL' as const].filter((name) => value[name] !== undefined);
     if (stray.length > 0) throw new ConfigError(stray.map((name) => `${name}: has no effect without STRIPE_SECRET_KEY`));
-    return { freeLearnersPerSpace: value.BILLING_FREE_LEARNERS, stripe: undefined };
+    return { ...billing, stripe: undefined };
   }
   const missing = stripeSettings.filter((name) => value[name] === undefined);
   if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: required when STRIPE_SECRET_KEY is set`));
   return {
-    freeLearnersPerSpace: value.BILLING_FREE_LEARNERS,
+    ...billing,
     stripe: {
       secretKey,
       publishableKey: value.STRIPE_PUBLISHABLE_KEY!,

@@ -1,5 +1,7 @@
-import type { BillingCard, BillingIntent, PlanId } from '@resim/contracts';
+import type { BillingCard, BillingIntent, BillingPricing, PlanId } from '@resim/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { BillingConfig } from '../../config/config';
+import type { Clock } from '../../lib/clock';
 import { createEmbeddedBilling } from './embedded-billing';
 import { createStripeBilling } from './stripe-billing';
 
@@ -40,7 +42,16 @@ export type BillingProvider = {
   /** a webhook's event and its id, its signature and time checked; throws when either does not hold */
   readonly readWebhook: (rawBody: Buffer, signature: string | undefined) => { readonly eventId: string; readonly event: BillingEvent };
   readonly setDefaultCard: (customer: string, paymentMethod: string) => Promise<void>;
+  /**
+   * What the plans' prices are in. Never throws: when the provider cannot say, the settings
+   * (BILLING_CURRENCY, BILLING_INTERVAL) answer, so that the billing page still loads.
+   */
+  readonly pricing: () => Promise<BillingPricing>;
 };
 
-export const createBillingProvider = async (config: BillingConfig): Promise<BillingProvider> =>
-  config.stripe ? createStripeBilling(config.stripe) : createEmbeddedBilling();
+export type BillingDependencies = { readonly log: Pick<FastifyBaseLogger, 'warn'>; readonly clock: Clock };
+
+export const createBillingProvider = async (config: BillingConfig, dependencies: BillingDependencies): Promise<BillingProvider> => {
+  const configured: BillingPricing = { currency: config.currency, interval: config.interval, intervalCount: 1 };
+  return config.stripe ? createStripeBilling(config.stripe, { ...dependencies, configured }) : createEmbeddedBilling(configured);
+};

@@ -1,8 +1,9 @@
+import type { BillingPricing } from '@resim/contracts';
 import { badRequest } from '../../errors/app-error';
 import type { BillingProvider } from './billing';
 
 /** The default: subscriptions and slots live in the database only, and nothing is paid. */
-export const createEmbeddedBilling = (): BillingProvider => ({
+export const createEmbeddedBilling = (pricing: BillingPricing): BillingProvider => ({
   kind: 'embedded',
   createCustomer: async () => null,
   card: async () => null,
@@ -13,4 +14,5 @@ export const createEmbeddedBilling = (): BillingProvider => ({
     throw badRequest('Billing webhooks come from Stripe, and this server bills without it (STRIPE_SECRET_KEY is not set)');
   },
   setDefaultCard: async () => undefined,
+  pricing: async () => pricing,
 });

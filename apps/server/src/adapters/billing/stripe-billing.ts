@@ -1,8 +1,8 @@
-import type { PlanId } from '@resim/contracts';
+import { billingIntervals, planIds, type BillingInterval, type BillingPricing, type PlanId } from '@resim/contracts';
 import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config/config';
 import { AppError, badRequest, conflict } from '../../errors/app-error';
-import type { BillingEvent, BillingProvider } from './billing';
+import type { BillingDependencies, BillingEvent, BillingProvider } from './billing';
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
@@ -33,8 +33,30 @@ const requireCustomer = (customer: string | null): string => {
   return customer;
 };
 
-/** Stripe through its official SDK: customers, subscriptions, card setup, the customer portal and webhooks. */
-export const createStripeBilling = async (config: StripeConfig): Promise<BillingProvider> => {
+const isBillingInterval = (interval: string): interval is BillingInterval => (billingIntervals as readonly string[]).includes(interval);
+
+/**
+ * A Price's currency and period as the console says them; null for a one-time Price, which no
+ * subscription takes, or an interval Stripe may add later that the console cannot say.
+ */
+const pricingOf = ({ currency, recurring }: Stripe.Price): BillingPricing | null =>
+  recurring && isBillingInterval(recurring.interval)
+    ? { currency: currency.toUpperCase(), interval: recurring.interval, intervalCount: recurring.interval_count }
+    : null;
+const sameAs = (a: BillingPricing) => (b: BillingPricing) =>
+  a.currency === b.currency && a.interval === b.interval && a.intervalCount === b.intervalCount;
+
+/** After Stripe's Prices could not be read, the settings answer for this long before they are asked again. */
+const pricingRetryMs = 60_000;
+
+/**
+ * Stripe through its official SDK: customers, subscriptions, card setup, the customer portal,
+ * webhooks, and the plans' currency and period from their Prices.
+ */
+export const createStripeBilling = async (
+  config: StripeConfig,
+  { configured, log, clock }: BillingDependencies & { readonly configured: BillingPricing },
+): Promise<BillingProvider> => {
   // Loaded only where Stripe billing is set up: ≈ 4 MB of heap a process would otherwise carry.
   const { default: Stripe } = await import('stripe');
   const calling = callingWith(Stripe.errors);
@@ -78,6 +100,45 @@ export const createStripeBilling = async (config: StripeConfig): Promise<Billing
       default:
         return { kind: 'ignored', type: event.type };
     }
+  };
+
+  /** The plans' Prices read at Stripe: one that is not recurring is left out, and the settings answer when none is. */
+  const readPricing = async (): Promise<BillingPricing> => {
+    // Every read settled before the answer, so that none is still retrying when Stripe is asked again.
+    const settled = await Promise.allSettled(planIds.map((plan) => stripe.prices.retrieve(config.prices[plan])));
+    const read = settled.map((result, index) => {
+      if (result.status === 'rejected') throw result.reason;
+      return { plan: planIds[index]!, pricing: pricingOf(result.value) };
+    });
+    const unsaid = read.filter((entry) => entry.pricing === null).map((entry) => `${entry.plan} (${config.prices[entry.plan]})`);
+    if (unsaid.length > 0)
+      log.warn({ prices: unsaid }, `Stripe's Price of ${unsaid.join(', ')} is not recurring by day, week, month or year: it is left out`);
+    const recurring = read.flatMap((entry) => (entry.pricing ? [entry.pricing] : []));
+    const [first] = recurring;
+    if (!first) return configured;
+    if (!recurring.every(sameAs(first)))
+      log.warn(
+        { prices: read.map((entry) => ({ plan: entry.plan, price: config.prices[entry.plan], ...entry.pricing })) },
+        `Stripe's Prices of the plans differ in currency or period; the console says the first's (${first.currency}, ${first.intervalCount} ${first.interval})`,
+      );
+    return first;
+  };
+  // A Price's currency and period never change at Stripe (another Price is made instead), so they
+  // are read once. A failure is not kept: the settings answer meanwhile, and Stripe is asked again
+  // a minute later rather than on every page.
+  let pricing: Promise<BillingPricing> | undefined;
+  let failedAt: number | undefined;
+  const currentPricing = (): Promise<BillingPricing> => {
+    if (pricing) return pricing;
+    if (failedAt !== undefined && clock.now().getTime() - failedAt < pricingRetryMs) return Promise.resolve(configured);
+    const reading = readPricing().catch((error: unknown) => {
+      pricing = undefined;
+      failedAt = clock.now().getTime();
+      log.warn({ err: error }, "Stripe's Prices could not be read: the console says BILLING_CURRENCY and BILLING_INTERVAL meanwhile");
+      return configured;
+    });
+    pricing = reading;
+    return reading;
   };
 
   return {
@@ -137,5 +198,6 @@ export const createStripeBilling = async (config: StripeConfig): Promise<Billing
     setDefaultCard: async (customer, paymentMethod) => {
       await calling(() => stripe.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethod } }));
     },
+    pricing: currentPricing,
   };
 };

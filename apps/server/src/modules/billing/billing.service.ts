@@ -112,12 +112,13 @@ const toSlot = (row: { space_id: string; email: string; user_id: string | null; 
 export const getCustomer = async (ctx: BillingContext): Promise<BillingCustomer> => {
   const customer = await customerOf(ctx);
   const userId = ctx.principal.userId;
-  const [usage, card, portal, owned, slots] = await Promise.all([
+  const [usage, card, portal, owned, slots, pricing] = await Promise.all([
     usageOf(ctx.db, userId),
     ctx.billing.card(customer.external_id),
     ctx.billing.portalUrl(customer.external_id, `${ctx.config.publicUrl}/subscriptions`),
     repo.findOwnedSpaces(ctx.db, userId),
     repo.findSlots(ctx.db, userId),
+    ctx.billing.pricing(),
   ]);
   const spaces = await Promise.all(
     owned.map(async (space) => {
@@ -139,6 +140,7 @@ export const getCustomer = async (ctx: BillingContext): Promise<BillingCustomer>
     provider: ctx.billing.kind,
     email: ctx.principal.email,
     plans: billingPlans.map((plan) => ({ ...plan })),
+    ...pricing,
     subscriptions: usage.subscriptions,
     card,
     slotUsage: usage.slotUsage,

@@ -11,6 +11,9 @@ export const ownerCustomer: BillingCustomer = {
   provider: 'embedded',
   email: 'owner@example.test',
   plans,
+  currency: 'USD',
+  interval: 'month',
+  intervalCount: 1,
   subscriptions: [{ id: 'sub_1', plan: 'assess', type: 3, quantity: 30, status: 'active' }],
   card: null,
   slotUsage: [

@@ -1,13 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, lowersBelowUse, quantityProblem, totalPrice } from './billing-format';
+import { billingPeriod, formatPrice, formatPricePerPeriod, lowersBelowUse, quantityProblem, totalPrice } from './billing-format';
+
+const usd = { currency: 'USD', interval: 'month', intervalCount: 1 } as const;
 
 describe('billing figures', () => {
-  it('shows the prices as given, with no currency or unit, and totals to the cent', () => {
-    expect(formatPrice(4.5)).toBe('4.5');
-    expect(formatPrice(totalPrice(4.5, 30))).toBe('135');
-    expect(formatPrice(totalPrice(1.8, 3))).toBe('5.4');
-    expect(formatPrice(totalPrice(8.2, 999))).toBe('8,191.8');
+  it('shows the prices in their currency to the cent, and totals to the cent', () => {
+    expect(formatPrice(1.8, usd)).toBe('$1.80');
+    expect(formatPrice(4.5, usd)).toBe('$4.50');
+    expect(formatPrice(totalPrice(4.5, 30), usd)).toBe('$135.00');
+    expect(formatPrice(totalPrice(1.8, 3), usd)).toBe('$5.40');
+    expect(formatPrice(totalPrice(1.8, 12), usd)).toBe('$21.60');
+    expect(formatPrice(totalPrice(8.2, 999), usd)).toBe('$8,191.80');
+    expect(formatPrice(totalPrice(1.8, 0), usd)).toBe('$0.00');
+    expect(formatPrice(8.2, { currency: 'EUR' })).toBe('€8.20');
+    expect(formatPrice(4.5, { currency: 'GBP' })).toBe('£4.50');
     expect(totalPrice(1.8, 0)).toBe(0);
+  });
+
+  it('never rounds a price away in a currency without cents, and names a currency the browser does not know', () => {
+    expect(formatPrice(1.8, { currency: 'JPY' })).toBe('¥1.8');
+    expect(formatPrice(1.8, { currency: 'QQQQ' })).toBe('QQQQ 1.80');
+  });
+
+  it('says the period a price pays for', () => {
+    expect(billingPeriod(usd)).toBe('a month');
+    expect(billingPeriod({ interval: 'year', intervalCount: 1 })).toBe('a year');
+    expect(billingPeriod({ interval: 'week', intervalCount: 1 })).toBe('a week');
+    expect(billingPeriod({ interval: 'month', intervalCount: 3 })).toBe('every 3 months');
+    expect(formatPricePerPeriod(totalPrice(1.8, 12), usd)).toBe('$21.60 a month');
+    expect(formatPricePerPeriod(totalPrice(4.5, 30), { currency: 'EUR', interval: 'year', intervalCount: 1 })).toBe('€135.00 a year');
   });
 
   it('takes a whole number of slots from 0 to 999 and names the problem otherwise', () => {

@@ -1,9 +1,38 @@
-import { maxQuantity, minQuantity } from '@resim/contracts';
+import { maxQuantity, minQuantity, type BillingPricing } from '@resim/contracts';
 
-// SPEC 9 gives the prices without a currency or a unit, so they are shown as numbers, at most to the cent.
-const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+/**
+ * SPEC 9 fixes the prices' numbers but not what they are in: the server's answer says the currency
+ * and period (Stripe's Prices, or BILLING_CURRENCY and BILLING_INTERVAL). A price reads in its
+ * currency to the cent ("$1.80"); never rounded to fewer digits than it has, so 1.8 in a currency
+ * without cents reads "¥1.8", not "¥2".
+ */
+const formats = new Map<string, (value: number) => string>();
+const formatIn = (currency: string): ((value: number) => string) => {
+  let format = formats.get(currency);
+  if (!format) {
+    try {
+      const currencyFormat = new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 2 });
+      format = (value) => currencyFormat.format(value);
+    } catch {
+      // A code this browser does not know (Stripe's list may be newer) still says what it is.
+      const numberFormat = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      format = (value) => `${currency} ${numberFormat.format(value)}`;
+    }
+    formats.set(currency, format);
+  }
+  return format;
+};
 
-export const formatPrice = (value: number): string => numberFormat.format(value);
+/** An amount in the prices' currency: "$1.80", "€135.00". */
+export const formatPrice = (value: number, { currency }: Pick<BillingPricing, 'currency'>): string => formatIn(currency)(value);
+
+/** The period a price pays for: "a month", "a year", "every 3 months". */
+export const billingPeriod = ({ interval, intervalCount }: Pick<BillingPricing, 'interval' | 'intervalCount'>): string =>
+  intervalCount === 1 ? `a ${interval}` : `every ${intervalCount} ${interval}s`;
+
+/** A price with its period: "$21.60 a month". */
+export const formatPricePerPeriod = (value: number, pricing: BillingPricing): string =>
+  `${formatPrice(value, pricing)} ${billingPeriod(pricing)}`;
 
 /** The price of `quantity` slots at `price` each, rounded to the cent so 3 × 1.8 reads 5.4. */
 export const totalPrice = (price: number, quantity: number): number => Math.round(price * quantity * 100) / 100;

@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Loader, Group, NumberInput, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { maxQuantity, minQuantity, type BillingCustomer, type PlanId } from '@resim/contracts';
+import { maxQuantity, minQuantity, type BillingCustomer, type BillingPricing, type PlanId } from '@resim/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../api/api-error';
 import { showSuccess } from '../../app/notify';
 import { ConfirmModal } from '../../ui/confirm-modal';
-import { formatPrice, lowersBelowUse, quantityProblem, slotsLabel, totalPrice } from './billing-format';
+import { billingPeriod, formatPrice, lowersBelowUse, quantityProblem, slotsLabel, totalPrice } from './billing-format';
 import { useSubscribe } from './billing-queries';
 import { inactive } from './inactive';
 
@@ -17,8 +17,13 @@ const quantityOf = (customer: BillingCustomer, plan: PlanId): number =>
 const allocatedOf = (customer: BillingCustomer, plan: PlanId): number =>
   customer.slotUsage.find((usage) => usage.id === plan)?.allocated ?? 0;
 
-const PlanCard = ({ plan, quantity }: { plan: Plan; quantity: number }) => (
-  <Radio.Card value={plan.plan} radius="md" p="md" aria-label={`${plan.name}, ${formatPrice(plan.price)} per slot`}>
+const PlanCard = ({ plan, quantity, pricing }: { plan: Plan; quantity: number; pricing: BillingPricing }) => (
+  <Radio.Card
+    value={plan.plan}
+    radius="md"
+    p="md"
+    aria-label={`${plan.name}, ${formatPrice(plan.price, pricing)} per slot ${billingPeriod(pricing)}`}
+  >
     <Group wrap="nowrap" align="flex-start" gap="sm">
       <Radio.Indicator mt={4} />
       <Stack gap={4}>
@@ -27,9 +32,9 @@ const PlanCard = ({ plan, quantity }: { plan: Plan; quantity: number }) => (
         </Text>
         <Text fz="sm">
           <Text span fw={700} fz="xl">
-            {formatPrice(plan.price)}
+            {formatPrice(plan.price, pricing)}
           </Text>{' '}
-          per slot
+          per slot {billingPeriod(pricing)}
         </Text>
         {quantity > 0 ? (
           <Badge variant="light" color="teal" radius="sm">
@@ -97,7 +102,7 @@ export const PlansSection = ({ customer }: { customer: BillingCustomer }) => {
       <Radio.Group value={planId} onChange={choose} label="Plan" description="Choose a plan, then the number of learner slots it gives.">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="xs">
           {customer.plans.map((candidate) => (
-            <PlanCard key={candidate.plan} plan={candidate} quantity={quantityOf(customer, candidate.plan)} />
+            <PlanCard key={candidate.plan} plan={candidate} quantity={quantityOf(customer, candidate.plan)} pricing={customer} />
           ))}
         </SimpleGrid>
       </Radio.Group>
@@ -127,10 +132,19 @@ export const PlansSection = ({ customer }: { customer: BillingCustomer }) => {
                 Price
               </Text>
               <Text fz="xl" fw={700} data-testid="billing-price" aria-live="polite">
-                {quantity === null ? '–' : formatPrice(totalPrice(plan.price, quantity))}
+                {quantity === null ? (
+                  '–'
+                ) : (
+                  <>
+                    {formatPrice(totalPrice(plan.price, quantity), customer)}{' '}
+                    <Text span fz="sm" fw={400}>
+                      {billingPeriod(customer)}
+                    </Text>
+                  </>
+                )}
               </Text>
               <Text fz="xs" c="dimmed">
-                {quantity === null ? '' : `${slotsLabel(quantity)} × ${formatPrice(plan.price)}`}
+                {quantity === null ? '' : `${slotsLabel(quantity)} × ${formatPrice(plan.price, customer)}`}
               </Text>
             </Stack>
             <Button

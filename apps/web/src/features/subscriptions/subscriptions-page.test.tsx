@@ -32,25 +32,39 @@ const refused = (message: string, status = 409) =>
   new ApiError(message, { method: 'POST', path: '/admin/billing/allocation', status, code: 'conflict' });
 
 describe('the Subscriptions page', () => {
-  it('shows the plans side by side with their prices, the current subscription and the price of a quantity', async () => {
+  it('shows the plans side by side with their prices in their currency and period, the current subscription and the price of a quantity', async () => {
     const billing = show(ownerCustomer);
     const plans = await screen.findByRole('radiogroup', { name: /Plan/ });
     expect(
       within(plans)
         .getAllByRole('radio')
         .map((radio) => radio.getAttribute('aria-label')),
-    ).toEqual(['Engage, 1.8 per slot', 'Assess, 4.5 per slot', 'Embed, 8.2 per slot']);
-    expect(screen.getByRole('radio', { name: 'Assess, 4.5 per slot' }).getAttribute('aria-checked')).toBe('true');
+    ).toEqual(['Engage, $1.80 per slot a month', 'Assess, $4.50 per slot a month', 'Embed, $8.20 per slot a month']);
+    const assess = screen.getByRole('radio', { name: 'Assess, $4.50 per slot a month' });
+    expect(assess.getAttribute('aria-checked')).toBe('true');
+    expect(assess.textContent).toContain('$4.50 per slot a month');
     const current = screen.getByRole('table', { name: 'Current subscription' });
-    expect(within(current).getByRole('row', { name: /Assess 30 135 active/ })).toBeTruthy();
+    expect(within(current).getByRole('row', { name: /Assess 30 \$135\.00 a month active/ })).toBeTruthy();
     expect(screen.queryByText(/not available yet/)).toBeNull();
 
-    fireEvent.click(screen.getByRole('radio', { name: 'Engage, 1.8 per slot' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Engage, $1.80 per slot a month' }));
     const slots = screen.getByRole('textbox', { name: 'Engage slots' });
     fireEvent.change(slots, { target: { value: '12' } });
-    expect(screen.getByTestId('billing-price').textContent).toBe('21.6');
+    expect(screen.getByTestId('billing-price').textContent).toBe('$21.60 a month');
+    expect(screen.getByText('12 slots × $1.80')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Engage' }));
     await waitFor(() => expect(billing.subscribe).toHaveBeenCalledWith({ plan: 'engage', quantity: 12 }));
+  });
+
+  it("says the prices in the currency and period the server names, as Stripe's Prices give them", async () => {
+    show({ ...ownerCustomer, provider: 'stripe', currency: 'EUR', interval: 'month', intervalCount: 3 });
+    const assess = await screen.findByRole('radio', { name: 'Assess, €4.50 per slot every 3 months' });
+    expect(assess.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'Embed, €8.20 per slot every 3 months' })).toBeTruthy();
+    const current = screen.getByRole('table', { name: 'Current subscription' });
+    expect(within(current).getByRole('row', { name: /Assess 30 €135\.00 every 3 months active/ })).toBeTruthy();
+    expect(screen.getByTestId('billing-price').textContent).toBe('€135.00 every 3 months');
+    expect(screen.getByText('30 slots × €4.50')).toBeTruthy();
   });
 
   it('refuses a quantity outside 0 to 999 before asking the server', async () => {

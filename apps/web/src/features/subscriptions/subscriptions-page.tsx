@@ -5,7 +5,7 @@ import { isApiError } from '../../api/api-error';
 import { LoadFailed } from '../../ui/load-failed';
 import { PageHeader } from '../../ui/page-header';
 import { AllocationsSection } from './allocations-section';
-import { formatPrice, slotsLabel, totalPrice } from './billing-format';
+import { formatPricePerPeriod, slotsLabel, totalPrice } from './billing-format';
 import { useBillingCustomer } from './billing-queries';
 import { PaymentSection } from './payment-section';
 import { PlansSection } from './plans-section';
@@ -44,7 +44,9 @@ const CurrentSubscription = ({ customer }: { customer: BillingCustomer }) => {
                   <Table.Tr key={subscription.id}>
                     <Table.Td fw={600}>{plan?.name ?? subscription.plan}</Table.Td>
                     <Table.Td ta="right">{subscription.quantity}</Table.Td>
-                    <Table.Td ta="right">{plan ? formatPrice(totalPrice(plan.price, subscription.quantity)) : ''}</Table.Td>
+                    <Table.Td ta="right">
+                      {plan ? formatPricePerPeriod(totalPrice(plan.price, subscription.quantity), customer) : ''}
+                    </Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={subscription.status === 'active' ? 'teal' : 'orange'} radius="sm">
                         {subscription.status}
