@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/clock';
+import { createToken } from '../src/modules/tokens/tokens.service';
+import { createUser } from '../src/modules/users/users.service';
 import { seedDemo } from '../src/setup/seed';
 import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
 
 type Space = { id: string; description: string; owner: string; isOwner: boolean; security: Record<string, boolean> };
+type SpaceUser = { id: string; email: string; name: string | null; isOwner: boolean; fromGroup: boolean; pending: boolean };
+type Message = { to: string; subject: string; text: string; html: string | null; sender: string | null; templateName: string | null };
 
 describe.each(dialects)('spaces on %s', (dialect) => {
   let t: TestApp;
@@ -28,6 +32,14 @@ describe.each(dialects)('spaces on %s', (dialect) => {
     return { status: response.statusCode, body: response.json<T>() };
   };
   const create = async (description: string, who = owner) => (await call<Space>(who, 'POST', '/admin/space', { description })).body;
+  /** Someone with an account, a password and the name their sign-in gives. */
+  const named = async (email: string, name: string) => {
+    const user = await createUser({ db: t.db, clock: systemClock, email, password: 'Test-password-1', name });
+    const { token } = await createToken({ db: t.db, clock: systemClock, userId: user.id, name: 'test' });
+    return { user, token, auth: { authorization: `Bearer ${token}` } };
+  };
+  const usersOf = async (spaceId: string, who: TestUser = owner) =>
+    (await call<SpaceUser[]>(who, 'GET', `/admin/space/${spaceId}/user`)).body;
 
   it('creates a space owned by its creator, with every security flag true', async () => {
     const created = await call<Space>(owner, 'POST', '/admin/space', { description: '  Cardiology  ' });
@@ -83,9 +95,14 @@ describe.each(dialects)('spaces on %s', (dialect) => {
       expect.objectContaining({ email: 'owner@example.test', isOwner: true }),
       expect.objectContaining({ email: 'newcomer@example.test', isOwner: false }),
     ]);
-    const mail = await t.db.selectFrom('outbox').selectAll().where('to_address', '=', 'newcomer@example.test').execute();
-    expect(mail).toHaveLength(1);
-    expect(mail[0]!.text_body).toMatch(/\/account\/reset\/[\w-]{20,}/);
+    const mail = await t.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', 'newcomer@example.test')
+      .orderBy('created_at')
+      .execute();
+    expect(mail.map((message) => message.subject)).toEqual(['You have been added to "Team" in Resim', 'Choose your Resim password']);
+    expect(mail[1]!.text_body).toMatch(/\/account\/reset\/[\w-]{20,}/);
 
     expect((await call(owner, 'DELETE', `/admin/space/${space.id}/user/${added.body.id}`)).status).toBe(200);
     expect((await call(owner, 'DELETE', `/admin/space/${space.id}/user/${added.body.id}`)).status).toBe(404);
@@ -93,14 +110,77 @@ describe.each(dialects)('spaces on %s', (dialect) => {
     expect(ownerRemoval.status).toBe(409);
   });
 
-  it('says whether an added user was invited, i.e. had no account yet', async () => {
+  it('answers adding an address with an account exactly as one without, apart from its id and email', async () => {
     const space = await create('Invites');
-    const fresh = await call<{ invited: boolean; fromGroup: boolean }>(owner, 'POST', `/admin/space/${space.id}/user`, {
-      email: 'brand-new@example.test',
-    });
-    expect(fresh.body).toMatchObject({ invited: true, fromGroup: false });
-    const known = await call<{ invited: boolean }>(owner, 'POST', `/admin/space/${space.id}/user`, { email: 'colleague@example.test' });
-    expect(known.body.invited).toBe(false);
+    await named('dana@example.test', 'Dana Known');
+    const fresh = await call<SpaceUser>(owner, 'POST', `/admin/space/${space.id}/user`, { email: 'brand-new@example.test' });
+    const known = await call<SpaceUser>(owner, 'POST', `/admin/space/${space.id}/user`, { email: 'dana@example.test' });
+    const { id: freshId, email: freshEmail, ...freshRest } = fresh.body;
+    const { id: knownId, email: knownEmail, ...knownRest } = known.body;
+    expect([fresh.status, known.status]).toEqual([201, 201]);
+    expect([freshEmail, knownEmail]).toEqual(['brand-new@example.test', 'dana@example.test']);
+    expect(freshId).not.toBe(knownId);
+    expect(knownRest).toEqual(freshRest);
+    expect(knownRest).toEqual({ name: null, isOwner: false, fromGroup: false, pending: true });
+  });
+
+  it('sends both the same invitation, which the sender reads in the outbox; only the address without a password gets a link to choose one', async () => {
+    const space = await create('Outbox');
+    await named('erin@example.test', 'Erin Known');
+    for (const email of ['nobody-yet@example.test', 'erin@example.test'])
+      await call(owner, 'POST', `/admin/space/${space.id}/user`, { email });
+    const shown = (await call<{ messages: Message[] }>(owner, 'GET', '/admin/outbox')).body.messages;
+    const invitationTo = (to: string) => {
+      const found = shown.filter((message) => message.to === to);
+      expect(found).toHaveLength(1);
+      const { subject, text, html, sender, templateName } = found[0]!;
+      return JSON.stringify({ subject, text, html, sender, templateName }).replaceAll(to, 'ADDRESS');
+    };
+    expect(invitationTo('nobody-yet@example.test')).toBe(invitationTo('erin@example.test'));
+    expect(invitationTo('erin@example.test')).toContain('Sign in here: http://localhost:8080/');
+
+    // The link to choose a password goes in an email of no one's, which the outbox shows to developers alone.
+    const mail = await t.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', 'in', ['nobody-yet@example.test', 'erin@example.test'])
+      .execute();
+    const private_ = mail.filter((message) => message.space_id === null);
+    expect(private_.map((message) => [message.to_address, message.sender_id, message.subject])).toEqual([
+      ['nobody-yet@example.test', null, 'Choose your Resim password'],
+    ]);
+    expect(private_[0]!.text_body).toContain(`owner@example.test has added you to the space "Outbox" in Resim`);
+    expect(private_[0]!.text_body).toMatch(/\/account\/reset\/[\w-]{20,}/);
+  });
+
+  it('lists someone added by email by that email alone, pending, until they list their spaces; then by their name', async () => {
+    const space = await create('Pending');
+    const fay = await named('fay@example.test', 'Fay Known');
+    const gus = await named('gus@example.test', 'Gus Known');
+    await call(owner, 'POST', `/admin/space/${space.id}/user`, { email: 'gus@example.test' });
+    await call(gus, 'GET', '/admin/space');
+    await call(gus, 'POST', `/admin/space/${space.id}/user`, { email: 'fay@example.test' });
+
+    const pendingFay = { id: fay.user.id, email: 'fay@example.test', name: null, isOwner: false, fromGroup: false, pending: true };
+    for (const who of [owner, gus]) {
+      expect(await usersOf(space.id, who)).toEqual([
+        { id: owner.user.id, email: 'owner@example.test', name: null, isOwner: true, fromGroup: false, pending: false },
+        pendingFay,
+        { id: gus.user.id, email: 'gus@example.test', name: 'Gus Known', isOwner: false, fromGroup: false, pending: false },
+      ]);
+    }
+    // Adding her again says no more.
+    expect((await call<SpaceUser>(gus, 'POST', `/admin/space/${space.id}/user`, { email: 'fay@example.test' })).body).toEqual(pendingFay);
+
+    expect((await call<Space[]>(fay, 'GET', '/admin/space')).body.map((listed) => listed.id)).toContain(space.id);
+    const seen = { ...pendingFay, name: 'Fay Known', pending: false };
+    expect((await usersOf(space.id)).find((user) => user.id === fay.user.id)).toEqual(seen);
+    // Once in, adding her again answers what the list shows of her.
+    expect((await call<SpaceUser>(owner, 'POST', `/admin/space/${space.id}/user`, { email: 'fay@example.test' })).body).toEqual(seen);
+
+    // Removed and added again, she waits until she has seen the space once more.
+    await call(owner, 'DELETE', `/admin/space/${space.id}/user/${fay.user.id}`);
+    expect((await call<SpaceUser>(owner, 'POST', `/admin/space/${space.id}/user`, { email: 'fay@example.test' })).body).toEqual(pendingFay);
   });
 
   it('lists those a sign-in group gives the space, and refuses to remove them here (SPEC 6)', async () => {
@@ -113,9 +193,10 @@ describe.each(dialects)('spaces on %s', (dialect) => {
       `/admin/space/${space.id}/user`,
     );
     expect(users.body).toEqual([
-      expect.objectContaining({ email: 'owner@example.test', isOwner: true, fromGroup: false }),
-      expect.objectContaining({ email: 'colleague@example.test', isOwner: false, fromGroup: false }),
-      expect.objectContaining({ id: grouped.user.id, isOwner: false, fromGroup: true }),
+      expect.objectContaining({ email: 'owner@example.test', isOwner: true, fromGroup: false, pending: false }),
+      expect.objectContaining({ email: 'colleague@example.test', isOwner: false, fromGroup: false, pending: true }),
+      // a group names the space for them: they wait on no invitation
+      expect.objectContaining({ id: grouped.user.id, isOwner: false, fromGroup: true, pending: false }),
     ]);
 
     const before = await t.snapshot();
@@ -126,8 +207,8 @@ describe.each(dialects)('spaces on %s', (dialect) => {
 
     // A caller the token's groups let in sees themselves so, though their stored groups say nothing.
     const token = await t.accessToken(colleague.user, { groups: [space.id] });
-    const seen = await call<{ id: string; fromGroup: boolean }[]>(token, 'GET', `/admin/space/${space.id}/user`);
-    expect(seen.body.find((user) => user.id === colleague.user.id)?.fromGroup).toBe(true);
+    const seen = await call<SpaceUser[]>(token, 'GET', `/admin/space/${space.id}/user`);
+    expect(seen.body.find((user) => user.id === colleague.user.id)).toMatchObject({ fromGroup: true, pending: false });
   });
 
   it("answers 404 to outsiders for every member, security and owner route, and 403 to members for the owner's", async () => {
@@ -158,7 +239,11 @@ describe.each(dialects)('spaces on %s', (dialect) => {
     expect(handed.body).toMatchObject({ owner: 'colleague@example.test', isOwner: false });
     expect((await call(owner, 'PUT', `/admin/space/${space.id}/security`, { canEdit: false })).status).toBe(403);
     expect((await call(colleague, 'PUT', `/admin/space/${space.id}/security`, { canEdit: false })).status).toBe(200);
-    // the previous owner stays in the space
+    // the previous owner stays in the space, as a member who has seen it; an owner is never pending
+    expect(await usersOf(space.id, colleague)).toEqual([
+      expect.objectContaining({ email: 'colleague@example.test', isOwner: true, pending: false }),
+      expect.objectContaining({ email: 'owner@example.test', isOwner: false, pending: false }),
+    ]);
     expect((await call<Space[]>(owner, 'GET', '/admin/space')).body.map((s) => s.id)).toContain(space.id);
   });
 

@@ -38,20 +38,21 @@ export const spaceUser = z
   .object({
     id: z.string(),
     email: z.string(),
-    name: z.string().nullable(),
+    name: z.string().nullable().describe('The name their sign-in gives; null while they are pending, or when it gives none'),
     isOwner: z.boolean(),
     fromGroup: z
       .boolean()
       .describe(
         'Whether a group of their sign-in token names the space (SPEC 6): that access is managed at the identity provider, not here',
       ),
+    pending: z
+      .boolean()
+      .describe(
+        'Added by email and not yet signed in to see the space (listing their spaces does it). Until then they are shown by that email ' +
+          'alone, with no name, whether or not the address had an account; the owner and those a sign-in group gives the space never are',
+      ),
   })
   .meta({ id: 'SpaceUser' });
 export type SpaceUser = z.infer<typeof spaceUser>;
-
-export const addedSpaceUser = spaceUser
-  .extend({ invited: z.boolean().describe('Whether the email had no account, so one was made and its owner invited to choose a password') })
-  .meta({ id: 'AddedSpaceUser' });
-export type AddedSpaceUser = z.infer<typeof addedSpaceUser>;
 
 export const spaceUserParams = z.strictObject({ id: z.string().min(1).max(100), userId: z.string().min(1).max(100) });

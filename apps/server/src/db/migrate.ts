@@ -21,6 +21,7 @@ import * as rateLimits from './migrations/0019-rate-limits';
 import * as messagesOnce from './migrations/0020-messages-once';
 import * as webhookEvents from './migrations/0021-webhook-events';
 import * as learnerEmail from './migrations/0022-learner-email';
+import * as memberAcceptance from './migrations/0023-member-acceptance';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0020-messages-once': messagesOnce,
   '0021-webhook-events': webhookEvents,
   '0022-learner-email': learnerEmail,
+  '0023-member-acceptance': memberAcceptance,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -33,6 +33,8 @@ export type SpaceMembersTable = {
   space_id: string;
   user_id: string;
   created_at: string;
+  /** when they first saw the space after signing in; until then the others see only their email */
+  accepted_at: string | null;
 };
 
 export type ApiTokensTable = {

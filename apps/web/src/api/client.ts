@@ -10,7 +10,6 @@ import type {
   intel,
   IntelQuery,
   addLearnersResult,
-  addedSpaceUser,
   allocationsResult,
   AllocationsBody,
   billingCustomer,
@@ -117,7 +116,7 @@ export const createApiClient = (options: ApiClientOptions) => {
         request<Out<typeof space>>({ method: 'PUT', path: `/admin/space/${id(spaceId)}/owner`, body }),
       users: (spaceId: string, signal?: AbortSignal) => get<Out<typeof spaceUser>[]>(`/admin/space/${id(spaceId)}/user`, signal),
       addUser: (spaceId: string, body: z.input<typeof addSpaceUserBody>) =>
-        request<Out<typeof addedSpaceUser>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/user`, body }),
+        request<Out<typeof spaceUser>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/user`, body }),
       removeUser: (spaceId: string, userId: string) =>
         request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/user/${id(userId)}` }),
       /** SPEC 7: what the space's scoreboard can show: its modes, scenarios and outputs. */

@@ -46,12 +46,21 @@ describe('compileEmailTemplate', () => {
     expect(rendered.html).toContain('<li>Chest pain</li><li>Shortness of breath</li>');
     expect(rendered.text).toContain('- Chest pain\n- Shortness of breath');
 
-    const invitation = compileEmailTemplate(findBuiltInTemplate('space-invitation')!);
+    const learner = compileEmailTemplate(findBuiltInTemplate('learner-invitation')!);
     const url = 'http://localhost:8080/account/forgot';
-    expect(invitation({ ...sampleData('space-invitation'), newAccount: true, signInUrl: url }).text).toContain(
-      `To sign in for the first time, choose a password here: ${url}`,
+    expect(learner({ ...sampleData('learner-invitation'), newAccount: true, signInUrl: url }).text).toContain(
+      `Choose your password here, then sign in with your email and that password (the link works for 7 days): ${url}`,
     );
-    expect(invitation({ ...sampleData('space-invitation'), newAccount: false }).text).toContain('Sign in here: https://resim.example.com/');
+    expect(learner({ ...sampleData('learner-invitation'), newAccount: false }).text).toContain(
+      'Sign in here to see your simulations: https://resim.example.com/',
+    );
+
+    // Its sender and the space's members read a space's email in the outbox: it says nothing of the account.
+    for (const name of ['space-invitation', 'space-owner']) {
+      const space = compileEmailTemplate(findBuiltInTemplate(name)!);
+      expect(space({ ...sampleData(name), newAccount: true })).toEqual(space({ ...sampleData(name), newAccount: false }));
+      expect(space(sampleData(name)).text).toContain('Sign in here: https://resim.example.com/');
+    }
   });
 });
 

@@ -28,6 +28,7 @@ const automaticVariables: readonly TemplateVariable[] = [
 const spaceName = variable('spaceName', 'The name of the space', 'Cardiology 2025');
 const senderEmail = variable('senderEmail', 'The email of the person who sent it', 'lee@example.com');
 const signInUrl = variable('signInUrl', 'Where the recipient signs in, or chooses a password first', 'https://resim.example.com/', '/');
+const spaceSignInUrl = variable('signInUrl', 'Where the recipient signs in', 'https://resim.example.com/', '/');
 const newAccount = variable('newAccount', 'true when the recipient has no password yet and must choose one first', false);
 const scenarios = variable('scenarios', 'The names of the scenarios waiting for the learner', ['Chest pain', 'Shortness of breath']);
 
@@ -43,8 +44,11 @@ export type BuiltInTemplate = {
   readonly variables: readonly TemplateVariable[];
 };
 
-const signInParagraph =
-  '<p>{{#if newAccount}}To sign in for the first time, choose a password here:{{else}}Sign in here:{{/if}} <a href="{{signInUrl}}">{{signInUrl}}</a></p>';
+/**
+ * The sender and the space's members may read a space's emails in the outbox, so these say nothing
+ * of the recipient's account: one with no password yet is sent a link to choose it apart.
+ */
+const signInParagraph = '<p>Sign in here: <a href="{{signInUrl}}">{{signInUrl}}</a></p>';
 
 export const builtInTemplates: readonly BuiltInTemplate[] = [
   {
@@ -82,7 +86,7 @@ export const builtInTemplates: readonly BuiltInTemplate[] = [
       signInParagraph,
     ].join('\n'),
     text: null,
-    variables: [spaceName, senderEmail, signInUrl, newAccount],
+    variables: [spaceName, senderEmail, spaceSignInUrl],
   },
   {
     name: 'space-owner',
@@ -94,7 +98,7 @@ export const builtInTemplates: readonly BuiltInTemplate[] = [
       signInParagraph,
     ].join('\n'),
     text: null,
-    variables: [spaceName, senderEmail, signInUrl, newAccount],
+    variables: [spaceName, senderEmail, spaceSignInUrl],
   },
 ];
 

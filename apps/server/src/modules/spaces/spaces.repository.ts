@@ -67,17 +67,29 @@ export const findMembers = (db: Database, spaceId: string) =>
   db
     .selectFrom('space_members')
     .innerJoin('users', 'users.id', 'space_members.user_id')
-    .select(['users.id', 'users.email', 'users.name'])
+    .select(['users.id', 'users.email', 'users.name', 'space_members.accepted_at'])
     .where('space_members.space_id', '=', spaceId)
     .orderBy('users.email')
     .execute();
 
-export const addMember = (db: Database, spaceId: string, userId: string, now: string) =>
+/** A member added by email waits to accept (acceptedAt null); one who already is keeps what they have. */
+export const addMember = (db: Database, member: { spaceId: string; userId: string; now: string; acceptedAt: string | null }) =>
   db
     .insertInto('space_members')
-    .values({ space_id: spaceId, user_id: userId, created_at: now })
+    .values({ space_id: member.spaceId, user_id: member.userId, created_at: member.now, accepted_at: member.acceptedAt })
     .onConflict((oc) => oc.columns(['space_id', 'user_id']).doNothing())
     .execute();
+
+const pendingOf = preparedQuery((db: Database, userId: string) =>
+  db.selectFrom('space_members').select('space_id').where('user_id', '=', userId).where('accepted_at', 'is', null).limit(1),
+);
+
+/** The user has seen every space they were added to: the others there see their name from now on. */
+export const acceptMemberships = async (db: Database, userId: string, now: string): Promise<void> => {
+  // Read first: the spaces are listed often, and nearly always there is nothing to write.
+  if ((await pendingOf(db, userId)).length === 0) return;
+  await db.updateTable('space_members').set({ accepted_at: now }).where('user_id', '=', userId).where('accepted_at', 'is', null).execute();
+};
 
 export const removeMember = async (db: Database, spaceId: string, userId: string): Promise<boolean> =>
   Number(

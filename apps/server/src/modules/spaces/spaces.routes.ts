@@ -1,6 +1,5 @@
 import {
   addSpaceUserBody,
-  addedSpaceUser,
   createSpaceBody,
   errorBody,
   idParams,
@@ -102,10 +101,14 @@ export const spaceRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
     {
       schema: {
         tags,
-        summary: 'Add a user to a space by email, inviting them if new',
+        summary: 'Add a user to a space by email and email them an invitation',
+        description:
+          'Answers their line of the list of users. Someone new to the space is pending, shown by the email alone, and the answer ' +
+          'reads the same whether or not the address had an account: it tells no one whose the address is. An account with no ' +
+          'password yet is sent a link to choose one in an email of its own.',
         params: idParams,
         body: addSpaceUserBody,
-        response: { 201: addedSpaceUser, ...errors },
+        response: { 201: spaceUser, ...errors },
       },
     },
     async (request, reply) => reply.status(201).send(await spaces.addSpaceUser(inviteCtx(request), request.params.id, request.body.email)),

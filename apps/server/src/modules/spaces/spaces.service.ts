@@ -1,7 +1,8 @@
 import { mayEditInSpace, resolveSecurity, type SecurityFlag } from '@resim/domain';
-import type { AddedSpaceUser, Space, SpaceUser } from '@resim/contracts';
+import type { Space, SpaceUser } from '@resim/contracts';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors/app-error';
 import { createPasswordLink, invitationLinkTtlMs } from '../../identity/issuer/password-reset';
 import type { Principal } from '../../identity/principal';
@@ -47,8 +48,13 @@ export const requireEdit = (access: Accessible): void => {
   if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
 };
 
-export const listSpaces = async (ctx: SpaceContext): Promise<Space[]> =>
-  (await repo.findSpacesOfUser(ctx.db, ctx.principal.userId, ctx.principal.groupSpaceIds)).map((row) => toSpace(row, ctx.principal.userId));
+/** Listing them is how a member added by email first sees their spaces: from then on the others there see their name. */
+export const listSpaces = async (ctx: SpaceContext): Promise<Space[]> => {
+  await repo.acceptMemberships(ctx.db, ctx.principal.userId, iso(ctx.clock));
+  return (await repo.findSpacesOfUser(ctx.db, ctx.principal.userId, ctx.principal.groupSpaceIds)).map((row) =>
+    toSpace(row, ctx.principal.userId),
+  );
+};
 
 /** SPEC 6: the creator owns the new space. */
 export const createSpace = async (ctx: SpaceContext, description: string): Promise<Space> => {
@@ -88,35 +94,42 @@ export const setSecurity = async (ctx: SpaceContext, spaceId: string, flags: Par
 export type InviteContext = SpaceContext & { email: EmailSender; config: Pick<Config, 'productName' | 'publicUrl' | 'identity'> };
 
 /**
- * The space-invitation or space-owner template, as the inviting user has it; a new account of the
- * embedded sign-in chooses its password from the link itself, not by asking for a reset.
+ * The space-invitation or space-owner template, as the inviting user has it, reading the same
+ * whether or not the address had an account: the sender and the space's members may read it in
+ * the outbox. An account of the embedded sign-in that has no password yet is sent a link to choose
+ * one in an email of its own, which only its recipient (and developers) can read; it chooses its
+ * password from that link rather than by asking for a reset.
  */
-const sendInvitation = async (
-  ctx: InviteContext,
-  invitation: { to: string; userId: string; space: repo.SpaceWithOwner; created: boolean; owner: boolean },
-) => {
-  const choosesPassword = invitation.created && ctx.config.identity.kind === 'embedded';
-  const signInUrl = choosesPassword
-    ? await createPasswordLink({
-        db: ctx.db,
-        clock: ctx.clock,
-        userId: invitation.userId,
-        ttlMs: invitationLinkTtlMs,
-        publicUrl: ctx.config.publicUrl,
-        emailedTo: invitation.to,
-      })
-    : `${ctx.config.publicUrl}/`;
+const sendInvitation = async (ctx: InviteContext, invitation: { user: UserRow; space: repo.SpaceWithOwner; owner: boolean }) => {
+  const { user, space } = invitation;
   await sendTemplatedEmail(ctx, {
     templateName: invitation.owner ? 'space-owner' : 'space-invitation',
     senderId: ctx.principal.userId,
-    spaceId: invitation.space.id,
-    to: invitation.to,
-    data: {
-      spaceName: invitation.space.description,
-      senderEmail: ctx.principal.email,
-      newAccount: invitation.created,
-      signInUrl,
-    },
+    spaceId: space.id,
+    to: user.email,
+    data: { spaceName: space.description, senderEmail: ctx.principal.email, signInUrl: `${ctx.config.publicUrl}/` },
+  });
+  if (ctx.config.identity.kind !== 'embedded' || user.password_hash || user.external_subject) return;
+  const link = await createPasswordLink({
+    db: ctx.db,
+    clock: ctx.clock,
+    userId: user.id,
+    ttlMs: invitationLinkTtlMs,
+    publicUrl: ctx.config.publicUrl,
+    emailedTo: user.email,
+  });
+  const product = ctx.config.productName;
+  const what = invitation.owner ? `handed the space "${space.description}" over to you` : `added you to the space "${space.description}"`;
+  await ctx.email.send({
+    to: user.email,
+    subject: `Choose your ${product} password`,
+    text: [
+      `${ctx.principal.email} has ${what} in ${product}. Your account there has no password yet.`,
+      '',
+      `Choose your password here, then sign in with your email and that password (the link works for 7 days):\n${link}`,
+      '',
+      'If you did not expect this, ignore this email.',
+    ].join('\n'),
   });
 };
 
@@ -124,24 +137,29 @@ const sendInvitation = async (
 export const transferOwnership = async (ctx: InviteContext, spaceId: string, email: string): Promise<Space> => {
   const access = await getAccessibleSpace(ctx, spaceId);
   requireOwner(access, 'hand it over');
-  const { user, created } = await ctx.db.transaction().execute(async (trx) => {
-    const invited = await findOrInviteUser({ db: trx, clock: ctx.clock, email });
-    if (invited.user.id !== access.space.owner_id) {
-      await repo.updateSpace(trx, spaceId, { owner_id: invited.user.id });
-      await repo.addMember(trx, spaceId, access.space.owner_id, iso(ctx.clock));
-      await repo.removeMember(trx, spaceId, invited.user.id);
+  const user = await ctx.db.transaction().execute(async (trx) => {
+    const { user: invited } = await findOrInviteUser({ db: trx, clock: ctx.clock, email });
+    if (invited.id !== access.space.owner_id) {
+      const now = iso(ctx.clock);
+      await repo.updateSpace(trx, spaceId, { owner_id: invited.id });
+      // The old owner has seen the space: the others keep seeing their name.
+      await repo.addMember(trx, { spaceId, userId: access.space.owner_id, now, acceptedAt: now });
+      await repo.removeMember(trx, spaceId, invited.id);
     }
     return invited;
   });
-  if (user.id !== access.space.owner_id) {
-    await sendInvitation(ctx, { to: user.email, userId: user.id, space: access.space, created, owner: true });
-  }
+  if (user.id !== access.space.owner_id) await sendInvitation(ctx, { user, space: access.space, owner: true });
   return toSpace({ ...access.space, owner_id: user.id, owner_email: user.email }, ctx.principal.userId);
 };
 
-/** The owner first, then everyone else by email; each says whether a sign-in group gives them the space. */
-export const listSpaceUsers = async (ctx: SpaceContext, spaceId: string): Promise<SpaceUser[]> => {
-  const access = await getAccessibleSpace(ctx, spaceId);
+/**
+ * The owner first, then everyone else by email; each says whether a sign-in group gives them the
+ * space. A member added by email who has not yet signed in and seen it is pending: shown by the
+ * email they were added by alone, whether or not it had an account, so that adding someone tells
+ * no one whose the address is.
+ */
+const usersOf = async (ctx: SpaceContext, access: Accessible): Promise<SpaceUser[]> => {
+  const spaceId = access.space.id;
   const [owner, members, groupUsers] = await Promise.all([
     findUserById(ctx.db, access.space.owner_id),
     repo.findMembers(ctx.db, spaceId),
@@ -150,9 +168,13 @@ export const listSpaceUsers = async (ctx: SpaceContext, spaceId: string): Promis
   const fromGroup = new Set(groupUsers.map((user) => user.id));
   // The caller's groups are those of the token in hand, which may be newer than the stored ones.
   if (ctx.principal.groupSpaceIds.includes(spaceId)) fromGroup.add(ctx.principal.userId);
-  const caller = { id: ctx.principal.userId, email: ctx.principal.email, name: ctx.principal.name };
-  const others = new Map<string, { id: string; email: string; name: string | null }>();
-  for (const user of [...members, ...groupUsers, ...(fromGroup.has(caller.id) ? [caller] : [])]) {
+  const caller = { id: ctx.principal.userId, email: ctx.principal.email, name: ctx.principal.name, accepted_at: null };
+  const others = new Map<string, { id: string; email: string; name: string | null; accepted_at: string | null }>();
+  for (const user of [
+    ...members,
+    ...groupUsers.map((user) => ({ ...user, accepted_at: null })),
+    ...(fromGroup.has(caller.id) ? [caller] : []),
+  ]) {
     if (user.id !== access.space.owner_id && !others.has(user.id)) others.set(user.id, user);
   }
   return [
@@ -162,26 +184,35 @@ export const listSpaceUsers = async (ctx: SpaceContext, spaceId: string): Promis
       name: owner?.name ?? null,
       isOwner: true,
       fromGroup: fromGroup.has(access.space.owner_id),
+      pending: false,
     },
     ...[...others.values()]
       .sort((a, b) => a.email.localeCompare(b.email))
-      .map((user) => ({ ...user, isOwner: false, fromGroup: fromGroup.has(user.id) })),
+      .map(({ id, email, name, accepted_at }) => {
+        // A sign-in group names the space for them: they are not waiting on anyone's invitation.
+        const pending = !fromGroup.has(id) && accepted_at === null;
+        return { id, email, name: pending ? null : name, isOwner: false, fromGroup: fromGroup.has(id), pending };
+      }),
   ];
 };
 
-/** Adds a user by email; `invited` says an account was made for a new email, whose owner is asked to choose a password. */
-export const addSpaceUser = async (ctx: InviteContext, spaceId: string, email: string): Promise<AddedSpaceUser> => {
+export const listSpaceUsers = async (ctx: SpaceContext, spaceId: string): Promise<SpaceUser[]> =>
+  usersOf(ctx, await getAccessibleSpace(ctx, spaceId));
+
+/**
+ * Adds a user by email and emails them. The answer is their line of the list, no more: for an
+ * address new to the space it reads the same whether or not the address had an account.
+ */
+export const addSpaceUser = async (ctx: InviteContext, spaceId: string, email: string): Promise<SpaceUser> => {
   const access = await getAccessibleSpace(ctx, spaceId);
   requireEdit(access);
-  const { user, created } = await ctx.db.transaction().execute(async (trx) => {
-    const invited = await findOrInviteUser({ db: trx, clock: ctx.clock, email });
-    if (invited.user.id !== access.space.owner_id) await repo.addMember(trx, spaceId, invited.user.id, iso(ctx.clock));
-    return invited;
+  const user = await ctx.db.transaction().execute(async (trx) => {
+    const { user: found } = await findOrInviteUser({ db: trx, clock: ctx.clock, email });
+    if (found.id !== access.space.owner_id) await repo.addMember(trx, { spaceId, userId: found.id, now: iso(ctx.clock), acceptedAt: null });
+    return found;
   });
-  const isOwner = user.id === access.space.owner_id;
-  if (!isOwner) await sendInvitation(ctx, { to: user.email, userId: user.id, space: access.space, created, owner: false });
-  const fromGroup = (await repo.findGroupUsers(ctx.db, spaceId)).some((groupUser) => groupUser.id === user.id);
-  return { id: user.id, email: user.email, name: user.name, isOwner, fromGroup, invited: created };
+  if (user.id !== access.space.owner_id) await sendInvitation(ctx, { user, space: access.space, owner: false });
+  return (await usersOf(ctx, access)).find((listed) => listed.id === user.id)!;
 };
 
 export const removeSpaceUser = async (ctx: SpaceContext, spaceId: string, userId: string): Promise<void> => {

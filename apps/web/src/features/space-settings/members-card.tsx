@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import type { Space, SpaceUser } from '@resim/contracts';
 import { mayEditInSpace } from '@resim/domain';
-import { IconCrown, IconMailForward, IconTrash, IconUserPlus, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { IconCrown, IconMail, IconMailForward, IconTrash, IconUserPlus, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { pathFor } from '../../app/routes';
@@ -38,7 +38,12 @@ const Access = ({ user }: { user: SpaceUser }) => (
         Sign-in group
       </Badge>
     ) : null}
-    {!user.isOwner && !user.fromGroup ? (
+    {user.pending ? (
+      <Badge color="blue" variant="light" leftSection={<IconMail size={12} aria-hidden />}>
+        Invited
+      </Badge>
+    ) : null}
+    {!user.isOwner && !user.fromGroup && !user.pending ? (
       <Badge color="gray" variant="light">
         Member
       </Badge>
@@ -53,9 +58,16 @@ const removal = (user: SpaceUser, me: string | null, mayEdit: boolean): 'removab
   return mayEdit || user.id === me ? 'removable' : 'no-edit';
 };
 
-type Added = { email: string; invited: boolean };
+/**
+ * What adding someone did, said from their line of the list alone: it reads the same whether or
+ * not the address had an account.
+ */
+const addedMessage = (user: SpaceUser): string => {
+  if (user.isOwner) return `${user.email} owns this space.`;
+  if (user.pending) return `${user.email} has been invited to this space by email, and shows as Invited until they sign in and open it.`;
+  return `${user.email} is in this space and has been told by email.`;
+};
 
-/** SPEC 6: users are added to a space by email (invited when new) and removed from it. */
 /** Said where a member is added: what the space's security will let them do, and where to change it. */
 const MemberRightsNote = ({ space }: { space: Space }) => {
   const { may, mayNot } = memberRights(space.security);
@@ -76,11 +88,12 @@ const MemberRightsNote = ({ space }: { space: Space }) => {
   );
 };
 
+/** SPEC 6: users are added to a space by email and removed from it. */
 export const MembersCard = ({ space, me }: { space: Space; me: string | null }) => {
   const users = useSpaceUsers(space.id);
   const add = useAddSpaceUser(space.id);
   const remove = useRemoveSpaceUser(space.id);
-  const [added, setAdded] = useState<Added | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
   const [removing, setRemoving] = useState<SpaceUser | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -110,13 +123,13 @@ export const MembersCard = ({ space, me }: { space: Space; me: string | null }) 
             <MemberRightsNote space={space} />
             <EmailForm
               label="Add a member"
-              description="Someone without an account is sent an invitation to create one."
+              description="They are emailed an invitation; someone without a password is also sent a link to choose one."
               submitLabel="Add member"
               icon={<IconUserPlus size={16} />}
               pending={add.isPending}
               onSubmit={(email) =>
                 add.mutateAsync(email).then((user) => {
-                  setAdded({ email: user.email, invited: user.invited });
+                  setAdded(addedMessage(user));
                 })
               }
             />
@@ -137,9 +150,7 @@ export const MembersCard = ({ space, me }: { space: Space; me: string | null }) 
             closeButtonLabel="Dismiss"
             onClose={() => setAdded(null)}
           >
-            {added.invited
-              ? `${added.email} had no account, so one was made for them: they have been sent an invitation to choose a password and join this space.`
-              : `${added.email} is now a member and has been told by email.`}
+            {added}
           </Alert>
         ) : null}
 
@@ -219,6 +230,12 @@ export const MembersCard = ({ space, me }: { space: Space; me: string | null }) 
                 title="No one else is in this space yet"
                 description={mayEdit ? 'Add a colleague by email to share its scenarios with them.' : 'Its owner can add members.'}
               />
+            ) : null}
+            {list.some((user) => user.pending) ? (
+              <Text fz="sm" c="dimmed">
+                Members marked <strong>Invited</strong> have not yet signed in and opened this space; until they do, they show by the email
+                they were added by.
+              </Text>
             ) : null}
             {list.some((user) => user.fromGroup) ? (
               <Text fz="sm" c="dimmed">

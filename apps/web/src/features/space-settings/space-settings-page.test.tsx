@@ -20,6 +20,7 @@ const userOf = (id: string, email: string, more: Partial<SpaceUser> = {}): Space
   name: null,
   isOwner: false,
   fromGroup: false,
+  pending: false,
   ...more,
 });
 const owner = userOf('u-me', 'me@example.test', { isOwner: true });
@@ -27,10 +28,11 @@ const owner = userOf('u-me', 'me@example.test', { isOwner: true });
 const fakeApi = (initial: { space?: Space; users?: SpaceUser[] } = {}) => {
   let space = initial.space ?? lab;
   let users = initial.users ?? [owner];
+  // As the server answers: someone new to the space is pending, whether or not they had an account.
   const addUser = vi.fn(async (_spaceId: string, { email }: { email: string }) => {
-    const added = userOf(`u-${email}`, email);
+    const added = userOf(`u-${email}`, email, { pending: true });
     users = [...users, added];
-    return { ...added, invited: email.startsWith('new') };
+    return added;
   });
   const removeUser = vi.fn(async (_spaceId: string, userId: string) => {
     users = users.filter((user) => user.id !== userId);
@@ -54,7 +56,7 @@ const fakeApi = (initial: { space?: Space; users?: SpaceUser[] } = {}) => {
 const members = () => screen.findByRole('table', { name: 'Members' });
 
 describe('Space settings', () => {
-  it('adds a member by email and says when they were invited', async () => {
+  it('adds a member by email and shows them as Invited, saying the same whether or not the address had an account', async () => {
     const { api, addUser } = fakeApi();
     renderWithProviders(<SpaceSettingsPage spaceId="s1" />, { api });
     expect(await screen.findByText('No one else is in this space yet')).toBeTruthy();
@@ -65,11 +67,28 @@ describe('Space settings', () => {
     expect(await screen.findByText(/Enter a valid email address/)).toBeTruthy();
     expect(addUser).not.toHaveBeenCalled();
 
-    fireEvent.change(field, { target: { value: 'New.Person@Example.test' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add member' }));
-    expect(await screen.findByText(/new\.person@example\.test had no account.*invitation/)).toBeTruthy();
+    const said: string[] = [];
+    for (const email of ['new.person@example.test', 'known@example.test']) {
+      fireEvent.change(field, { target: { value: email === 'new.person@example.test' ? 'New.Person@Example.test' : email } });
+      fireEvent.click(screen.getByRole('button', { name: 'Add member' }));
+      const status = await screen.findByText((text) => text.startsWith(`${email} has been invited`));
+      said.push(status.textContent.replace(email, 'ADDRESS'));
+      expect(within(await members()).getByRole('row', { name: new RegExp(email) }).textContent).toBe(`${email}Invited`);
+    }
     expect(addUser).toHaveBeenCalledWith('s1', { email: 'new.person@example.test' });
-    expect(within(await members()).getByText('new.person@example.test')).toBeTruthy();
+    expect(said).toEqual([said[0], said[0]]);
+    expect(said[0]).toBe('ADDRESS has been invited to this space by email, and shows as Invited until they sign in and open it.');
+  });
+
+  it('shows a member who has not yet signed in by email with Invited, and one who has by name and email', async () => {
+    const { api } = fakeApi({
+      users: [owner, userOf('u-kim', 'kim@example.test', { name: 'Kim Known' }), userOf('u-pat', 'pat@example.test', { pending: true })],
+    });
+    renderWithProviders(<SpaceSettingsPage spaceId="s1" />, { api });
+    const table = await members();
+    expect(within(table).getByRole('row', { name: /pat@example\.test/ }).textContent).toBe('pat@example.testInvited');
+    expect(within(table).getByRole('row', { name: /kim@example\.test/ }).textContent).toBe('Kim Knownkim@example.testMember');
+    expect(screen.getByText(/have not yet signed in and opened this space/)).toBeTruthy();
   });
 
   it('says where a member is added what the space lets them do, delete included when the flags are on, with the way to change it', async () => {

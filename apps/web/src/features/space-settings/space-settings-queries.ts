@@ -50,7 +50,7 @@ export const useAddSpaceUser = (spaceId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (email: string) => api.spaces.addUser(spaceId, { email }),
-    onSuccess: async ({ invited: _invited, ...added }) => {
+    onSuccess: async (added) => {
       queryClient.setQueryData<SpaceUser[]>(queryKeys.spaceUsers(spaceId), (users) =>
         users && !users.some((user) => user.id === added.id) ? [...users, added] : users,
       );
