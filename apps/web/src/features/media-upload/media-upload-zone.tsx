@@ -86,6 +86,7 @@ const hasFiles = (event: DragEvent): boolean => event.dataTransfer.types.include
 export const MediaUploadZone = ({
   prop,
   noun,
+  label,
   readOnly,
   onUploaded,
   takeFile,
@@ -94,6 +95,8 @@ export const MediaUploadZone = ({
   /** the scenario property the medium is in, which says what files it takes */
   prop: MediaProp;
   noun: string;
+  /** names the medium among the others, as its remove button does (e.g. 'Image 2') */
+  label: string;
   readOnly: boolean;
   onUploaded: (url: string, fileName: string) => void;
   /** a file already given for this medium (dropped on its group), sent as soon as it shows */
@@ -114,6 +117,8 @@ export const MediaUploadZone = ({
   const busy = upload?.snapshot.status === 'uploading';
   return (
     <Box
+      role="group"
+      aria-label={label}
       className={classes.zone}
       data-over={over || undefined}
       onDragOver={(event) => {

@@ -121,6 +121,7 @@ const MediaRow = <M extends Media>({ kind, prop, item, index, readOnly, stages, 
     <MediaUploadZone
       prop={prop}
       noun={noun}
+      label={`${capitalise(noun)} ${index + 1}`}
       readOnly={readOnly}
       takeFile={() => takePending(item.id)}
       onUploaded={(url, fileName) =>
