@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { apiAs, demoAdmin, shoot, signInAsDemoAdmin } from './support';
 
@@ -180,4 +180,128 @@ test('an author uploads an image and a video into a case, and a learner on a pho
   await shoot(learner, 'media-upload-phone.png');
   await expectAccessible(learner, 'player with media on a phone');
   await phone.close();
+});
+
+/** A one-pixel PNG: a picture the server takes. */
+const pixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** Drops files on an element as a browser does: dragged over it, then let go. */
+const dropFiles = async (page: Page, target: Locator, files: { name: string; mimeType: string; text: string }[]) => {
+  const transfer = await page.evaluateHandle((list) => {
+    const data = new DataTransfer();
+    for (const file of list) data.items.add(new File([file.text], file.name, { type: file.mimeType }));
+    return data;
+  }, files);
+  await target.dispatchEvent('dragover', { dataTransfer: transfer });
+  await target.dispatchEvent('drop', { dataTransfer: transfer });
+};
+
+const notShown = "The file's content is not an image, video, audio or PDF that can be shown";
+
+test('a refused file is told beside the medium it was given to, naming it, and in no message besides', async ({ page }) => {
+  const api = apiAs(page, demoAdmin().email);
+  const spaces = await api<{ id: string; description: string }[]>('GET', '/admin/space');
+  const spaceId = spaces.find((space) => space.description === 'Demo space')!.id;
+  const name = `Refused files ${Date.now().toString(36)}`;
+  const created = await api<{ id: string }>('POST', '/admin/resim/new', { groupId: spaceId });
+  await api('PATCH', `/admin/resim/${created.id}`, {
+    details: { resimName: name, mode: 2 },
+    stages: [{ id: 'stg1', name: 'Clinic', default: true }],
+    actions: [
+      { id: 'act1', name: 'Hip X-ray', stage: 'stg1', facts: 'Fracture' },
+      {
+        id: 'act2',
+        name: 'Blood film',
+        stage: 'stg1',
+        facts: 'Normal',
+        factImages: [{ id: 'image1', url: '/files/0123456789abcdef01234567/blood-film.png', description: 'Blood film' }],
+      },
+    ],
+    conclusions: [{ id: 'conc1', name: 'Fracture', stage: 'stg1' }],
+  });
+
+  await signInAsDemoAdmin(page);
+  await page.goto(`/resim/${created.id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('tab', { name: /Tests/ }).click();
+  const tests = page.getByRole('navigation', { name: 'Tests' });
+  const media = page.getByRole('group', { name: 'Result media' });
+  // Every message shown, however briefly: a danger message stays a few seconds.
+  await page.evaluate(() => {
+    const shown: string[] = [];
+    (globalThis as { shownMessages?: string[] }).shownMessages = shown;
+    const message = '.mantine-Notification-root';
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        change.addedNodes.forEach((node) => {
+          if (!(node instanceof Element)) return;
+          if (node.matches(message)) shown.push(node.textContent ?? '');
+          node.querySelectorAll(message).forEach((inner) => shown.push(inner.textContent ?? ''));
+        });
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const shownMessages = () => page.evaluate(() => (globalThis as { shownMessages?: string[] }).shownMessages ?? []);
+
+  // An image that goes up, in the first test.
+  await tests.getByRole('button', { name: /Hip X-ray/ }).click();
+  await media.getByRole('button', { name: 'Add image' }).click();
+  const firstImage = media.getByRole('group', { name: 'Image 1' });
+  const pick = page.waitForEvent('filechooser');
+  await firstImage.getByRole('button', { name: 'Upload image' }).click();
+  await (await pick).setFiles({ name: 'hip-x-ray.png', mimeType: 'image/png', buffer: pixelPng });
+  await expect(firstImage.getByRole('textbox', { name: 'Image address' })).toHaveValue(/^\/files\/[0-9a-f]+\/image\.png$/);
+  await expect(firstImage.getByText('Uploaded')).toBeVisible();
+  const stored = await firstImage.getByRole('textbox', { name: 'Image address' }).inputValue();
+
+  // The other test's image is its own: nothing of the first test's upload shows beside it.
+  await tests.getByRole('button', { name: /Blood film/ }).click();
+  const otherImage = media.getByRole('group', { name: 'Image 1' });
+  await expect(otherImage.getByRole('textbox', { name: 'Image address' })).toHaveValue('/files/0123456789abcdef01234567/blood-film.png');
+  await expect(otherImage.getByRole('img', { name: 'Blood film' })).not.toHaveAttribute('src', /^blob:/);
+  await expect(media.getByText('hip-x-ray.png')).toHaveCount(0);
+  await expect(media.getByText('Uploaded')).toHaveCount(0);
+  // A PDF is not an image: refused before anything is sent, beside this image alone.
+  const choosePdf = page.waitForEvent('filechooser');
+  await otherImage.getByRole('button', { name: 'Upload image' }).click();
+  await (await choosePdf).setFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(tinyPdf) });
+  await expect(otherImage.getByRole('alert')).toHaveText('scan.pdf cannot go here: this list takes images');
+  await expect(media.getByRole('alert')).toHaveCount(1);
+  await shoot(page, 'media-upload-refused-other-item.png');
+
+  // Back in the first test: a second image, and a file the server refuses by its content dropped on it.
+  await tests.getByRole('button', { name: /Hip X-ray/ }).click();
+  await expect(firstImage.getByRole('textbox', { name: 'Image address' })).toHaveValue(stored);
+  await expect(media.getByRole('alert')).toHaveCount(0);
+  await media.getByRole('button', { name: 'Add image' }).click();
+  const secondImage = media.getByRole('group', { name: 'Image 2' });
+  await dropFiles(page, secondImage, [{ name: 'notes.png', mimeType: 'image/png', text: 'notes typed, not a picture' }]);
+  await expect(secondImage.getByRole('alert')).toHaveText(`notes.png was not uploaded: ${notShown}`);
+  await expect(firstImage.getByRole('alert')).toHaveCount(0);
+  // Another refused file dropped on the image that went up: told there, and the image it holds stays.
+  await dropFiles(page, firstImage, [{ name: 'blank.png', mimeType: 'image/png', text: 'nothing here either' }]);
+  await expect(firstImage.getByRole('alert')).toHaveText(`blank.png was not uploaded: ${notShown}`);
+  await expect(firstImage.getByRole('textbox', { name: 'Image address' })).toHaveValue(stored);
+  await expect(secondImage.getByRole('alert')).toHaveText(`notes.png was not uploaded: ${notShown}`);
+
+  // A document in parts: one that goes up, then one the server refuses once its parts are joined.
+  await media.getByRole('button', { name: 'Add file' }).click();
+  const firstFile = media.getByRole('group', { name: 'File 1' });
+  const chooseLetter = page.waitForEvent('filechooser');
+  await firstFile.getByRole('button', { name: 'Upload file' }).click();
+  await (await chooseLetter).setFiles({ name: 'request.pdf', mimeType: 'application/pdf', buffer: Buffer.from(tinyPdf) });
+  await expect(firstFile.getByRole('textbox', { name: 'File address' })).toHaveValue(/^\/files\/[0-9a-f]+\/request\.pdf$/);
+  await media.getByRole('button', { name: 'Add file' }).click();
+  const secondFile = media.getByRole('group', { name: 'File 2' });
+  await dropFiles(page, secondFile, [{ name: 'report.pdf', mimeType: 'application/pdf', text: 'a report typed as plain text' }]);
+  await expect(secondFile.getByRole('alert')).toHaveText(`report.pdf was not uploaded: ${notShown}`);
+  await expect(firstFile.getByRole('alert')).toHaveCount(0);
+  await expect(secondFile.getByRole('textbox', { name: 'File address' })).toHaveValue('');
+
+  // Each refusal is told where the file was given, so no message tells it again (a message comes
+  // with the refusal it tells: a moment is ample for one to show).
+  await page.waitForTimeout(1000);
+  expect(await shownMessages()).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, 'media-upload-refused.png');
+  await expectAccessible(page, 'editor with refused files');
 });

@@ -293,4 +293,36 @@ describe('API client', () => {
       expect(logCalls()).toHaveLength(0);
     });
   });
+
+  describe('uploads', () => {
+    it('leave a refused file to the upload zone to tell beside its medium: no danger message, no report', async () => {
+      const refusal = "The file's content is not an image, video, audio or PDF that can be shown";
+      const { client, notify, logCalls } = setup([
+        json(415, { code: 'unsupported_media_type', message: refusal }),
+        json(415, { code: 'unsupported_media_type', message: refusal }),
+        json(400, { code: 'bad_request', message: 'factImages takes images; this is application/pdf' }),
+      ]);
+      await expect(client.uploads.image({ fileType: 'image/png', content: 'bm90ZXM=', prop: 'factImages' })).rejects.toMatchObject({
+        status: 415,
+        message: refusal,
+      });
+      await expect(
+        client.uploads.complete({ key: 'k1/report.pdf', uploadId: 'u1', parts: [{ PartNumber: 1, ETag: 'e1' }] }),
+      ).rejects.toMatchObject({ status: 415 });
+      await expect(client.uploads.start({ fileName: 'scan.pdf', fileType: 'application/pdf', prop: 'factImages' })).rejects.toMatchObject({
+        status: 400,
+      });
+      expect(notify).not.toHaveBeenCalled();
+      expect(logCalls()).toHaveLength(0);
+    });
+
+    it("show and report the server's own trouble as any request does", async () => {
+      const { client, notify, logCalls } = setup([json(500, { code: 'internal', message: 'The store is unreachable' })]);
+      await expect(
+        client.uploads.complete({ key: 'k1/report.pdf', uploadId: 'u1', parts: [{ PartNumber: 1, ETag: 'e1' }] }),
+      ).rejects.toMatchObject({ status: 500 });
+      expect(notify).toHaveBeenCalledWith('Request failed: The store is unreachable');
+      expect(logCalls()).toHaveLength(1);
+    });
+  });
 });

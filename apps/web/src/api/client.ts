@@ -96,6 +96,14 @@ export type SaveResult =
   | { readonly kind: 'conflict'; readonly current: Scenario; readonly message: string };
 
 /** Every call of the API the web app makes, typed by the shared contracts. */
+/**
+ * A file the server refuses (its type, content or size, SPEC 7), or an upload it no longer has: the
+ * upload zone tells it beside the medium the file was given to, naming the file, so it is not shown
+ * again as a message of its own. The server's own trouble and the network's are shown and reported
+ * as any request's are.
+ */
+const uploadRefusals = [400, 403, 404, 413, 415] as const;
+
 export const createApiClient = (options: ApiClientOptions) => {
   const core = createApiCore(options);
   const { request } = core;
@@ -346,14 +354,26 @@ export const createApiClient = (options: ApiClientOptions) => {
     /** SPEC 7: a file sent in parts to presigned URLs, or a small image whole. */
     uploads: {
       start: (query: UploadStartQuery, signal?: AbortSignal) =>
-        get<Out<typeof uploadStart>>(`/uploads/start?${new URLSearchParams(definedOf(query))}`, signal),
+        request<Out<typeof uploadStart>>({
+          method: 'GET',
+          path: `/uploads/start?${new URLSearchParams(definedOf(query))}`,
+          signal,
+          quietStatuses: uploadRefusals,
+        }),
       part: (query: { readonly key: string; readonly part: number; readonly uploadId: string }, signal?: AbortSignal) =>
-        get<Out<typeof uploadPart>>(`/uploads/parts?${new URLSearchParams(definedOf(query))}`, signal),
-      complete: (body: UploadCompleteBody) => request<Out<typeof storedFile>>({ method: 'POST', path: '/uploads/complete', body }),
+        request<Out<typeof uploadPart>>({
+          method: 'GET',
+          path: `/uploads/parts?${new URLSearchParams(definedOf(query))}`,
+          signal,
+          quietStatuses: uploadRefusals,
+        }),
+      complete: (body: UploadCompleteBody) =>
+        request<Out<typeof storedFile>>({ method: 'POST', path: '/uploads/complete', body, quietStatuses: uploadRefusals }),
       /** gives back the parts of an upload the author cancelled */
       abort: (session: { readonly key: string; readonly uploadId: string }) =>
         request<unknown>({ method: 'DELETE', path: `/uploads/${id(session.uploadId)}?key=${id(session.key)}`, quiet: true }),
-      image: (body: ImageUploadBody) => request<Out<typeof storedFile>>({ method: 'POST', path: '/admin/image', body }),
+      image: (body: ImageUploadBody) =>
+        request<Out<typeof storedFile>>({ method: 'POST', path: '/admin/image', body, quietStatuses: uploadRefusals }),
     },
   };
 };

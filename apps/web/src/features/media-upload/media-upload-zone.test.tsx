@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MediaItem } from '@resim/domain';
@@ -80,6 +80,7 @@ const Harness = ({ initial }: { initial: Lists }) => {
   const [item, setItem] = useState(initial);
   return (
     <MediaFields
+      owner="act1"
       item={item}
       keys={factMedia}
       label="Result"
@@ -90,6 +91,32 @@ const Harness = ({ initial }: { initial: Lists }) => {
 };
 
 const empty: Lists = { factImages: [], factVideos: [], factFiles: [] };
+
+/** Two tests whose results have media, one shown at a time in the same place, as the editor's panels do. */
+const TwoItems = ({ initial }: { initial: Record<'act1' | 'act2', Lists> }) => {
+  const [items, setItems] = useState(initial);
+  const [selected, select] = useState<'act1' | 'act2'>('act1');
+  return (
+    <>
+      <button type="button" onClick={() => select('act1')}>
+        Hip X-ray
+      </button>
+      <button type="button" onClick={() => select('act2')}>
+        Blood film
+      </button>
+      <MediaFields
+        owner={selected}
+        item={items[selected]}
+        keys={factMedia}
+        label="Result"
+        readOnly={false}
+        onChange={(key, change) =>
+          setItems((current) => ({ ...current, [selected]: { ...current[selected], [key]: change(current[selected][key]) } }))
+        }
+      />
+    </>
+  );
+};
 
 const fileInput = (button: string): HTMLInputElement => {
   const input = screen.getByRole('button', { name: button }).parentElement?.querySelector('input[type=file]');
@@ -191,5 +218,87 @@ describe('uploading a medium in the editor', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('letter.pdf cannot go here: this list takes images');
     expect(calls).toEqual([]);
+  });
+
+  it("names a file the server refuses beside its own medium, and leaves the medium's address as it was", async () => {
+    const { api, uploads } = fakeApi();
+    uploads.image.mockRejectedValueOnce(new Error("The file's content is not an image, video, audio or PDF that can be shown"));
+    renderWithProviders(
+      <Harness
+        initial={{
+          ...empty,
+          factImages: [
+            { id: 'image1', url: '/files/k0/hip.png', description: 'Hip' },
+            { id: 'image2', url: '', description: '' },
+          ],
+        }}
+      />,
+      { api },
+    );
+    await screen.findByRole('group', { name: 'Image 2' });
+
+    fireEvent.drop(screen.getByRole('group', { name: 'Image 1' }), {
+      dataTransfer: { types: ['Files'], files: [new File(['not a picture'], 'notes.png', { type: 'image/png' })] },
+    });
+
+    const alert = await within(screen.getByRole('group', { name: 'Image 1' })).findByRole('alert');
+    expect(alert.textContent).toBe("notes.png was not uploaded: The file's content is not an image, video, audio or PDF that can be shown");
+    expect(within(screen.getByRole('group', { name: 'Image 2' })).queryByRole('alert')).toBeNull();
+    expect(screen.getAllByRole<HTMLInputElement>('textbox', { name: 'Image address' })[0]?.value).toBe('/files/k0/hip.png');
+    // The refused file's picture is not the medium's.
+    expect(screen.getByRole('img', { name: 'Hip' }).getAttribute('src')).toBe('/files/k0/hip.png');
+  });
+
+  it("shows each item's media with their own uploads and refusals, never those of the item shown before", async () => {
+    const { api } = fakeApi();
+    renderWithProviders(
+      <TwoItems
+        initial={{
+          act1: { ...empty, factImages: [{ id: 'image1', url: '', description: '' }] },
+          act2: { ...empty, factImages: [{ id: 'image1', url: '/files/k0/film.png', description: 'Film' }] },
+        }}
+      />,
+      { api },
+    );
+    await waitFor(() => expect(fileInput('Upload image').accept).toContain('image/png'));
+    choose('Upload image', new File([new Uint8Array(8)], 'x-ray.png', { type: 'image/png' }));
+    await screen.findByText('Uploaded');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Blood film' }));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Image address' }).value).toBe('/files/k0/film.png');
+    expect(screen.queryByText('Uploaded')).toBeNull();
+    expect(screen.queryByText('x-ray.png')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Film' }).getAttribute('src')).toBe('/files/k0/film.png');
+    choose('Upload image', new File([new Uint8Array(8)], 'scan.pdf', { type: 'application/pdf' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('scan.pdf cannot go here: this list takes images');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Hip X-ray' }));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Image address' }).value).toBe('/files/k2/x-ray.png');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("stops an upload still going when the author turns to another item, rather than filling that item's medium", async () => {
+    const { api, calls } = fakeApi();
+    renderWithProviders(
+      <TwoItems
+        initial={{
+          act1: { ...empty, factVideos: [{ id: 'video1', url: '', description: 'Gait' }] },
+          act2: { ...empty, factVideos: [{ id: 'video1', url: '/files/k0/walk.webm', description: 'Walk' }] },
+        }}
+      />,
+      { api },
+    );
+    await waitFor(() => expect(fileInput('Upload video').accept).toContain('video/webm'));
+    choose('Upload video', new File([new Uint8Array(4)], 'gait.webm', { type: 'video/webm' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Blood film' }));
+    await waitFor(() => expect(calls).toContain('abort'));
+    act(() => FakeXhr.sent[0]?.answer('"e1"'));
+
+    expect(calls).not.toContain('complete 1:"e1"');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Video address' }).value).toBe('/files/k0/walk.webm');
+    fireEvent.click(screen.getByRole('button', { name: 'Hip X-ray' }));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Video address' }).value).toBe('');
   });
 });

@@ -13,7 +13,7 @@ const statusText = (upload: FileUpload): string => {
   if (status === 'done') return 'Uploaded';
   if (status === 'paused') return 'Paused';
   if (status === 'cancelled') return 'Cancelled';
-  if (status === 'failed') return `Stopped: ${error ?? 'the upload failed'}`;
+  if (status === 'failed') return `${upload.fileName} was not uploaded: ${error ?? 'the upload failed'}`;
   return `${percentOf(upload.snapshot)}%`;
 };
 
@@ -36,7 +36,7 @@ const UploadProgress = ({ upload, controls }: { upload: FileUpload; controls: Re
             aria-label={`Upload of ${name}`}
           />
         </Progress.Root>
-        <Text fz="xs" c={status === 'failed' ? 'red.8' : 'dimmed'} miw={36} ta="right" aria-live="polite">
+        <Text fz="xs" c={status === 'failed' ? 'red.9' : 'dimmed'} miw={36} ta="right" aria-live="polite">
           {status === 'failed' ? 'Stopped' : statusText(upload)}
         </Text>
         {status === 'uploading' && upload.pausable ? (
@@ -68,7 +68,7 @@ const UploadProgress = ({ upload, controls }: { upload: FileUpload; controls: Re
         )}
       </Group>
       {status === 'failed' ? (
-        <Text fz="xs" c="red.8" role="alert">
+        <Text fz="xs" c="red.9" role="alert">
           {statusText(upload)}
         </Text>
       ) : null}
@@ -155,7 +155,7 @@ export const MediaUploadZone = ({
           </Text>
         </Group>
         {controls.problem ? (
-          <Text fz="xs" c="red.8" role="alert">
+          <Text fz="xs" c="red.9" role="alert">
             {controls.problem}
           </Text>
         ) : null}

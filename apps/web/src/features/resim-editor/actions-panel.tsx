@@ -71,6 +71,7 @@ export const ActionsPanel = ({ content, readOnly, onChange, focusId }: PanelProp
             readOnly={readOnly}
           />
           <MediaFields
+            owner={selected.id}
             item={selected}
             keys={factMedia}
             label="Result"

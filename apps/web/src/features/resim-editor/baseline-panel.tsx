@@ -50,6 +50,7 @@ export const BaselinePanel = ({ content, readOnly, onChange, focusId }: PanelPro
             readOnly={readOnly}
           />
           <MediaFields
+            owner={selected.id}
             item={selected}
             keys={factMedia}
             label="Baseline"

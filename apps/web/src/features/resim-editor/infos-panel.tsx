@@ -59,6 +59,7 @@ export const InfosPanel = ({ content, readOnly, onChange, focusId }: PanelProps)
             readOnly={readOnly}
           />
           <MediaFields
+            owner={selected.id}
             item={selected}
             keys={factMedia}
             label="Info"

@@ -93,11 +93,13 @@ const Thumbnail = ({
   description: string;
   upload: FileUpload | null;
 }) => {
+  // A file that did not go up is not the medium: the address shows what it holds.
+  const going = upload && upload.snapshot.status !== 'failed' && upload.snapshot.status !== 'cancelled' ? upload : null;
   if (kind === 'image') {
-    const src = upload?.previewUrl ?? (url !== '' && !mediaUrlProblem(url) ? url : null);
+    const src = going?.previewUrl ?? (url !== '' && !mediaUrlProblem(url) ? url : null);
     return <Image src={src} alt={description || 'Preview'} w={56} h={56} radius="sm" fit="cover" mt={24} fallbackSrc={blank} />;
   }
-  const held = upload ? mediaKindOfType(upload.fileType) : mediaKindOfAddress(url);
+  const held = going ? mediaKindOfType(going.fileType) : mediaKindOfAddress(url);
   const Icon = held ? kindIcons[held] : IconFile;
   return (
     <Center w={56} h={56} mt={24} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-sm)', flexShrink: 0 }}>
@@ -245,8 +247,9 @@ type MediaKey<K extends MediaKeys> = K[MediaKind];
 
 const kinds = ['image', 'video', 'file'] as const;
 
-/** The images, videos and files of an item (its facts, its description, the overview) in one place. */
-const MediaFieldsOf = <K extends MediaKeys, M extends Media = MediaItem>(props: {
+type MediaFieldsProps<K extends MediaKeys, M extends Media> = {
+  /** the id of what the media belong to (an item, or the scenario for its overview) */
+  owner: string;
   item: Readonly<Record<MediaKey<K>, readonly M[]>>;
   keys: K;
   /** what the media belong to, e.g. 'Result' gives 'Result media' */
@@ -256,7 +259,10 @@ const MediaFieldsOf = <K extends MediaKeys, M extends Media = MediaItem>(props: 
   onChange: (key: MediaKey<K>, change: (current: readonly M[]) => M[]) => void;
   /** for overview media: the stages each may be limited to */
   stages?: readonly Option[];
-}) => {
+};
+
+/** The images, videos and files of an item (its facts, its description, the overview) in one place. */
+const MediaFieldsOf = <K extends MediaKeys, M extends Media = MediaItem>(props: MediaFieldsProps<K, M>) => {
   const listOf = (kind: MediaKind) => props.item[props.keys[kind] as MediaKey<K>];
   const set = (kind: MediaKind, change: (current: readonly M[]) => M[]) => props.onChange(props.keys[kind] as MediaKey<K>, change);
   const empty = kinds.every((kind) => listOf(kind).length === 0);
@@ -361,4 +367,14 @@ const sameStageOptions = (a: readonly Option[] | undefined, b: readonly Option[]
     a.every((option, index) => option.value === b[index]?.value && option.label === b[index]?.label));
 
 /** The media of an item, rendered again only when its media (or the stages to choose from) change. */
-export const MediaFields = memoField(MediaFieldsOf, { item: sameMedia, stages: sameStageOptions }) as typeof MediaFieldsOf;
+const MemoMediaFields = memoField(MediaFieldsOf, { item: sameMedia, stages: sameStageOptions }) as typeof MediaFieldsOf;
+
+/**
+ * The media of one item. A panel shows the item chosen in the same place as the one before it, and
+ * every item numbers its media alike (each may have an image1): made anew for each item, its media
+ * show their own uploads, refusals and dropped files, never those of the item shown before, and an
+ * upload still going when the author turns to another item stops rather than filling that item's medium.
+ */
+export const MediaFields = <K extends MediaKeys, M extends Media = MediaItem>(props: MediaFieldsProps<K, M>) => (
+  <MemoMediaFields<K, M> key={props.owner} {...props} />
+);

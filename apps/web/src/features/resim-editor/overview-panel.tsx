@@ -76,6 +76,7 @@ export const OverviewPanel = ({ content, readOnly, onChange }: PanelProps) => {
             </Text>
           </div>
           <MediaFields<typeof descriptionMedia, OverviewMedia>
+            owner="overview"
             item={content}
             keys={descriptionMedia}
             label="Overview"

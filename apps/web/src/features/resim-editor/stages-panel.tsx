@@ -273,6 +273,7 @@ export const StagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps
                 <Accordion.Control>Description media</Accordion.Control>
                 <Accordion.Panel>
                   <MediaFields
+                    owner={selected.id}
                     item={selected}
                     keys={descriptionMedia}
                     label="Description"
