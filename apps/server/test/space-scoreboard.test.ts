@@ -9,6 +9,26 @@ const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, 
 
 type Join = { gameId: string; runToken: string | null };
 
+/** The clinic, self-paced, with a cost in dollars: a blood count costs $15. */
+const clinicScenario = {
+  ...sessionScenario,
+  details: { ...sessionScenario.details, mode: 2 },
+  measures: [...sessionScenario.measures, { id: 'measure1', name: 'Cost', type: 1, initial: 0 }],
+  actions: sessionScenario.actions.map((action) =>
+    action.id === 'act1' ? { ...action, impact: [...action.impact, { measureId: 'measure1', value: 15 }] } : action,
+  ),
+};
+
+/** The budget round with a wait in minutes beside its cost: the MRI takes 90, the blood count 5. */
+const budgetRound = {
+  ...budgetScenario,
+  measures: [...budgetScenario.measures, { id: 'measure2', name: 'Waiting', type: 4, timeUnit: 'minutes', initial: 0 }],
+  actions: budgetScenario.actions.map((action) => ({
+    ...action,
+    impact: [...action.impact, { measureId: 'measure2', value: action.id === 'act1' ? 90 : 5 }],
+  })),
+};
+
 describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
   let t: TestApp;
   let author: TestUser;
@@ -64,8 +84,8 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
       learners: [{ email: 'cid@hospital.test' }, { email: 'ann@hospital.test' }],
     });
 
-    const anaemia = await newScenario({ ...sessionScenario, details: { ...sessionScenario.details, mode: 2 } });
-    const budget = await newScenario(budgetScenario);
+    const anaemia = await newScenario(clinicScenario);
+    const budget = await newScenario(budgetRound);
 
     // First opening of the clinic: Ann 30 points, Bob 10, anonymous Kim -10.
     await ok('POST', `/admin/control/${anaemia.id}/2`, author);
@@ -224,17 +244,76 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
         .map((line) => line.split(','));
     };
     const budget = await csvOf('Budget round');
-    expect(budget[0]!.slice(9)).toEqual(['measure1 (USD)', 'diagnosis', 'answer_key']);
-    expect(budget.slice(1).map((row) => [row[1], row[9], row[11]])).toEqual([
-      ['bob', '20', ''],
-      ['ann', '400', ''],
+    // Money in the scenario's currency, a time measure in its own unit.
+    expect(budget[0]!.slice(9)).toEqual(['measure1 (USD)', 'measure2 (minutes)', 'diagnosis', 'answer_key']);
+    expect(budget.slice(1).map((row) => [row[1], row[9], row[10], row[12]])).toEqual([
+      ['bob', '20', '5', ''],
+      ['ann', '400', '90', ''],
     ]);
     const clinic = await csvOf('Anaemia clinic');
-    expect(clinic[0]!.slice(9)).toEqual(['diagnosis', 'answer_key']);
-    expect(clinic.slice(1).map((row) => [row[1], row[9], row[10]])).toEqual([
-      ['ann', 'Iron deficiency', 'right'],
-      ['bob', '', 'wrong'],
-      ['Kim', 'B12 deficiency', 'wrong'],
+    expect(clinic[0]!.slice(9)).toEqual(['measure1 (USD)', 'diagnosis', 'answer_key']);
+    expect(clinic.slice(1).map((row) => [row[1], row[9], row[10], row[11]])).toEqual([
+      ['ann', '15', 'Iron deficiency', 'right'],
+      ['bob', '15', '', 'wrong'],
+      ['Kim', '0', 'B12 deficiency', 'wrong'],
+    ]);
+  });
+
+  it("gives each run's final money and time measures, read from its stored score, and each scenario's such measures", async () => {
+    const available = await ok('GET', scoreboardUrl('/available'), author);
+    expect((available['scenarios'] as { costMeasures: unknown }[]).map((scenario) => scenario.costMeasures)).toEqual([
+      [{ id: 'measure1', name: 'Cost', type: 1, timeUnit: 'seconds' }],
+      [
+        { id: 'measure1', name: 'Cost', type: 1, timeUnit: 'seconds' },
+        { id: 'measure2', name: 'Waiting', type: 4, timeUnit: 'minutes' },
+      ],
+    ]);
+    const opening = await ok('GET', scoreboardUrl('?mode=opening'), author);
+    expect((opening['rows'] as { nickname: string; costs: unknown }[]).map((row) => [row.nickname, row.costs])).toEqual([
+      ['ann', { measure1: 15 }],
+      ['bob', { measure1: 15 }],
+      ['Kim', { measure1: 0 }],
+      ['ann', { measure1: 15 }],
+      // Still playing: nothing is final yet.
+      ['bob', { measure1: null }],
+      ['bob', { measure1: 20, measure2: 5 }],
+      ['ann', { measure1: 400, measure2: 90 }],
+    ]);
+    // By scenario, those of the learner's best finished run.
+    const scenario = await ok('GET', scoreboardUrl('?mode=scenario'), author);
+    expect((scenario['rows'] as { email: string; costs: unknown }[]).map((row) => [row.email, row.costs])).toEqual([
+      ['ann@hospital.test', { measure1: 15 }],
+      ['bob@hospital.test', { measure1: 15 }],
+      ['bob@hospital.test', { measure1: 20, measure2: 5 }],
+      ['ann@hospital.test', { measure1: 400, measure2: 90 }],
+    ]);
+  });
+
+  it('writes a column per money and time measure by name and unit, shared by the scenarios that have it', async () => {
+    const response = await call('GET', scoreboardUrl('?mode=opening&output=csv'), author);
+    const rows = response.body
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(rows[0]!.slice(-2)).toEqual(['Cost (USD)', 'Waiting (minutes)']);
+    // The clinic has no wait: its cells in that column stay empty.
+    expect(rows.slice(1).map((row) => [row[0], row[4], ...row.slice(-2)])).toEqual([
+      ['Anaemia clinic', 'ann', '15', ''],
+      ['Anaemia clinic', 'bob', '15', ''],
+      ['Anaemia clinic', 'Kim', '0', ''],
+      ['Anaemia clinic', 'ann', '15', ''],
+      ['Anaemia clinic', 'bob', '', ''],
+      ['Budget round', 'bob', '20', '5'],
+      ['Budget round', 'ann', '400', '90'],
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await call('GET', scoreboardUrl('?mode=scenario&output=xlsx'), author)).rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('By scenario')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(-2)).toEqual(['Cost (USD)', 'Waiting (minutes)']);
+    expect([sheet.getRow(5).getCell(1).value, sheet.getRow(5).getCell(11).value, sheet.getRow(5).getCell(12).value]).toEqual([
+      'Budget round',
+      400,
+      90,
     ]);
   });
 
@@ -290,6 +369,8 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
       'How it ended',
       'Diagnosis',
       'Answer key',
+      'Cost (USD)',
+      'Waiting (minutes)',
     ]);
     const finished = sheet.getRows(2, sheet.rowCount - 1)!.find((row) => row.getCell(12).value !== null)!;
     expect(finished.getCell(2).value).toBeInstanceOf(Date);

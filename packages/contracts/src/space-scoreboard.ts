@@ -46,6 +46,8 @@ export const scoreboardScenario = z
     lowerIsBetter: z.boolean(),
     /** how the score reads: its measure's type (SPEC 9; points read as integers), time unit and the scenario's currency */
     scoreUnits: z.object({ type: z.number().int(), timeUnit: z.enum(timeUnits), currency: z.string() }),
+    /** its money and time measures (SPEC 9 types 1 to 4), whose final values each run's `costs` holds; money is in `scoreUnits.currency` */
+    costMeasures: z.array(z.object({ id: z.string(), name: z.string(), type: z.number().int(), timeUnit: z.enum(timeUnits) })),
     openings: z.array(z.object({ id: z.string(), created: z.string() })),
   })
   .meta({ id: 'ScoreboardScenario' });
@@ -70,6 +72,9 @@ export const learnerResult = z
   .meta({ id: 'LearnerResult' });
 export type LearnerResult = z.infer<typeof learnerResult>;
 
+/** A run's money and time measures at its end, by measure id; null while it goes on. */
+const costs = z.record(z.string(), z.number().nullable());
+
 const header = { spaceId: z.string(), spaceName: z.string(), scenarios: z.array(scoreboardScenario) };
 
 /** mode=learner: every learner known by email (the space's and those who played), by email; results keyed by scenario id. */
@@ -86,7 +91,8 @@ export const scenarioScoreboard = z
   .object({
     mode: z.literal('scenario'),
     ...header,
-    rows: z.array(learnerResult.extend({ resimId: z.string(), email: z.string() })),
+    /** `costs`: those of the learner's best finished run */
+    rows: z.array(learnerResult.extend({ resimId: z.string(), email: z.string(), costs })),
   })
   .meta({ id: 'ScenarioScoreboard' });
 
@@ -111,6 +117,7 @@ export const openingScoreboard = z
         diagnosis: z.array(z.string()),
         /** the answer key's verdict on them: null while the run goes on or when the key names no conclusion */
         answerKey: z.enum(['right', 'wrong']).nullable(),
+        costs,
       }),
     ),
   })

@@ -41,10 +41,49 @@ const unitOf = ({ scoreUnits }: ScoreboardScenario): string | null => measureUni
 const shown = (value: number | null, scenario: ScoreboardScenario) =>
   value === null || unitOf(scenario) === null ? null : formatMeasureValue(scenario.scoreUnits.type, value, scenario.scoreUnits);
 
-/** The rows of each mode; a scenario's score column is headed by what it scores. */
+/** A column of money or time: its heading, and the measure each scenario fills it with, by scenario id. */
+type CostColumn = { readonly heading: string; readonly measureOf: Map<string, string> };
+
+/**
+ * The money and time measures of the space's scenarios, a column for each name and unit
+ * ("Cost (USD)", "Waiting (minutes)") in the order the scenarios first name them. Scenarios whose
+ * measures read alike share a column; measure ids do not, as "measure1" is a different thing in
+ * each scenario. A scenario's second measure of the same name and unit is told apart by its id.
+ */
+const costColumnsOf = (scenarios: readonly ScoreboardScenario[]): CostColumn[] => {
+  const columns = new Map<string, CostColumn>();
+  for (const scenario of scenarios)
+    for (const measure of scenario.costMeasures) {
+      const unit = measureUnitName(measure.type, { currency: scenario.scoreUnits.currency, timeUnit: measure.timeUnit });
+      const name = measure.name.trim() || measure.id;
+      const unitText = unit === null ? '' : ` (${unit})`;
+      const heading = columns.get(`${name}${unitText}`)?.measureOf.has(scenario.id)
+        ? `${name} [${measure.id}]${unitText}`
+        : `${name}${unitText}`;
+      const column = columns.get(heading) ?? { heading, measureOf: new Map<string, string>() };
+      column.measureOf.set(scenario.id, measure.id);
+      columns.set(heading, column);
+    }
+  return [...columns.values()];
+};
+
+/** A run's value in each money and time column; empty where its scenario has no such measure. */
+const costCells = (columns: readonly CostColumn[], resimId: string, costs: Readonly<Record<string, number | null>>): CsvCell[] =>
+  columns.map((column) => {
+    const measure = column.measureOf.get(resimId);
+    return measure === undefined ? null : (costs[measure] ?? null);
+  });
+
+/**
+ * The rows of each mode; a scenario's score column is headed by what it scores. Where a row is one
+ * run (by scenario, a learner's best), the money and time measures of the space's scenarios follow,
+ * each run's final values.
+ */
 export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
   const scenarioOf = new Map<string, ScoreboardScenario>(board.scenarios.map((scenario) => [scenario.id, scenario]));
   const named = (id: string) => scenarioOf.get(id)!;
+  const costs = costColumnsOf(board.scenarios);
+  const costHeadings = costs.map((cost) => column(cost.heading, cost.heading, 'number'));
   switch (board.mode) {
     case 'learner':
       return tableOf(
@@ -73,6 +112,7 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           column('duration_seconds', 'Time taken', 'duration'),
           column('runs', 'Runs', 'number'),
           column('finished', 'Finished runs', 'number'),
+          ...costHeadings,
         ],
         board.rows.map((row) => [
           named(row.resimId).resimName,
@@ -85,6 +125,7 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           seconds(row.durationMs),
           row.runs,
           row.finished,
+          ...costCells(costs, row.resimId, row.costs),
         ]),
       );
     case 'opening': {
@@ -107,6 +148,7 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           column('end_reason', 'How it ended'),
           column('diagnosis', 'Diagnosis'),
           column('answer_key', 'Answer key'),
+          ...costHeadings,
         ],
         board.rows.map((row) => [
           named(row.resimId).resimName,
@@ -124,6 +166,7 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           row.endReason,
           row.diagnosis.join('; '),
           row.answerKey,
+          ...costCells(costs, row.resimId, row.costs),
         ]),
       );
     }

@@ -25,10 +25,13 @@ const jsonOf = (dialect: Dialect, keys: readonly string[]): RawBuilder<string | 
     ? sql<string | null>`(doc #> ${keys}::text[])::text`
     : sql<string | null>`json(json_extract(doc, ${sqlitePath(keys)}))`;
 
+/** Parts written one after another; none is nothing (sql.join needs at least one). */
+const concat = (parts: readonly RawBuilder<unknown>[]): RawBuilder<unknown> => (parts.length === 0 ? sql`` : sql.join(parts, sql``));
+
 const notRemoved = sql`(end_reason is null or end_reason <> ${removedReason})`;
 
-/** A scenario and its ranking criteria. */
-export type RankedScenario = { readonly id: string; readonly criteria: readonly ScoreCriterion[] };
+/** A scenario, its ranking criteria and its money and time measures (the measures' ids, in its order). */
+export type RankedScenario = { readonly id: string; readonly criteria: readonly ScoreCriterion[]; readonly costs: readonly string[] };
 
 const depthOf = (scenarios: readonly RankedScenario[]) => Math.max(1, ...scenarios.map((scenario) => scenario.criteria.length));
 const criterionColumns = (scenarios: readonly RankedScenario[]) => Array.from({ length: depthOf(scenarios) }, (_, at) => `c${at}`);
@@ -42,14 +45,36 @@ const perScenario = (scenarios: readonly RankedScenario[], read: (scenario: Rank
   return branches.length === 0 ? sql`null` : sql`case resim_id ${sql.join(branches, sql` `)} end`;
 };
 
+/** cost0, cost1, ...: as many as the scenario with the most money and time measures has. */
+const costColumns = (scenarios: readonly RankedScenario[]) =>
+  Array.from({ length: Math.max(0, ...scenarios.map((scenario) => scenario.costs.length)) }, (_, at) => `cost${at}`);
+
+/** A run's money and time measures read into cost0, cost1, ..., in its scenario's order; the rest null. */
+const costValues = (dialect: Dialect, scenarios: readonly RankedScenario[]) =>
+  costColumns(scenarios).map(
+    (column, at) =>
+      sql`, ${perScenario(scenarios, (scenario) => {
+        const measure = scenario.costs[at];
+        return measure === undefined ? null : valueOf(dialect, { measure });
+      })} as ${sql.ref(column)}`,
+  );
+
+/** The costN columns of a row, in order; the repository's callers name them by their scenario's measures. */
+const costsOf = (scenarios: readonly RankedScenario[], row: Record<string, unknown>): (number | null)[] =>
+  costColumns(scenarios).map((column) => {
+    const value = row[column];
+    return value === null || value === undefined ? null : Number(value);
+  });
+
 /**
  * The counted runs of the scenarios, in one pass over them: each run's score (its scenario's first
  * criterion), points and time taken read from its stored score once, and the criteria's values
  * c0, c1, ... signed so that higher is better in every scenario (a lower-first value is negated);
  * `ranked` marks the finished runs that are not removed. With the diagnosis, also the conclusions
- * confirmed and what matched the answer key (only the list of runs by opening shows them).
+ * confirmed and what matched the answer key (only the list of runs by opening shows them); with
+ * the costs, the final value of each money and time measure (cost0, cost1, ...).
  */
-const runValues = (dialect: Dialect, scenarios: readonly RankedScenario[], withDiagnosis = false) => {
+const runValues = (dialect: Dialect, scenarios: readonly RankedScenario[], withDiagnosis = false, withCosts = false) => {
   const raw = Array.from({ length: depthOf(scenarios) }, (_, at) =>
     perScenario(scenarios, (scenario) => (scenario.criteria[at] ? valueOf(dialect, scenario.criteria[at].field) : null)),
   );
@@ -67,6 +92,7 @@ const runValues = (dialect: Dialect, scenarios: readonly RankedScenario[], withD
         ${valueOf(dialect, 'points')} as points,
         ${valueOf(dialect, 'durationMs')} as duration_ms
         ${withDiagnosis ? sql`, ${jsonOf(dialect, ['conclusionsConfirmed'])} as conclusions, ${jsonOf(dialect, ['answers'])} as answers` : sql``}
+        ${withCosts ? concat(costValues(dialect, scenarios)) : sql``}
       from (select games.*, ${dialect === 'postgres' ? sql`score::jsonb` : sql`score`} as doc from games
             where resim_id in (${sql.join(scenarios.map((scenario) => scenario.id))}) and test = 0) scored
     ) values_read`;
@@ -85,37 +111,51 @@ export type LearnerRunRow = {
   rank: number | null;
   runs: number;
   finished: number;
+  /** with the costs asked for, the run's money and time measures in its scenario's order (`RankedScenario.costs`); else empty */
+  costs: (number | null)[];
 };
 
 /**
  * Each learner's best finished run of each scenario (learners known by email: anonymous runs have
  * none), ranked among the scenario's learners, with how many runs they have and how many
  * finished; a learner whose runs are all still going has no score. A tie on every criterion goes
- * to the earlier run.
+ * to the earlier run. With the costs, the best run's money and time measures too.
  */
-export const findLearnerRuns = async (db: Database, dialect: Dialect, scenarios: readonly RankedScenario[]): Promise<LearnerRunRow[]> => {
+export const findLearnerRuns = async (
+  db: Database,
+  dialect: Dialect,
+  scenarios: readonly RankedScenario[],
+  withCosts = false,
+): Promise<LearnerRunRow[]> => {
   if (scenarios.length === 0) return [];
   const order = byCriteria(scenarios);
-  const { rows } = await sql<LearnerRunRow>`
+  const costs = withCosts ? costColumns(scenarios) : [];
+  const { rows } = await sql<Omit<LearnerRunRow, 'costs'> & Record<string, unknown>>`
     select resim_id, email, runs, finished,
       case when ranked = 1 then v0 end as score,
       case when ranked = 1 then points end as points,
       case when ranked = 1 then duration_ms end as duration_ms,
       case when ranked = 1 then rank() over (partition by resim_id, ranked order by ${order}) end as rank
+      ${concat(costs.map((column) => sql`, case when ranked = 1 then ${sql.ref(column)} end as ${sql.ref(column)}`))}
     from (
       select runs.*,
         row_number() over (partition by resim_id, email order by ranked desc, ${order}, ended_at, id) as pick,
         count(*) over (partition by resim_id, email) as runs,
         sum(ranked) over (partition by resim_id, email) as finished
-      from (${runValues(dialect, scenarios)}) runs
+      from (${runValues(dialect, scenarios, false, withCosts)}) runs
       where email is not null and ${notRemoved}
     ) best
     where pick = 1`.execute(db);
   return rows.map((row) => ({
-    ...row,
+    resim_id: row.resim_id,
+    email: row.email,
+    score: row.score,
+    points: row.points,
+    duration_ms: row.duration_ms,
     rank: row.rank === null ? null : Number(row.rank),
     runs: Number(row.runs),
     finished: Number(row.finished),
+    costs: withCosts ? costsOf(scenarios, row) : [],
   }));
 };
 
@@ -162,18 +202,35 @@ export type OpeningRunRow = {
   /** the conclusions confirmed and what the run matched of the answer key, as the stored score's JSON */
   conclusions: string | null;
   answers: string | null;
+  /** the run's money and time measures at its end, in its scenario's order (`RankedScenario.costs`) */
+  costs: (number | null)[];
 };
 
 /** Every run of the scenarios by opening, as they joined; the finished ones (not removed) ranked within their opening. */
 export const findOpeningRuns = async (db: Database, dialect: Dialect, scenarios: readonly RankedScenario[]): Promise<OpeningRunRow[]> => {
   if (scenarios.length === 0) return [];
-  const { rows } = await sql<OpeningRunRow>`
+  const { rows } = await sql<Omit<OpeningRunRow, 'costs'> & Record<string, unknown>>`
     select resim_id, instance_id, nickname, email, started_at, ended_at, end_reason, v0 as score, points, duration_ms, rank,
-      conclusions, answers from (
+      conclusions, answers ${concat(costColumns(scenarios).map((column) => sql`, ${sql.ref(column)}`))} from (
       select runs.*,
         case when ranked = 1 then rank() over (partition by resim_id, instance_id, ranked order by ${byCriteria(scenarios)}) end as rank
-      from (${runValues(dialect, scenarios, true)}) runs
+      from (${runValues(dialect, scenarios, true, true)}) runs
     ) ranked_runs
     order by resim_id, instance_id, ranked desc, rank, created_at, id`.execute(db);
-  return rows.map((row) => ({ ...row, rank: row.rank === null ? null : Number(row.rank) }));
+  return rows.map((row) => ({
+    resim_id: row.resim_id,
+    instance_id: row.instance_id,
+    nickname: row.nickname,
+    email: row.email,
+    score: row.score,
+    points: row.points,
+    duration_ms: row.duration_ms,
+    started_at: row.started_at,
+    ended_at: row.ended_at,
+    end_reason: row.end_reason,
+    rank: row.rank === null ? null : Number(row.rank),
+    conclusions: row.conclusions,
+    answers: row.answers,
+    costs: costsOf(scenarios, row),
+  }));
 };

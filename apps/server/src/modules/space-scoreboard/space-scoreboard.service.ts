@@ -9,6 +9,7 @@ import type {
   SpaceScoreboardMode,
 } from '@resim/contracts';
 import {
+  isCostMeasure,
   MeasureType,
   runDiagnosis,
   scoreCriteria,
@@ -55,6 +56,9 @@ const spaceWithScenarios = async (ctx: ScoreboardContext, spaceId: string) => {
           scoreLabel: criteria[0]!.label,
           lowerIsBetter: criteria[0]!.lowerFirst,
           scoreUnits: scoreUnitsOf(scenario, criteria[0]!.field),
+          costMeasures: scenario.measures
+            .filter((measure) => isCostMeasure(measure.type))
+            .map(({ id, name, type, timeUnit }) => ({ id, name, type, timeUnit })),
           openings: scenario.instances.map((instance) => ({ id: instance.id, created: instance.created })),
         },
       };
@@ -95,21 +99,31 @@ export const scoreboardAvailable = async (ctx: ScoreboardContext, spaceId: strin
   };
 };
 
-type LearnerResults = Map<string, Map<string, LearnerResult>>;
+/** A learner's result of a scenario, and the money and time measures of its best run in the scenario's order (when asked for). */
+type Result = { readonly result: LearnerResult; readonly costs: readonly (number | null)[] };
+type LearnerResults = Map<string, Map<string, Result>>;
 
-const ranked = (scenarios: readonly Scored[]): repo.RankedScenario[] => scenarios.map((s) => ({ id: s.scenario.id, criteria: s.criteria }));
+const ranked = (scenarios: readonly Scored[]): repo.RankedScenario[] =>
+  scenarios.map((s) => ({ id: s.scenario.id, criteria: s.criteria, costs: s.summary.costMeasures.map((measure) => measure.id) }));
 
-/** Per scenario, each learner's best finished run and their runs, by email. */
-const learnerResults = async (db: Database, dialect: Dialect, scenarios: readonly Scored[]): Promise<LearnerResults> => {
-  const results: LearnerResults = new Map(scenarios.map((s) => [s.scenario.id, new Map<string, LearnerResult>()]));
-  for (const row of await repo.findLearnerRuns(db, dialect, ranked(scenarios)))
+/** A run's money and time measures by id, from the values the repository read in the scenario's order. */
+const costsOf = ({ summary }: Scored, values: readonly (number | null)[]): Record<string, number | null> =>
+  Object.fromEntries(summary.costMeasures.map((measure, at) => [measure.id, values[at] ?? null]));
+
+/** Per scenario, each learner's best finished run and their runs, by email; with the costs, that run's money and time measures. */
+const learnerResults = async (db: Database, dialect: Dialect, scenarios: readonly Scored[], withCosts = false): Promise<LearnerResults> => {
+  const results: LearnerResults = new Map(scenarios.map((s) => [s.scenario.id, new Map<string, Result>()]));
+  for (const row of await repo.findLearnerRuns(db, dialect, ranked(scenarios), withCosts))
     results.get(row.resim_id)?.set(row.email, {
-      score: row.score,
-      points: row.points,
-      durationMs: row.duration_ms,
-      rank: row.rank,
-      runs: row.runs,
-      finished: row.finished,
+      result: {
+        score: row.score,
+        points: row.points,
+        durationMs: row.duration_ms,
+        rank: row.rank,
+        runs: row.runs,
+        finished: row.finished,
+      },
+      costs: row.costs,
     });
   return results;
 };
@@ -130,8 +144,8 @@ const byLearner = async (ctx: ScoreboardContext, spaceId: string): Promise<Learn
     learners: learnerEmails(own, results).map((email) => {
       const mine: Record<string, LearnerResult> = {};
       for (const { scenario } of scenarios) {
-        const result = results.get(scenario.id)?.get(email);
-        if (result) mine[scenario.id] = result;
+        const found = results.get(scenario.id)?.get(email);
+        if (found) mine[scenario.id] = found.result;
       }
       return { email, results: mine };
     }),
@@ -139,20 +153,21 @@ const byLearner = async (ctx: ScoreboardContext, spaceId: string): Promise<Learn
 };
 
 // The ranked first, by rank; then those with no finished run, by email.
-const byRank = (a: [string, LearnerResult], b: [string, LearnerResult]) =>
-  (a[1].rank ?? Number.MAX_SAFE_INTEGER) - (b[1].rank ?? Number.MAX_SAFE_INTEGER) || a[0].localeCompare(b[0]);
+const byRank = (a: [string, Result], b: [string, Result]) =>
+  (a[1].result.rank ?? Number.MAX_SAFE_INTEGER) - (b[1].result.rank ?? Number.MAX_SAFE_INTEGER) || a[0].localeCompare(b[0]);
 
 const byScenario = async (ctx: ScoreboardContext, spaceId: string): Promise<ScenarioScoreboard> => {
   const { header, scenarios } = await spaceWithScenarios(ctx, spaceId);
-  const results = await learnerResults(ctx.db, ctx.dialect, scenarios);
+  const results = await learnerResults(ctx.db, ctx.dialect, scenarios, true);
   return {
     mode: 'scenario',
     ...header,
-    rows: scenarios.flatMap(({ scenario }) =>
-      [...(results.get(scenario.id) ?? new Map<string, LearnerResult>()).entries()].sort(byRank).map(([email, result]) => ({
-        resimId: scenario.id,
+    rows: scenarios.flatMap((scored) =>
+      [...(results.get(scored.scenario.id) ?? new Map<string, Result>()).entries()].sort(byRank).map(([email, { result, costs }]) => ({
+        resimId: scored.scenario.id,
         email,
         ...result,
+        costs: costsOf(scored, costs),
       })),
     ),
   };
@@ -175,7 +190,8 @@ const byOpening = async (ctx: ScoreboardContext, spaceId: string): Promise<Openi
   return {
     mode: 'opening',
     ...header,
-    rows: scenarios.flatMap(({ scenario }) => {
+    rows: scenarios.flatMap((scored) => {
+      const { scenario } = scored;
       // Openings in the order they were opened; the runs of each as the database ranked them.
       const position = new Map(scenario.instances.map((instance, index) => [instance.id, index]));
       const at = (instanceId: string) => position.get(instanceId) ?? Number.MAX_SAFE_INTEGER;
@@ -195,6 +211,7 @@ const byOpening = async (ctx: ScoreboardContext, spaceId: string): Promise<Openi
           endedAt: row.ended_at,
           endReason: row.end_reason,
           ...runDiagnosis(scenario, stored(row), row.ended_at !== null),
+          costs: costsOf(scored, row.costs),
         }));
     }),
   };

@@ -14,6 +14,7 @@ const scenario = (changes: Partial<ScoreboardScenario>): ScoreboardScenario => (
   scoreLabel: 'Cost',
   lowerIsBetter: true,
   scoreUnits: { type: 1, timeUnit: 'seconds', currency: 'EUR' },
+  costMeasures: [{ id: 'measure1', name: 'Cost', type: 1, timeUnit: 'seconds' }],
   openings: [{ id: 'o1', created: '2025-03-03T10:14:00.000Z' }],
   ...changes,
 });
@@ -67,6 +68,7 @@ describe("a space's scoreboard tables", () => {
           endReason: 'learner',
           diagnosis: ['Iron deficiency anaemia'],
           answerKey: 'wrong',
+          costs: { measure1: 40 },
         },
       ],
     };
