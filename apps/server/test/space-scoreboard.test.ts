@@ -345,6 +345,8 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
     expect(cells.slice(1)).toEqual(csv.slice(1, -1));
     expect(cells[0]).toBe(csv[0]!.replace(/^learner,/, 'Learner,').replaceAll('"', ''));
     expect(sheet.getRow(1).font?.bold).toBe(true);
+    // Points whole, a cost with its cents.
+    expect([sheet.getRow(2).getCell(2).numFmt, sheet.getRow(2).getCell(3).numFmt]).toEqual(['#,##0', '#,##0.00']);
   });
 
   it('writes the XLSX with headings for people, real Excel dates and durations in their formats', async () => {
@@ -383,6 +385,11 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
     // A cost reads with its currency beside the number.
     const cost = sheet.getRows(2, sheet.rowCount - 1)!.find((row) => row.getCell(1).value === 'Budget round')!;
     expect([cost.getCell(7).value, cost.getCell(8).value]).toEqual([20, '$20.00']);
+    // Numbers in formats that write a whole number without a trailing point: money with its cents,
+    // points, ranks and minutes whole; a score in money in one row, in points in another.
+    const formats = (row: ExcelJS.Row) => [4, 7, 9, 16, 17].map((at) => row.getCell(at).numFmt);
+    expect(formats(cost)).toEqual(['#,##0', '#,##0.00', '#,##0', '#,##0.00', '#,##0']);
+    expect(formats(finished)).toEqual(['#,##0', '#,##0', '#,##0', '#,##0.00', '#,##0']);
   });
 
   it('is listed in the OpenAPI document', async () => {

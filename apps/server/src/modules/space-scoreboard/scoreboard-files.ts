@@ -1,10 +1,13 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { ScoreboardScenario, SpaceScoreboard } from '@resim/contracts';
-import { formatMeasureValue, measureUnitName } from '@resim/domain';
+import { formatMeasureValue, MeasureType, measureUnitName } from '@resim/domain';
 import { toCsv, type CsvCell } from '../../lib/csv';
 
-/** What a column holds: the XLSX writes dates as Excel dates and durations as Excel times, each in its format. */
-type ColumnKind = 'text' | 'number' | 'date' | 'duration';
+/**
+ * What a column holds: the XLSX writes dates as Excel dates and durations as Excel times, each in
+ * its format; counts as whole numbers, money with its cents, other numbers whole or to two places.
+ */
+type ColumnKind = 'text' | 'count' | 'money' | 'number' | 'date' | 'duration';
 
 /**
  * A scoreboard as one table: what the CSV and the XLSX both hold. `header` names the columns for
@@ -14,12 +17,13 @@ export type ScoreboardTable = {
   readonly title: string;
   readonly header: string[];
   readonly labels: string[];
-  readonly kinds: ColumnKind[];
+  /** each column's kind, or one per row where the rows' scenarios differ (a score in money beside one in points) */
+  readonly kinds: (ColumnKind | readonly ColumnKind[])[];
   readonly rows: CsvCell[][];
 };
 
 /** A column: its name for programs, its heading for people, what it holds. */
-const column = (header: string, label: string, kind: ColumnKind = 'text') => ({ header, label, kind });
+const column = (header: string, label: string, kind: ColumnKind | readonly ColumnKind[] = 'text') => ({ header, label, kind });
 
 const tableOf = (title: string, columns: readonly ReturnType<typeof column>[], rows: CsvCell[][]): ScoreboardTable => ({
   title,
@@ -31,6 +35,9 @@ const tableOf = (title: string, columns: readonly ReturnType<typeof column>[], r
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 1000));
 
+/** How a measure's values are written in the XLSX: money with its cents, any other as a number. */
+const measureKind = (type: number): ColumnKind => (type === MeasureType.money ? 'money' : 'number');
+
 /** What a scenario's score is counted in, for a heading: "USD", "minutes"; nothing for a plain number. */
 const unitOf = ({ scoreUnits }: ScoreboardScenario): string | null => measureUnitName(scoreUnits.type, scoreUnits);
 
@@ -41,8 +48,8 @@ const unitOf = ({ scoreUnits }: ScoreboardScenario): string | null => measureUni
 const shown = (value: number | null, scenario: ScoreboardScenario) =>
   value === null || unitOf(scenario) === null ? null : formatMeasureValue(scenario.scoreUnits.type, value, scenario.scoreUnits);
 
-/** A column of money or time: its heading, and the measure each scenario fills it with, by scenario id. */
-type CostColumn = { readonly heading: string; readonly measureOf: Map<string, string> };
+/** A column of money or time: its heading, its measures' type, and the measure each scenario fills it with, by scenario id. */
+type CostColumn = { readonly heading: string; readonly type: number; readonly measureOf: Map<string, string> };
 
 /**
  * The money and time measures of the space's scenarios, a column for each name and unit
@@ -60,9 +67,10 @@ const costColumnsOf = (scenarios: readonly ScoreboardScenario[]): CostColumn[] =
       const heading = columns.get(`${name}${unitText}`)?.measureOf.has(scenario.id)
         ? `${name} [${measure.id}]${unitText}`
         : `${name}${unitText}`;
-      const column = columns.get(heading) ?? { heading, measureOf: new Map<string, string>() };
-      column.measureOf.set(scenario.id, measure.id);
-      columns.set(heading, column);
+      // One heading holds one kind: a currency is never a time unit.
+      const entry = columns.get(heading) ?? { heading, type: measure.type, measureOf: new Map<string, string>() };
+      entry.measureOf.set(scenario.id, measure.id);
+      columns.set(heading, entry);
     }
   return [...columns.values()];
 };
@@ -83,7 +91,7 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
   const scenarioOf = new Map<string, ScoreboardScenario>(board.scenarios.map((scenario) => [scenario.id, scenario]));
   const named = (id: string) => scenarioOf.get(id)!;
   const costs = costColumnsOf(board.scenarios);
-  const costHeadings = costs.map((cost) => column(cost.heading, cost.heading, 'number'));
+  const costHeadings = costs.map((cost) => column(cost.heading, cost.heading, measureKind(cost.type)));
   switch (board.mode) {
     case 'learner':
       return tableOf(
@@ -93,25 +101,26 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           ...board.scenarios.map((scenario) => {
             const unit = unitOf(scenario);
             const heading = `${scenario.resimName} (${scenario.scoreLabel}${unit ? `, ${unit}` : ''})`;
-            return column(heading, heading, 'number');
+            return column(heading, heading, measureKind(scenario.scoreUnits.type));
           }),
         ],
         board.learners.map((learner) => [learner.email, ...board.scenarios.map((scenario) => learner.results[scenario.id]?.score ?? null)]),
       );
-    case 'scenario':
+    case 'scenario': {
+      const scoreKinds = board.rows.map((row) => measureKind(named(row.resimId).scoreUnits.type));
       return tableOf(
         'By scenario',
         [
           column('scenario', 'Scenario'),
           column('measure', 'Scored by'),
-          column('rank', 'Rank', 'number'),
+          column('rank', 'Rank', 'count'),
           column('learner', 'Learner'),
-          column('score', 'Score', 'number'),
+          column('score', 'Score', scoreKinds),
           column('score_with_unit', 'Score with its unit'),
           column('points', 'Points', 'number'),
           column('duration_seconds', 'Time taken', 'duration'),
-          column('runs', 'Runs', 'number'),
-          column('finished', 'Finished runs', 'number'),
+          column('runs', 'Runs', 'count'),
+          column('finished', 'Finished runs', 'count'),
           ...costHeadings,
         ],
         board.rows.map((row) => [
@@ -128,7 +137,9 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           ...costCells(costs, row.resimId, row.costs),
         ]),
       );
+    }
     case 'opening': {
+      const scoreKinds = board.rows.map((row) => measureKind(named(row.resimId).scoreUnits.type));
       const openedAt = new Map(board.scenarios.flatMap((scenario) => scenario.openings.map((opening) => [opening.id, opening.created])));
       return tableOf(
         'By opening',
@@ -136,10 +147,10 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
           column('scenario', 'Scenario'),
           column('opening', 'Opened', 'date'),
           column('measure', 'Scored by'),
-          column('rank', 'Rank', 'number'),
+          column('rank', 'Rank', 'count'),
           column('nickname', 'Nickname'),
           column('email', 'Email'),
-          column('score', 'Score', 'number'),
+          column('score', 'Score', scoreKinds),
           column('score_with_unit', 'Score with its unit'),
           column('points', 'Points', 'number'),
           column('duration_seconds', 'Time taken', 'duration'),
@@ -175,8 +186,28 @@ export const scoreboardTable = (board: SpaceScoreboard): ScoreboardTable => {
 
 export const scoreboardCsv = (table: ScoreboardTable): string => toCsv(table.header, table.rows);
 
-/** Excel's number formats by kind: dates as dates and times, durations as hours, minutes and seconds. */
-const formats: Partial<Record<ColumnKind, string>> = { date: 'yyyy-mm-dd hh:mm', duration: '[h]:mm:ss', number: '#,##0.##' };
+/**
+ * Excel's number formats by kind: dates as dates and times, durations as hours, minutes and
+ * seconds, money with its cents, whole numbers without a fraction. ('#,##0.##' would write a
+ * whole number with a trailing point, "20.")
+ */
+const formats: Partial<Record<ColumnKind, string>> = {
+  date: 'yyyy-mm-dd hh:mm',
+  duration: '[h]:mm:ss',
+  count: '#,##0',
+  money: '#,##0.00',
+  number: '#,##0',
+};
+
+/** A cell's format: a number of a measure other than money is whole or written to two places, as its value is. */
+const formatOf = (cell: CsvCell | Date, kind: ColumnKind): string | undefined =>
+  kind === 'number' && typeof cell === 'number' && !Number.isInteger(cell) ? '#,##0.00' : formats[kind];
+
+/** A column's kind in a row: its own, or the row's where the column has one per row. */
+const kindAt = (table: ScoreboardTable, row: number, column: number): ColumnKind => {
+  const kind = table.kinds[column] ?? 'text';
+  return typeof kind === 'string' ? kind : (kind[row] ?? 'text');
+};
 
 /** A cell as Excel holds its kind: a date as a date (not its ISO text), a duration in seconds as a fraction of a day. */
 const asExcel = (cell: CsvCell, kind: ColumnKind): CsvCell | Date => {
@@ -202,14 +233,25 @@ export const scoreboardXlsx = (table: ScoreboardTable): Readable => {
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(table.title, { views: [{ state: 'frozen', xSplit: 1, ySplit: 1 }] });
-    sheet.columns = table.kinds.map((kind, at) => ({
-      width: Math.min(40, Math.max(12, (table.labels[at] ?? '').length + 2)),
-      ...(formats[kind] ? { style: { numFmt: formats[kind] } } : {}),
-    }));
+    sheet.columns = table.kinds.map((kind, at) => {
+      // A column of one kind is formatted as a whole, so that a value typed in later reads alike.
+      const format = typeof kind === 'string' ? formats[kind] : undefined;
+      return { width: Math.min(40, Math.max(12, (table.labels[at] ?? '').length + 2)), ...(format ? { style: { numFmt: format } } : {}) };
+    });
     const header = sheet.addRow(table.labels);
     header.font = { bold: true };
     header.commit();
-    for (const row of table.rows) sheet.addRow(row.map((cell, at) => asExcel(cell, table.kinds[at] ?? 'text'))).commit();
+    table.rows.forEach((cells, index) => {
+      const row = sheet.addRow(cells.map((cell, at) => asExcel(cell, kindAt(table, index, at))));
+      // Only a cell that reads otherwise than its column carries a format of its own.
+      cells.forEach((cell, at) => {
+        const column = table.kinds[at];
+        const format = formatOf(cell, kindAt(table, index, at));
+        if (typeof cell === 'number' && format && (typeof column !== 'string' || format !== formats[column]))
+          row.getCell(at + 1).numFmt = format;
+      });
+      row.commit();
+    });
     sheet.commit();
     await workbook.commit();
   };
