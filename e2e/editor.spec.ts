@@ -125,7 +125,7 @@ test('build a scenario from scratch, save, reload, chart it, clone, export and r
   const tests = [
     { name: 'Full blood count', stage: 'History', facts: 'Hb 84 g/L, MCV 68 fL.', impact: '+10 points' },
     { name: 'Ferritin', stage: 'History', facts: 'Ferritin 6 µg/L.', impact: '+10 points' },
-    { name: 'Blood film', stage: 'Examination', facts: 'Microcytic, hypochromic cells; pencil cells.', impact: '+1 points' },
+    { name: 'Blood film', stage: 'Examination', facts: 'Microcytic, hypochromic cells; pencil cells.', impact: '+1 point' },
     { name: 'Bone marrow biopsy', stage: 'Examination', facts: 'Absent iron stores.', impact: '-10 points' },
   ];
   for (const item of tests) {

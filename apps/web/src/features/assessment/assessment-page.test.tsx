@@ -66,6 +66,12 @@ describe('Assessment', () => {
     expect(within(asthma).queryByRole('link')).toBeNull();
   });
 
+  it('says a result of one point in the singular', async () => {
+    show([scenario({ gameId: 'g1', ended: true, endedAt: '2026-11-30T09:15:00.000Z', points: 1 })]);
+    expect(await screen.findByText('1 point')).toBeTruthy();
+    expect(screen.queryByText('1 points')).toBeNull();
+  });
+
   it('says when nothing was given yet, and offers to join with a code', async () => {
     show([]);
     expect(await screen.findByText('Nothing given to you yet')).toBeTruthy();

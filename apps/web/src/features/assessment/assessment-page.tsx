@@ -1,5 +1,6 @@
 import { Badge, Button, Card, EmptyState, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { LearnerScenario } from '@resim/contracts';
+import { byCount } from '@resim/domain';
 import { IconClipboardCheck, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
@@ -24,7 +25,7 @@ const ResultCell = ({ scenario }: { scenario: LearnerScenario }) => {
     return (
       <Stack gap={0}>
         <Text fz="sm" fw={600}>
-          {scenario.points === null ? 'Finished' : `${scenario.points.toLocaleString()} points`}
+          {scenario.points === null ? 'Finished' : `${scenario.points.toLocaleString()} ${byCount(scenario.points, 'point', 'points')}`}
         </Text>
         {scenario.endedAt ? (
           <Text fz="xs" c="dimmed">

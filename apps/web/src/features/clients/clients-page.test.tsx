@@ -155,6 +155,21 @@ describe('Clients: the learners table', () => {
     await waitFor(() => expect(remind.mock.calls[0]?.[1]).toHaveLength(2_000));
   });
 
+  it('says one learner in the singular: selected on a page, shown by a filter', async () => {
+    const many = Array.from({ length: 51 }, (_, at) => learnerFixture(`l${String(at).padStart(4, '0')}@example.test`));
+    await open(many);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(rowEmails()).toEqual(['l0050@example.test']));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all learners on this page' }));
+    expect(screen.getByRole('status').textContent).toBe('The 1 learner on this page is selected. Select all 51 learners shown');
+  });
+
+  it('says a filter that finds none of one learner in the singular', async () => {
+    await open([learnerFixture('ann@example.test')]);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search learners by email' }), { target: { value: 'nobody' } });
+    expect(await screen.findByText('Showing 0 of 1 learner')).toBeTruthy();
+  });
+
   it('invites to add learners when the space has none', async () => {
     const fake = fakeClientsApi({ learners: [] });
     renderWithProviders(<ClientsPage />, { api: fake.api, path: '/clients?space=s1' });

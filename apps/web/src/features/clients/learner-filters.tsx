@@ -1,4 +1,5 @@
 import { CloseButton, Group, MultiSelect, Text, TextInput } from '@mantine/core';
+import { byCount } from '@resim/domain';
 import { IconSearch, IconTag } from '@tabler/icons-react';
 import type { LearnerFilter } from './learner-filter';
 
@@ -40,8 +41,8 @@ export const LearnerFilters = (props: {
       />
       <Text fz="sm" c="dimmed" aria-live="polite">
         {props.shown === props.total
-          ? `${props.total.toLocaleString()} ${props.total === 1 ? 'learner' : 'learners'}`
-          : `Showing ${props.shown.toLocaleString()} of ${props.total.toLocaleString()} learners`}
+          ? `${props.total.toLocaleString()} ${byCount(props.total, 'learner', 'learners')}`
+          : `Showing ${props.shown.toLocaleString()} of ${props.total.toLocaleString()} ${byCount(props.total, 'learner', 'learners')}`}
       </Text>
     </Group>
   );

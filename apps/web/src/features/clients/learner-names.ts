@@ -1,3 +1,5 @@
+import { byCount } from '@resim/domain';
+
 const namedAtMost = 5;
 
 /** The first few emails of a list and how many more, for a question that says who it is about. */
@@ -6,4 +8,4 @@ export const nameLearners = (emails: readonly string[]): string => {
   return emails.length > namedAtMost ? `${named} and ${(emails.length - namedAtMost).toLocaleString()} more` : named;
 };
 
-export const learnersCount = (count: number): string => `${count.toLocaleString()} ${count === 1 ? 'learner' : 'learners'}`;
+export const learnersCount = (count: number): string => `${count.toLocaleString()} ${byCount(count, 'learner', 'learners')}`;

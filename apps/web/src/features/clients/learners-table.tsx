@@ -1,5 +1,6 @@
 import { Anchor, Checkbox, Table, Text } from '@mantine/core';
 import type { Learner } from '@resim/contracts';
+import { byCount } from '@resim/domain';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { PageControls } from './page-controls';
 import { pageOf } from './paging';
@@ -48,7 +49,7 @@ export const LearnersTable = (props: {
             </>
           ) : (
             <>
-              The {rows.length} learners on this page are selected.{' '}
+              The {rows.length.toLocaleString()} {byCount(rows.length, 'learner on this page is', 'learners on this page are')} selected.{' '}
               <Anchor component="button" fz="sm" onClick={() => onSelectedChange(setRows(selected, shownEmails, true))}>
                 Select all {learners.length.toLocaleString()} learners shown
               </Anchor>

@@ -10,6 +10,9 @@ describe('what Monitoring says of a learner', () => {
     const empty = { ...progress, actions: { done: 0, total: 0 }, conclusions: { done: 0, total: 0 } };
     expect(progressPercent(clientOf('Ana', { progress: empty }))).toBe(0);
     expect(progressWords(progress)).toBe('1 of 2 tests · 1 of 2 diagnoses');
+    // Counted by the plural rules: one test, one diagnosis.
+    const single = { ...progress, actions: { done: 0, total: 1 }, conclusions: { done: 1, total: 1 } };
+    expect(progressWords(single)).toBe('0 of 1 test · 1 of 1 diagnosis');
   });
 
   it('tells the last step in words, or where the learner stands before their first', () => {

@@ -1,4 +1,5 @@
 import type { ActiveClient } from '@resim/contracts';
+import { byCount } from '@resim/domain';
 import { stepPhrase } from '../resim-editor/results/audit-wording';
 
 /**
@@ -14,7 +15,8 @@ export const progressPercent = (client: Pick<ActiveClient, 'progress' | 'finishe
 
 /** The progress as words beside the bar, in the simulation's default wording (SPEC 3). */
 export const progressWords = (progress: ActiveClient['progress']): string =>
-  `${progress.actions.done} of ${progress.actions.total} tests · ${progress.conclusions.done} of ${progress.conclusions.total} diagnoses`;
+  `${progress.actions.done} of ${progress.actions.total} ${byCount(progress.actions.total, 'test', 'tests')} · ` +
+  `${progress.conclusions.done} of ${progress.conclusions.total} ${byCount(progress.conclusions.total, 'diagnosis', 'diagnoses')}`;
 
 /** The last step as a sentence about the learner: 'Ran Full blood count'; before any step, where they are. */
 export const lastStepWords = (client: Pick<ActiveClient, 'lastStep' | 'startedAt'>): string => {

@@ -141,6 +141,24 @@ describe('presenter display', () => {
     expect(screen.queryByText('The session is closed.')).toBeNull();
   });
 
+  it('says one point on the podium in the singular', async () => {
+    show(
+      viewOf({
+        phase: 'closed',
+        resimStatus: 3,
+        players: 2,
+        finished: 2,
+        learners: [learner('Ann', { rank: 1, points: 2 }), learner('Bo', { rank: 2, points: 1 })],
+      }),
+    );
+    const podium = await screen.findByRole('list', { name: 'Podium' });
+    expect(
+      within(podium)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(['Bo1 point2', 'Ann2 points1']);
+  });
+
   it('shows the room no way in while the lobby is locked', async () => {
     show(viewOf({ locked: true }));
     expect(await screen.findByText('The lobby is locked')).toBeTruthy();

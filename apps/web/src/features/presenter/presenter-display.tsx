@@ -15,7 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { BoardLearner, PresenterPanel, PresenterTheme, PresenterView } from '@resim/contracts';
-import { formatMeasureFigure, RunStatus, runReadingOf, runStatusName } from '@resim/domain';
+import { byCount, formatMeasureFigure, RunStatus, runReadingOf, runStatusName } from '@resim/domain';
 import { useHotkeys, useLocalStorage } from '@mantine/hooks';
 import { IconAdjustments, IconAlertTriangle, IconDoorEnter, IconEyeOff, IconLock, IconMaximize, IconMessage } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -285,7 +285,7 @@ const Podium = ({ view }: { view: PresenterView }) => {
                   {learner.nickname}
                 </Text>
                 <Text c={colors.dimmed} fz="lg">
-                  {points(learner.points)} points
+                  {points(learner.points)} {byCount(learner.points ?? 0, 'point', 'points')}
                 </Text>
                 <Box
                   w="100%"

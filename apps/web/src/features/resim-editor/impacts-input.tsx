@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { comparisonOperators, type Impact, type Measure, type MeasureCondition } from '@resim/domain';
+import { byCount, comparisonOperators, type Impact, type Measure, type MeasureCondition } from '@resim/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { optionsOf } from './editor-types';
 import { memoField } from './memo-fields';
@@ -8,10 +8,10 @@ import { sameValue } from './scenario-changes';
 
 const signed = (value: number): string => (value > 0 ? `+${value}` : String(value));
 
-/** SPEC 9: the wording of a suggested impact, e.g. '+10 points'. */
+/** SPEC 9: the wording of a suggested impact, e.g. '+10 points', '+1 point'. */
 export const suggestionLabel = (impact: Impact, measures: readonly Measure[]): string => {
   const measure = measures.find((candidate) => candidate.id === impact.measureId);
-  const name = impact.measureId === 'points' ? 'points' : (measure?.name ?? impact.measureId);
+  const name = impact.measureId === 'points' ? byCount(impact.value, 'point', 'points') : (measure?.name ?? impact.measureId);
   return `${signed(impact.value)} ${name}`;
 };
 

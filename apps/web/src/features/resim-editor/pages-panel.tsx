@@ -1,13 +1,17 @@
 import { Stack, Text } from '@mantine/core';
 import { Textarea, TextInput } from './form-fields';
-import { newPage } from '@resim/domain';
+import { byCount, newPage } from '@resim/domain';
 import { DeleteItemButton } from './delete-item-button';
 import { useItemSelection } from './use-item-selection';
 import type { PanelProps } from './editor-types';
 import { ItemList } from './item-list';
 import { removePage } from './item-removal';
 
-const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+/** How long a page is: '1 word', '120 words'. */
+const wordCount = (text: string): string => {
+  const count = text.split(/\s+/).filter(Boolean).length;
+  return `${count.toLocaleString()} ${byCount(count, 'word', 'words')}`;
+};
 
 /** Pages (SPEC 2, 3): pages of text a run can open on or show, such as a briefing or a consent form. */
 export const PagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps) => {
@@ -20,7 +24,7 @@ export const PagesPanel = ({ content, readOnly, onChange, focusId }: PanelProps)
       items={content.pages.map((page) => ({
         id: page.id,
         name: page.name,
-        hint: `${words(page.content)} words${content.initial?.type === 'page' && content.initial.id === page.id ? ' · opens the run' : ''}`,
+        hint: `${wordCount(page.content)}${content.initial?.type === 'page' && content.initial.id === page.id ? ' · opens the run' : ''}`,
       }))}
       selectedId={selected?.id ?? null}
       onSelect={select}

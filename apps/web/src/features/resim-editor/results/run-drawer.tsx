@@ -1,6 +1,6 @@
 import { Badge, Drawer, Group, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { RunDetail } from '@resim/contracts';
-import { formatMeasureValue, type ScenarioContent } from '@resim/domain';
+import { byCount, formatMeasureValue, type ScenarioContent } from '@resim/domain';
 import { useMemo, useState } from 'react';
 import { LoadFailed } from '../../../ui/load-failed';
 import { namesOf, stepWords } from './audit-wording';
@@ -39,7 +39,8 @@ const Run = ({ detail, content }: { detail: RunDetail; content: NamedItems }) =>
           {stage.label}
         </Badge>
         <Text fz="sm">
-          {detail.run.rank === null ? 'Not ranked' : `Rank ${detail.run.rank}`} · {formatPoints(detail.run.points)} points
+          {detail.run.rank === null ? 'Not ranked' : `Rank ${detail.run.rank}`} · {formatPoints(detail.run.points)}{' '}
+          {byCount(detail.run.points ?? 0, 'point', 'points')}
         </Text>
       </Group>
       {detail.steps.length === 0 ? (

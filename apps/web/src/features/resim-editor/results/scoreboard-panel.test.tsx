@@ -130,6 +130,15 @@ describe('scoreboard', () => {
     expect(drawer.textContent).toContain(`Cost ${new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(50)}`);
   });
 
+  it('says a run of one point in the singular', async () => {
+    const { run } = show();
+    run.mockResolvedValue({ ...runOfBo, run: { ...runOfBo.run, points: 1 } });
+    await screen.findByRole('table', { name: 'Learners by rank' });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the run of Bo' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Bo' });
+    expect(await within(drawer).findByText('Rank 1 · 1 point')).toBeTruthy();
+  });
+
   it('marks a learner the host removed', async () => {
     boards.i2.learners.push(boardLearnerOf('Eve', { endedAt: 'z', endReason: 'removed' }));
     show();
