@@ -57,3 +57,20 @@ describe('details: costs shown to learners', () => {
     expect(screen.queryByRole('combobox', { name: 'Also show in the costs' })).toBeNull();
   });
 });
+
+describe('details: where learners may play', () => {
+  it('says the app setting is about apps built on the learner API, none of which comes with the product', () => {
+    let latest: ScenarioContent = withCosts;
+    renderWithProviders(<Harness initial={withCosts} seen={(next) => (latest = next)} />, { api: {} as ApiClient });
+    // Mantine's label holds the description too, so the name starts with the label.
+    const app = screen.getByRole('switch', { name: /^Allow app clients\b/ });
+    expect(screen.getByText('Allow app clients')).toBeTruthy();
+    const hint = document.getElementById(app.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Apps built on the learner API may play it (none comes with the product; the browser is its player).');
+    expect(screen.queryByText('Allow the app')).toBeNull();
+    expect((app as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(app);
+    expect(latest.settings.allowApp).toBe(false);
+    expect(latest.settings.allowBrowser).toBe(true);
+  });
+});
