@@ -44,7 +44,13 @@ test('the host is warned before opening a lobby outside the schedule, and the ro
   await expect(asked).toContainText('told it is not open yet');
   await shoot(page, 'host-room-open-outside-schedule.png');
   await expectAccessible(page, 'editor, Open Lobby outside the schedule');
-  await asked.getByRole('button', { name: 'Cancel' }).click();
+  // The way to the schedule: the dialog closes on Overview & schedule, the lobby left shut.
+  await asked.getByRole('link', { name: 'Change the schedule' }).click();
+  await expect(asked).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/resim/${id}\\?tab=overview$`));
+  await expect(page.getByRole('tab', { name: 'Overview & schedule', selected: true })).toBeVisible();
+  await expect(page.getByLabel('Opens', { exact: true })).toBeVisible();
+  await shoot(page, 'host-room-change-the-schedule.png');
   await expect(page.getByLabel('Run status')).toHaveText('Initialized');
 
   // A session played to its end: the room's final ranking.

@@ -1,18 +1,24 @@
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme';
 import { formatDateTime } from '../../ui/format';
 import { RunStatusControl, type JoinAccess } from './run-status-control';
 
+/** The control in the editor's title, at an address of the editor; `onChange` has `router` to read where it went. */
 const show = (access: JoinAccess, status = 0) => {
   const onChange = vi.fn().mockResolvedValue(undefined);
+  const router = createMemoryRouter(
+    [{ path: '*', element: <RunStatusControl status={status} mode={1} blocked={null} access={access} onChange={onChange} /> }],
+    { initialEntries: ['/resim/r1?tab=stages'] },
+  );
   render(
     <MantineProvider theme={theme} env="test">
-      <RunStatusControl status={status} mode={1} blocked={null} access={access} onChange={onChange} />
+      <RouterProvider router={router} />
     </MantineProvider>,
   );
-  return onChange;
+  return Object.assign(onChange, { router });
 };
 
 describe('run status control', () => {
@@ -81,5 +87,25 @@ describe('run status control', () => {
     expect((await screen.findByRole('dialog', { name: 'Open Lobby?' })).textContent).toContain(
       `Its schedule closed on ${formatDateTime(closed)}`,
     );
+  });
+
+  it('offers to change the schedule from the warning, closing it and going to Overview & schedule', async () => {
+    const opens = new Date(Date.now() + 3_600_000).toISOString();
+    const onChange = show({ allowAnonymous: true, allowSignin: true, scheduleStart: opens, scheduleEnd: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Open Lobby' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open Lobby?' });
+    const change = within(dialog).getByRole('link', { name: 'Change the schedule' });
+    expect(change.getAttribute('href')).toBe('/resim/r1?tab=overview');
+    fireEvent.click(change);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onChange.router.state.location).toMatchObject({ pathname: '/resim/r1', search: '?tab=overview' });
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('offers no way to the schedule when the schedule is not what turns learners away', async () => {
+    show({ allowAnonymous: false, allowSignin: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Open Lobby' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open Lobby?' });
+    expect(within(dialog).queryByRole('link', { name: 'Change the schedule' })).toBeNull();
   });
 });

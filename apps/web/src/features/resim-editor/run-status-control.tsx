@@ -1,8 +1,9 @@
 import { Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { pendingStatus, runReadingOf, runStatusName, schedulePhase, statusCommands, type StatusCommand } from '@resim/domain';
 import { formatDateTime } from '../../ui/format';
-import { IconPlayerPlay, IconPlayerStop, IconRefresh, IconTestPipe, IconDoorEnter, IconX } from '@tabler/icons-react';
+import { IconCalendarEvent, IconPlayerPlay, IconPlayerStop, IconRefresh, IconTestPipe, IconDoorEnter, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 export const statusColors: Record<number, string> = { 0: 'gray', 1: 'yellow', 2: 'green', 3: 'blue', 4: 'violet', 6: 'orange' };
 
@@ -30,6 +31,15 @@ export type JoinAccess = {
   readonly scheduleStart?: string | null;
   readonly scheduleEnd?: string | null;
 };
+
+/** Whether the scenario's schedule turns every learner away now: it opens later, or it has closed. */
+export const outsideSchedule = (access: JoinAccess, now = new Date()): boolean => {
+  const phase = schedulePhase({ scheduleStart: access.scheduleStart ?? null, scheduleEnd: access.scheduleEnd ?? null }, now);
+  return (phase === 'before' && Boolean(access.scheduleStart)) || (phase === 'after' && Boolean(access.scheduleEnd));
+};
+
+/** The editor's tab that holds the schedule (Overview & schedule), as its address names it. */
+const scheduleTab = '?tab=overview';
 
 /** Who an opening of the scenario turns away, in the host's words; null when anyone with the code may join. */
 export const turnedAway = (access: JoinAccess, now = new Date()): string | null => {
@@ -76,7 +86,8 @@ export const RunStatusControl = (props: {
   onChange: (status: number) => Promise<void>;
 }) => {
   const [pending, setPending] = useState(false);
-  const [confirming, setConfirming] = useState<{ command: StatusCommand; warning: string } | null>(null);
+  // `schedule`: the warning is about the schedule, so the dialog offers the way to change it.
+  const [confirming, setConfirming] = useState<{ command: StatusCommand; warning: string; schedule: boolean } | null>(null);
   const reading = runReadingOf(props.mode);
   const status = pending ? pendingStatus : props.status;
   const run = (command: StatusCommand) => {
@@ -102,8 +113,9 @@ export const RunStatusControl = (props: {
             leftSection={icons[command.label]}
             disabled={props.blocked !== null}
             onClick={() => {
-              const warning = warnings[command.label] ?? (opening.has(command.label) ? turnedAway(props.access) : null);
-              if (warning) setConfirming({ command, warning });
+              const opens = opening.has(command.label);
+              const warning = warnings[command.label] ?? (opens ? turnedAway(props.access) : null);
+              if (warning) setConfirming({ command, warning, schedule: opens && outsideSchedule(props.access) });
               else run(command);
             }}
           >
@@ -118,6 +130,21 @@ export const RunStatusControl = (props: {
             <Text fz="sm" c="dimmed">
               Change who may join under Access and when under Overview &amp; schedule, or open it as it is.
             </Text>
+          ) : null}
+          {confirming?.schedule ? (
+            // A link to the tab, closing the dialog on the way: the lobby stays as it was.
+            <Button
+              component={Link}
+              to={scheduleTab}
+              replace
+              variant="light"
+              size="xs"
+              leftSection={<IconCalendarEvent size={14} />}
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() => setConfirming(null)}
+            >
+              Change the schedule
+            </Button>
           ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
