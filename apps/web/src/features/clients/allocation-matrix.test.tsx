@@ -81,4 +81,14 @@ describe('Clients: the allocation matrix', () => {
     await waitFor(() => expect(allocate).toHaveBeenCalledWith('s1', { learners: ['cy@example.test'], resims: ['r1'] }));
     await waitFor(() => expect(cell('Chest pain for cy@example.test').checked).toBe(true));
   });
+
+  it('speaks of the one learner shown as one', async () => {
+    await openMatrix();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Filter by tag' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'day' }));
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Chest pain for ann@example.test' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Allocate Chest pain' }));
+    expect(await screen.findByRole('menuitem', { name: 'Give to the 1 learner shown' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Take from the 1 learner shown' })).toBeTruthy();
+  });
 });

@@ -8,6 +8,9 @@ import { learnersChangedBy, type AllocationChange } from './learner-queries';
 import { PageControls } from './page-controls';
 import { pageOf } from './paging';
 
+/** "all 3 learners shown", but "the 1 learner shown". */
+const allShown = (count: number): string => `${count === 1 ? 'the' : 'all'} ${learnersCount(count)} shown`;
+
 const ScenarioHeader = (props: {
   scenario: ResimSummary;
   learners: readonly Learner[];
@@ -41,10 +44,10 @@ const ScenarioHeader = (props: {
                 disabled={toGive.length === 0}
                 onClick={() => props.onChange({ give: true, emails: toGive, resimId: scenario.id })}
               >
-                Give to all {learnersCount(learners.length)} shown
+                Give to {allShown(learners.length)}
               </Menu.Item>
               <Menu.Item leftSection={<IconSquareOff size={16} />} disabled={toTake.length === 0} onClick={() => setTaking(true)}>
-                Take from all {learnersCount(learners.length)} shown
+                Take from {allShown(learners.length)}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
