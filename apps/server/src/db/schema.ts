@@ -389,6 +389,7 @@ export type UploadRow = Selectable<UploadsTable>;
 export type SessionMessageRow = Selectable<SessionMessagesTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;
+export type NewPasswordResetRow = Insertable<PasswordResetsTable>;
 export type EmailTemplateRow = Selectable<EmailTemplatesTable>;
 export type SpaceLearnerRow = Selectable<SpaceLearnersTable>;
 export type AllocationRow = Selectable<AllocationsTable>;

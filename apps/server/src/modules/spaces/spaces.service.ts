@@ -4,7 +4,7 @@ import type { Config } from '../../config/config';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors/app-error';
-import { createPasswordLink, invitationLinkTtlMs } from '../../identity/issuer/password-reset';
+import { sendFirstPasswordLinks } from '../../identity/issuer/password-reset';
 import type { Principal } from '../../identity/principal';
 import { iso, type Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
@@ -109,27 +109,11 @@ const sendInvitation = async (ctx: InviteContext, invitation: { user: UserRow; s
     to: user.email,
     data: { spaceName: space.description, senderEmail: ctx.principal.email, signInUrl: `${ctx.config.publicUrl}/` },
   });
-  if (ctx.config.identity.kind !== 'embedded' || user.password_hash || user.external_subject) return;
-  const link = await createPasswordLink({
-    db: ctx.db,
-    clock: ctx.clock,
-    userId: user.id,
-    ttlMs: invitationLinkTtlMs,
-    publicUrl: ctx.config.publicUrl,
-    emailedTo: user.email,
-  });
-  const product = ctx.config.productName;
-  const what = invitation.owner ? `handed the space "${space.description}" over to you` : `added you to the space "${space.description}"`;
-  await ctx.email.send({
-    to: user.email,
-    subject: `Choose your ${product} password`,
-    text: [
-      `${ctx.principal.email} has ${what} in ${product}. Your account there has no password yet.`,
-      '',
-      `Choose your password here, then sign in with your email and that password (the link works for 7 days):\n${link}`,
-      '',
-      'If you did not expect this, ignore this email.',
-    ].join('\n'),
+  await sendFirstPasswordLinks({
+    ...ctx,
+    senderEmail: ctx.principal.email,
+    what: invitation.owner ? `handed the space "${space.description}" over to you` : `added you to the space "${space.description}"`,
+    accounts: [user],
   });
 };
 
