@@ -109,17 +109,21 @@ test('a learner signing in at / lands in their own list, and can sign out of it'
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
-test('the invitation link leads a learner without a password to choose one, and then they can sign in', async ({ page }) => {
+test('a learner without a password is invited as anyone is, chooses one from a link emailed apart, and then can sign in', async ({
+  page,
+}) => {
   const email = `invited-${Date.now().toString(36)}@example.test`;
   const { api, name } = await givenScenario(page, email, { notify: true });
-  const outbox = await api<{ messages: { id: string; to: string; text: string }[] }>('GET', '/admin/outbox');
-  const invitation = outbox.messages.find((message) => message.to === email);
-  expect(invitation?.text).toContain(
-    'Choose your password here, then sign in with your email and that password (the link works for 7 days):',
-  );
-  // The outbox shows the link without its token; the recipient's email has it whole.
-  expect(invitation?.text).toMatch(/\/account\/reset\/\[hidden\]/);
-  const link = /(http\S+\/account\/reset\/\S+)/.exec(deliveredText(email))?.[1];
+  const outbox = await api<{ messages: { id: string; to: string; subject: string; text: string }[] }>('GET', '/admin/outbox');
+  const sent = (subject: RegExp) => outbox.messages.find((message) => message.to === email && subject.test(message.subject));
+  // The invitation, which its sender and the space's members read, says nothing of the account.
+  expect(sent(/^You are invited to Ward /)?.text).toContain('Sign in here to see your simulations:');
+  expect(sent(/^You are invited to Ward /)?.text).not.toContain('/account/reset/');
+  const choose = sent(/^Choose your .+ password$/);
+  expect(choose?.text).toContain('Choose your password here, then sign in with your email and that password (the link works for 7 days):');
+  // The outbox (a developer's, here) shows the link without its token; the recipient's email has it whole.
+  expect(choose?.text).toMatch(/\/account\/reset\/\[hidden\]/);
+  const link = /(http\S+\/account\/reset\/\S+)/.exec(deliveredText(email, choose!.subject))?.[1];
   expect(link).toBeDefined();
   expect(link).not.toContain('[hidden]');
 

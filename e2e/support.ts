@@ -22,15 +22,17 @@ export const cli = (...args: string[]) =>
   execFileSync(process.execPath, [cliJs, ...args], { env: { ...process.env, DATA_DIR: dataDir(), LOG_LEVEL: 'warn' }, encoding: 'utf8' });
 
 /**
- * The text of the newest email to an address as the server stored it, its links whole: what the
- * recipient's inbox gets. The outbox shows password links without their token.
+ * The text of the newest email to an address (with this subject, when one is given) as the server
+ * stored it, its links whole: what the recipient's inbox gets. The outbox shows password links
+ * without their token.
  */
-export const deliveredText = (to: string): string => {
+export const deliveredText = (to: string, subject?: string): string => {
   const db = new Database(path.join(dataDir(), 'resim.sqlite'), { readonly: true });
   try {
-    const row = db.prepare('select text_body from outbox where to_address = ? order by created_at desc limit 1').get(to) as
-      { text_body: string } | undefined;
-    if (!row) throw new Error(`no email to ${to}`);
+    const row = db
+      .prepare('select text_body from outbox where to_address = ? and (? is null or subject = ?) order by created_at desc limit 1')
+      .get(to, subject ?? null, subject ?? null) as { text_body: string } | undefined;
+    if (!row) throw new Error(`no email to ${to}${subject === undefined ? '' : ` with the subject "${subject}"`}`);
     return row.text_body;
   } finally {
     db.close();

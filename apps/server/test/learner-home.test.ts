@@ -31,6 +31,14 @@ describe.each(dialects)('learners signing in on %s', (dialect) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(body).toString(),
     });
+  /** The email of its own that holds the link to choose a password. */
+  const passwordEmailTo = (address: string) =>
+    t.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', address)
+      .where('subject', '=', 'Choose your Resim password')
+      .executeTakeFirstOrThrow();
   const isLearner = async (who: TestUser) => (await call<{ isLearner: boolean }>(who, 'GET', '/admin/user/auth')).body.isLearner;
 
   it('tells a learner (a learner of a space, given scenarios or not yet, in no space) from an author', async () => {
@@ -55,7 +63,10 @@ describe.each(dialects)('learners signing in on %s', (dialect) => {
       learners: [{ email: 'bo@example.test' }],
     });
     expect(added.body).toMatchObject({ notified: 1 });
-    const mail = await t.db.selectFrom('outbox').selectAll().where('to_address', '=', 'bo@example.test').executeTakeFirstOrThrow();
+    const mail = await passwordEmailTo('bo@example.test');
+    expect(mail.text_body).toContain(
+      'admin@example.test has invited you to take part in the simulations of "Ward 7" in Resim. Your account there has no password yet.',
+    );
     expect(mail.text_body).toContain(
       'Choose your password here, then sign in with your email and that password (the link works for 7 days):',
     );
@@ -79,7 +90,7 @@ describe.each(dialects)('learners signing in on %s', (dialect) => {
   it('lets an invitation link lapse after 7 days', async () => {
     now = new Date();
     await call(admin, 'POST', `/admin/space/${spaceId}/learner`, { tags: [], notify: true, learners: [{ email: 'cy@example.test' }] });
-    const mail = await t.db.selectFrom('outbox').selectAll().where('to_address', '=', 'cy@example.test').executeTakeFirstOrThrow();
+    const mail = await passwordEmailTo('cy@example.test');
     const link = new RegExp(`${testPublicUrl}(/account/reset/[\\w-]+)`).exec(mail.text_body)![1]!;
     now = new Date(now.getTime() + 7 * day + 60_000);
     const lapsed = await t.app.inject({ url: link });

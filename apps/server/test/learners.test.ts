@@ -232,8 +232,15 @@ describe.each(dialects)('learners and allocations on %s', (dialect) => {
     const reminded = await call(admin, 'POST', `/admin/space/${spaceId}/learner/remind`, { learners: ['Bob@example.test'] });
     expect(reminded).toEqual({ status: 202, body: { count: 1 } });
     expect((await learners()).find((entry) => entry.email === 'bob@example.test')?.reminded).toEqual(expect.any(String));
-    const queued = await t.db.selectFrom('outbox').select(['to_address']).where('to_address', '=', 'bob@example.test').execute();
-    expect(queued).toHaveLength(1);
+    // Bob has no password yet: beside the reminder, an email of his own holds the link to choose one.
+    const queued = await t.db.selectFrom('outbox').select(['subject', 'space_id']).where('to_address', '=', 'bob@example.test').execute();
+    expect(queued).toEqual(
+      expect.arrayContaining([
+        { subject: 'Reminder: simulations are waiting for you in Haematology cohort', space_id: spaceId },
+        { subject: 'Choose your Resim password', space_id: null },
+      ]),
+    );
+    expect(queued).toHaveLength(2);
   });
 
   it('invites learners added with notify', async () => {
@@ -245,11 +252,69 @@ describe.each(dialects)('learners and allocations on %s', (dialect) => {
     expect(added.body).toEqual({ added: 2, merged: 0, notified: 2 });
     const queued = await t.db
       .selectFrom('outbox')
-      .select(['to_address'])
+      .select(['to_address', 'subject'])
       .where('to_address', 'in', ['dee@example.test', 'eve@example.test'])
       .execute();
-    expect(queued).toHaveLength(2);
+    // Each new account also gets the link to choose its password, in an email of its own.
+    expect(queued.map((row) => `${row.to_address}: ${row.subject}`).sort()).toEqual([
+      'dee@example.test: Choose your Resim password',
+      'dee@example.test: You are invited to Haematology cohort in Resim',
+      'eve@example.test: Choose your Resim password',
+      'eve@example.test: You are invited to Haematology cohort in Resim',
+    ]);
     expect((await learners()).find((entry) => entry.email === 'dee@example.test')?.invited).toEqual(expect.any(String));
+  });
+
+  it('invites and reminds an address with an account exactly as one without, as an editor reads them in the outbox; only the address without a password gets a link to choose one', async () => {
+    const space = (await call<{ id: string }>(admin, 'POST', '/admin/space', { description: 'Outbox cohort' })).body.id;
+    const resim = await newResim(space);
+    const editor = await t.user('editor@example.test');
+    await call(admin, 'POST', `/admin/space/${space}/user`, { email: 'editor@example.test' });
+    await t.user('known@example.test');
+    const addresses = ['known@example.test', 'unknown@example.test'];
+    const named = addresses.map((email) => ({ email }));
+    expect((await call(admin, 'POST', `/admin/space/${space}/learner`, { tags: [], notify: true, learners: named })).body).toMatchObject({
+      notified: 2,
+    });
+    await call(admin, 'POST', `/admin/space/${space}/allocation`, { learners: addresses, resims: [resim] });
+    expect((await call(admin, 'POST', `/admin/space/${space}/learner/remind`, { learners: addresses })).status).toBe(202);
+
+    type Message = { to: string; subject: string; text: string; html: string | null; sender: string | null; spaceId: string | null };
+    for (const reader of [admin, editor]) {
+      const shown = (await call<{ messages: Message[] }>(reader, 'GET', '/admin/outbox?limit=100')).body.messages;
+      const sentTo = (to: string) =>
+        shown
+          .filter((message) => message.to === to)
+          .map(({ subject, text, html, sender, spaceId }) =>
+            JSON.stringify({ subject, text, html, sender, spaceId }).replaceAll(to, 'ADDRESS'),
+          )
+          .sort();
+      expect(sentTo('unknown@example.test')).toEqual(sentTo('known@example.test'));
+      expect(sentTo('known@example.test').map((message) => JSON.parse(message) as Message)).toEqual([
+        expect.objectContaining({ subject: 'Reminder: simulations are waiting for you in Outbox cohort', sender: 'admin@example.test' }),
+        expect.objectContaining({
+          subject: 'You are invited to Outbox cohort in Resim',
+          text: expect.stringContaining('Sign in here to see your simulations: http://localhost:8080/play') as string,
+        }),
+      ]);
+    }
+
+    // The links to choose a password go in emails of no one's and no space's, which the outbox shows to developers alone.
+    const private_ = await t.db
+      .selectFrom('outbox')
+      .select(['to_address', 'sender_id', 'space_id', 'subject', 'text_body'])
+      .where('to_address', 'in', addresses)
+      .where('space_id', 'is', null)
+      .execute();
+    expect(private_.map((message) => [message.to_address, message.sender_id, message.subject])).toEqual([
+      ['unknown@example.test', null, 'Choose your Resim password'],
+      ['unknown@example.test', null, 'Choose your Resim password'],
+    ]);
+    expect(private_.map((message) => message.text_body.split('\n')[0]).sort()).toEqual([
+      'admin@example.test has invited you to take part in the simulations of "Outbox cohort" in Resim. Your account there has no password yet.',
+      'admin@example.test has reminded you of the simulations waiting for you in "Outbox cohort" in Resim. Your account there has no password yet.',
+    ]);
+    for (const message of private_) expect(message.text_body).toMatch(/\/account\/reset\/[\w-]{20,}/);
   });
 
   it('removes learners with their allocations, refusing unknown ones', async () => {

@@ -92,6 +92,7 @@ describe.each(dialects)('email by SMTP on %s', (dialect) => {
       content: '<p>{{senderEmail}} invites you. {{#if newAccount}}Choose a password:{{else}}Sign in:{{/if}} {{signInUrl}}</p>',
     });
     expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ unknownPlaceholders: ['newAccount'] });
 
     const added = await call('POST', `/admin/space/${space.id}/learner`, {
       tags: ['night'],
@@ -99,20 +100,25 @@ describe.each(dialects)('email by SMTP on %s', (dialect) => {
       learners: [{ email: 'Ann@Example.test' }],
     });
     expect(added.json()).toEqual({ added: 1, merged: 0, notified: 1 });
-    await waitFor('the invitation', () => inbox!.received.length === 1);
-    expect(inbox.received[0]).toMatchObject({ to: ['ann@example.test'], subject: 'Join Ward 7, ann@example.test' });
-    expect(inbox.received[0]!.html).toMatch(
-      new RegExp(`^<p>admin@example.test invites you. Choose a password: ${testPublicUrl}/account/reset/[\\w-]{20,}</p>$`),
-    );
+    await waitFor('the invitation and the password link', () => inbox!.received.length === 2);
+    const bySubject = (subject: string) => inbox!.received.filter((message) => message.subject === subject);
+    const [invitation] = bySubject('Join Ward 7, ann@example.test');
+    expect(invitation).toMatchObject({ to: ['ann@example.test'] });
+    // A template saved when it could tell a new account from another no longer can: it reads as to anyone.
+    expect(invitation!.html).toBe(`<p>admin@example.test invites you. Sign in: ${testPublicUrl}/play</p>`);
+    const password = bySubject('Choose your Resim password');
+    expect(password.map((message) => message.to)).toEqual([['ann@example.test']]);
+    expect(password[0]!.text).toMatch(new RegExp(`${testPublicUrl}/account/reset/[\\w-]{20,}`));
 
     await call('POST', `/admin/space/${space.id}/allocation`, { learners: ['ann@example.test'], resims: [resim.id] });
     const reminded = await call('POST', `/admin/space/${space.id}/learner/remind`, { learners: ['ann@example.test'] });
     expect(reminded.statusCode).toBe(202);
-    await waitFor('the reminder', () => inbox!.received.length === 2);
-    const reminder = inbox.received[1]!;
-    expect(reminder.subject).toBe('Reminder: simulations are waiting for you in Ward 7');
-    expect(reminder.html).toContain('<ul><li>Chest &lt;pain&gt;</li></ul>');
-    expect(reminder.text).toContain(`${testPublicUrl}/account/reset/`);
+    await waitFor('the reminder and another password link', () => inbox!.received.length === 4);
+    const [reminder] = bySubject('Reminder: simulations are waiting for you in Ward 7');
+    expect(reminder!.html).toContain('<ul><li>Chest &lt;pain&gt;</li></ul>');
+    expect(reminder!.text).toContain(`Sign in here: ${testPublicUrl}/play`);
+    expect(reminder!.text).not.toContain('/account/reset/');
+    expect(bySubject('Choose your Resim password')).toHaveLength(2);
   });
 
   it('sends password links whole, while the outbox shows them without a token that works', async () => {
@@ -134,18 +140,27 @@ describe.each(dialects)('email by SMTP on %s', (dialect) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'email=admin%40example.test',
     });
-    await waitFor('both emails', () => inbox!.received.length === 2);
+    await waitFor('the three emails', () => inbox!.received.length === 3);
     await waitFor('every one marked sent', async () => (await outbox()).every((row) => row.status === 'sent'));
 
     const linkPath = new RegExp(`${testPublicUrl}(/account/reset/[^\\s"<]+)`);
     const listed = (await t.app.inject({ url: '/admin/outbox', headers: admin.auth })).json<{
-      messages: { id: string; to: string; text: string; html: string | null }[];
+      messages: { id: string; to: string; subject: string; text: string; html: string | null }[];
     }>().messages;
-    expect(listed.map((m) => m.to).sort()).toEqual(['admin@example.test', 'dee@example.test']);
+    expect(listed.map((m) => `${m.to}: ${m.subject}`).sort()).toEqual([
+      'admin@example.test: Reset your Resim password',
+      'dee@example.test: Choose your Resim password',
+      'dee@example.test: You are invited to Ward 8 in Resim',
+    ]);
+    // The invitation holds no link of the account's; the two that do are shown without their token.
+    const withLinks = listed.filter((m) => m.subject !== 'You are invited to Ward 8 in Resim');
+    expect(listed.find((m) => m.subject === 'You are invited to Ward 8 in Resim')!.html).toContain(
+      `<a href="${testPublicUrl}/play">${testPublicUrl}/play</a>`,
+    );
     for (const shown of [
-      ...listed,
+      ...withLinks,
       ...(await Promise.all(
-        listed.map(async (m) => (await t!.app.inject({ url: `/admin/outbox/${m.id}`, headers: admin.auth })).json<typeof m>()),
+        withLinks.map(async (m) => (await t!.app.inject({ url: `/admin/outbox/${m.id}`, headers: admin.auth })).json<typeof m>()),
       )),
     ]) {
       for (const body of [shown.text, shown.html ?? '']) {
@@ -156,12 +171,10 @@ describe.each(dialects)('email by SMTP on %s', (dialect) => {
       }
       expect(linkPath.exec(shown.text)?.[1]).toBe('/account/reset/[hidden]');
     }
-    expect(listed.find((m) => m.to === 'dee@example.test')!.html).toContain(
-      `<a href="${testPublicUrl}/account/reset/[hidden]">${testPublicUrl}/account/reset/[hidden]</a>`,
-    );
 
-    for (const received of inbox.received) {
-      const path = linkPath.exec(received.text ?? '')![1]!;
+    const links = inbox.received.flatMap((received) => linkPath.exec(received.text ?? '')?.[1] ?? []);
+    expect(links).toHaveLength(2);
+    for (const path of links) {
       expect(path).toMatch(/^\/account\/reset\/[\w-]{43}$/);
       expect((await t.app.inject({ url: path })).statusCode).toBe(200);
     }

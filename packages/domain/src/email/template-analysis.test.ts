@@ -72,6 +72,9 @@ describe('unknownPlaceholders', () => {
   it('knows the variables a built-in documents, and all of them for a custom template', () => {
     expect(unknownPlaceholders('space-owner', ['spaceName', 'productName', 'scenarios', 'foo'])).toEqual(['scenarios', 'foo']);
     expect(unknownPlaceholders('my-welcome', ['spaceName', 'scenarios', 'recipientEmail', 'foo'])).toEqual(['foo']);
+    // No email says whether its recipient has a password: a template saved when one could is told it renders empty.
+    expect(unknownPlaceholders('learner-invitation', ['signInUrl', 'newAccount'])).toEqual(['newAccount']);
+    expect(unknownPlaceholders('my-welcome', ['newAccount'])).toEqual(['newAccount']);
   });
 
   it('finds every built-in template clean and using only its own variables', () => {

@@ -27,9 +27,7 @@ const automaticVariables: readonly TemplateVariable[] = [
 
 const spaceName = variable('spaceName', 'The name of the space', 'Cardiology 2025');
 const senderEmail = variable('senderEmail', 'The email of the person who sent it', 'lee@example.com');
-const signInUrl = variable('signInUrl', 'Where the recipient signs in, or chooses a password first', 'https://resim.example.com/', '/');
-const spaceSignInUrl = variable('signInUrl', 'Where the recipient signs in', 'https://resim.example.com/', '/');
-const newAccount = variable('newAccount', 'true when the recipient has no password yet and must choose one first', false);
+const signInUrl = variable('signInUrl', 'Where the recipient signs in', 'https://resim.example.com/', '/');
 const scenarios = variable('scenarios', 'The names of the scenarios waiting for the learner', ['Chest pain', 'Shortness of breath']);
 
 export type BuiltInTemplate = {
@@ -45,8 +43,9 @@ export type BuiltInTemplate = {
 };
 
 /**
- * The sender and the space's members may read a space's emails in the outbox, so these say nothing
- * of the recipient's account: one with no password yet is sent a link to choose it apart.
+ * The sender and the space's members may read a space's emails in the outbox, so none of the
+ * templates below says anything of the recipient's account: one with no password yet is sent the
+ * link to choose it in an email of its own.
  */
 const signInParagraph = '<p>Sign in here: <a href="{{signInUrl}}">{{signInUrl}}</a></p>';
 
@@ -58,10 +57,10 @@ export const builtInTemplates: readonly BuiltInTemplate[] = [
     content: [
       '<p>Hello,</p>',
       '<p>{{senderEmail}} has invited you to take part in the simulations of <strong>{{spaceName}}</strong> in {{productName}}.</p>',
-      '<p>{{#if newAccount}}Choose your password here, then sign in with your email and that password (the link works for 7 days):{{else}}Sign in here to see your simulations:{{/if}} <a href="{{signInUrl}}">{{signInUrl}}</a></p>',
+      '<p>Sign in here to see your simulations: <a href="{{signInUrl}}">{{signInUrl}}</a></p>',
     ].join('\n'),
     text: null,
-    variables: [spaceName, senderEmail, signInUrl, newAccount],
+    variables: [spaceName, senderEmail, signInUrl],
   },
   {
     name: 'learner-reminder',
@@ -86,7 +85,7 @@ export const builtInTemplates: readonly BuiltInTemplate[] = [
       signInParagraph,
     ].join('\n'),
     text: null,
-    variables: [spaceName, senderEmail, spaceSignInUrl],
+    variables: [spaceName, senderEmail, signInUrl],
   },
   {
     name: 'space-owner',
@@ -98,7 +97,7 @@ export const builtInTemplates: readonly BuiltInTemplate[] = [
       signInParagraph,
     ].join('\n'),
     text: null,
-    variables: [spaceName, senderEmail, spaceSignInUrl],
+    variables: [spaceName, senderEmail, signInUrl],
   },
 ];
 

@@ -1,7 +1,7 @@
 import type { Config } from '../../config/config';
 import type { SpaceRow, UserRow } from '../../db/schema';
 import type { Principal } from '../../identity/principal';
-import { createPasswordLink, invitationLinkTtlMs } from '../../identity/issuer/password-reset';
+import { sendFirstPasswordLinks } from '../../identity/issuer/password-reset';
 import { iso, type Clock } from '../../lib/clock';
 import { sendTemplatedEmails, type TemplatedEmailContext } from '../email-templates/send-templated-email';
 import { createUser } from '../users/users.service';
@@ -15,7 +15,7 @@ export type LearnerMailContext = TemplatedEmailContext & {
 
 /**
  * The learners' accounts, made for those who have none: with the embedded sign-in a learner
- * chooses a password from the link in the email; with an external one the account is matched
+ * chooses a password from the link emailed to them; with an external one the account is matched
  * by email at first sign-in.
  */
 const accountsOf = async (ctx: LearnerMailContext, emails: readonly string[]): Promise<Map<string, UserRow>> => {
@@ -29,7 +29,9 @@ const accountsOf = async (ctx: LearnerMailContext, emails: readonly string[]): P
 /**
  * Invites the learners named to a space (learner-invitation), or reminds them of the scenarios
  * given to them there (learner-reminder), each rendered from the sender's version of the
- * template; answers how many were queued.
+ * template; answers how many were queued. The email reads the same whether or not the address has
+ * an account or a password, since its sender and the space's members may read it in the outbox: a
+ * learner with no password yet is sent the link to choose one in an email of its own.
  */
 export const mailLearners = async (
   ctx: LearnerMailContext,
@@ -38,33 +40,24 @@ export const mailLearners = async (
   const { space, emails, kind } = options;
   const accounts = await accountsOf(ctx, emails);
   const scenarios = kind === 'reminder' ? await repo.findAllocatedNames(ctx.db, space.id, emails) : new Map<string, string[]>();
-  const playUrl = `${ctx.config.publicUrl}/play`;
-  const recipients = [];
-  for (const to of emails) {
-    const account = accounts.get(to);
-    const newAccount =
-      ctx.config.identity.kind === 'embedded' && account !== undefined && !account.password_hash && !account.external_subject;
-    // A learner without a password chooses one from the link itself, not by asking for a reset.
-    const signInUrl = newAccount
-      ? await createPasswordLink({
-          db: ctx.db,
-          clock: ctx.clock,
-          userId: account.id,
-          ttlMs: invitationLinkTtlMs,
-          publicUrl: ctx.config.publicUrl,
-          emailedTo: to,
-        })
-      : playUrl;
-    recipients.push({
-      to,
-      data: { spaceName: space.description, senderEmail: ctx.principal.email, newAccount, signInUrl, scenarios: scenarios.get(to) ?? [] },
-    });
-  }
+  const signInUrl = `${ctx.config.publicUrl}/play`;
   await sendTemplatedEmails(ctx, {
     templateName: kind === 'invitation' ? 'learner-invitation' : 'learner-reminder',
     senderId: ctx.principal.userId,
     spaceId: space.id,
-    recipients,
+    recipients: emails.map((to) => ({
+      to,
+      data: { spaceName: space.description, senderEmail: ctx.principal.email, signInUrl, scenarios: scenarios.get(to) ?? [] },
+    })),
+  });
+  await sendFirstPasswordLinks({
+    ...ctx,
+    senderEmail: ctx.principal.email,
+    what:
+      kind === 'invitation'
+        ? `invited you to take part in the simulations of "${space.description}"`
+        : `reminded you of the simulations waiting for you in "${space.description}"`,
+    accounts: emails.flatMap((to) => accounts.get(to) ?? []),
   });
   await repo.markSent(ctx.db, space.id, emails, kind === 'invitation' ? 'invited_at' : 'reminded_at', iso(ctx.clock));
   return emails.length;

@@ -43,6 +43,10 @@ export const spaceLearnerRoutes: FastifyPluginAsyncZod<ModuleContext> = async (a
       schema: {
         tags,
         summary: 'Add learners by email with tags, inviting them when notify is set',
+        description:
+          'With notify, each learner named is emailed the learner-invitation, which reads the same whether or not the address has ' +
+          'an account, as its sender and the space’s members may read it in the outbox. An account with no password yet is sent a ' +
+          'link to choose one in an email of its own.',
         params: idParams,
         body: addLearnersBody,
         response: { 201: addLearnersResult, ...errors },
@@ -85,6 +89,9 @@ export const spaceLearnerRoutes: FastifyPluginAsyncZod<ModuleContext> = async (a
       schema: {
         tags,
         summary: 'Send the learners named a reminder',
+        description:
+          'The learner-reminder reads the same whether or not the address has an account; an account with no password yet is sent ' +
+          'a link to choose one in an email of its own.',
         params: idParams,
         body: remindLearnersBody,
         response: { 202: learnersChanged, ...errors },
