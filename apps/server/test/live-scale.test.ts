@@ -1,15 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import {
-  CompiledQuery,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely';
+import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { createInProcessBus } from '../src/adapters/live/live-bus';
@@ -25,50 +16,9 @@ import { createToken } from '../src/modules/tokens/tokens.service';
 import { createUser } from '../src/modules/users/users.service';
 import { createTestDatabase, dialects, testConfig, type TestDatabase } from './harness';
 import { freePort } from './oidc-client';
+import { queryCounter } from './query-counter';
 import { sessionScenario } from './session-scenario';
 import { openLearner, openSocket } from './test-socket';
-
-/**
- * Counts the queries that a piece of work runs and the rows they read: only its own, followed
- * through its async calls, not those of the server's background work meanwhile (the outbox's
- * polling, presence beats).
- */
-const queryCounter = () => {
-  const within = new AsyncLocalStorage<{ queries: number; rows: number }>();
-  /** a table whose selects are being counted, whoever runs them */
-  let watched: { table: string; selects: number } | null = null;
-  const plugin: KyselyPlugin = {
-    transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => {
-      const counts = within.getStore();
-      if (counts) counts.queries += 1;
-      if (watched && args.node.kind === 'SelectQueryNode' && JSON.stringify(args.node).includes(`"name":"${watched.table}"`))
-        watched.selects += 1;
-      return args.node;
-    },
-    transformResult: (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
-      const counts = within.getStore();
-      if (counts) counts.rows += args.result.rows.length;
-      return Promise.resolve(args.result);
-    },
-  };
-  const measure = async (work: () => Promise<unknown>) => {
-    const counts = { queries: 0, rows: 0 };
-    await within.run(counts, work);
-    return counts;
-  };
-  /** How many selects read `table` while `work` ran (a socket's work is not followed by measure). */
-  const selectsFrom = async (table: string, work: () => Promise<unknown>) => {
-    const counting = { table, selects: 0 };
-    watched = counting;
-    try {
-      await work();
-    } finally {
-      watched = null;
-    }
-    return counting.selects;
-  };
-  return { plugin, measure, selectsFrom };
-};
 
 type Server = { app: FastifyInstance; url: string; db: Database };
 
