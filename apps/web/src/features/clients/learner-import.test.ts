@@ -83,15 +83,13 @@ describe('readLearnerImport', () => {
     const lines = Array.from({ length: 10_000 }, (_, at) =>
       at % 1000 === 999 ? `bad line ${at}` : `learner${at}@example.test, cohort${at % 7}`,
     );
-    const started = performance.now();
     const read = readLearnerImport(['email,tags', ...lines].join('\n'));
-    const took = performance.now() - started;
     expect(read.learners).toHaveLength(9_990);
+    expect(read.learners.at(-1)).toEqual({ email: 'learner9998@example.test', tags: ['cohort2'], lines: [10_000] });
     expect(read.problems).toHaveLength(10);
     expect(read.problems[0]).toMatchObject({ line: 1001, content: 'bad line 999' });
+    expect(read.problems.at(-1)).toMatchObject({ line: 10_001, content: 'bad line 9999' });
     expect(read.tooMany).toBe(false);
-    // Generous ceiling for a shared machine: what matters is that it is not seconds.
-    expect(took).toBeLessThan(2000);
 
     const over = Array.from({ length: maxLearnersPerRequest + 1 }, (_, at) => `l${at}@example.test`).join('\n');
     expect(readLearnerImport(over).tooMany).toBe(true);
