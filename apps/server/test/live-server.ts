@@ -41,7 +41,7 @@ export type Instance = { app: FastifyInstance; url: string };
  * One server instance on a test database shared with others: its own database connections and, on
  * PostgreSQL, its own live channel, as a separate process of a deployment would have.
  */
-export const startInstance = async (database: TestDatabase, env: Record<string, string> = {}): Promise<Instance> => {
+export const startInstance = async (database: TestDatabase, env: Record<string, string> = {}, clock?: Clock): Promise<Instance> => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const handle = createDatabase({ url: database.url, dataDir: database.dataDir, schema: database.schema });
@@ -55,6 +55,7 @@ export const startInstance = async (database: TestDatabase, env: Record<string, 
     logger: false,
     live,
     webDist: path.join(database.dataDir, 'no-web'),
+    ...(clock ? { clock } : {}),
   });
   app.addHook('onClose', () => closeDatabase(handle.db));
   await app.listen({ port, host: '127.0.0.1' });
