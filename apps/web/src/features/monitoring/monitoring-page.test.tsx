@@ -46,7 +46,7 @@ describe('the Monitoring page', () => {
     const row = within(clinic).getAllByRole('row')[1]!;
     expect(row.textContent).toContain('Connected');
     expect(row.textContent).toContain('Opening 1 · open');
-    expect(row.textContent).toContain('1 of 2 tests · 0 of 1 diagnoses');
+    expect(row.textContent).toContain('1 of 2 tests · 0 of 1 diagnosis');
     expect(row.textContent).toContain('Ran Full blood count');
     expect(within(row).getByRole('progressbar', { name: 'Progress of Ana: 33%' })).toBeTruthy();
     // Test Mode runs are left out until asked for.
