@@ -89,7 +89,7 @@ export const SaveStageTemplateButton = ({ content, stageId }: { content: Scenari
 };
 
 const TemplateRow = ({ template, labels, onInsert }: { template: StageTemplate; labels: TextSet; onInsert: () => void }) => (
-  <Paper withBorder radius="md" p="sm">
+  <Paper withBorder radius="md" p="sm" role="listitem">
     <Group justify="space-between" wrap="nowrap">
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text fw={500} truncate="end">
