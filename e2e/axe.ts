@@ -9,6 +9,8 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 
 declare global {
   var axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } | undefined;
+  /** What the page looked like at its last check (address and viewport), cleared by any change to the document since. */
+  var resimAxeChecked: string | undefined;
 }
 
 /** The impacts that fail a page: a user is blocked or seriously hindered. */
@@ -16,10 +18,17 @@ const failing = new Set(['critical', 'serious']);
 
 /**
  * Runs axe-core in the page (its source evaluated there, rather than through @axe-core/playwright, whose
- * frame handling hangs with this Chromium, or a script tag, which the product's CSP refuses) and fails with every critical and serious violation
- * listed, each with the elements it found.
+ * frame handling hangs with this Chromium, or a script tag, which the product's CSP refuses) and fails, softly
+ * (one run lists every state's), with every critical and serious violation: its id, impact and the elements it
+ * found, under the state's name and address. A page not changed since its last check (same address and size,
+ * no change to its document) is not checked again: the check at the end of a test (fixtures.ts) costs nothing
+ * when the test's last state was checked already.
  */
-export const expectAccessible = async (page: Page, label: string): Promise<void> => {
+export const expectAccessible = async (page: Page, state: string): Promise<void> => {
+  if (page.isClosed()) return;
+  // The page's address and viewport: the same document under another width is another state.
+  const unchanged = () => globalThis.resimAxeChecked === `${location.href} ${innerWidth}x${innerHeight}`;
+  if (await page.evaluate(unchanged)) return;
   // A menu or dialog still fading in has no contrast yet: the page is checked as it settles.
   // A spinner's animation never ends, so only finite animations are awaited.
   await page.evaluate(() =>
@@ -31,9 +40,15 @@ export const expectAccessible = async (page: Page, label: string): Promise<void>
     ),
   );
   if (!(await page.evaluate(() => globalThis.axe !== undefined))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const { violations, url } = await page.evaluate(async () => {
     const result = await globalThis.axe!.run(document, { resultTypes: ['violations'] });
-    return result.violations;
+    // Any change to the document from here on makes the next check run.
+    globalThis.resimAxeChecked = `${location.href} ${innerWidth}x${innerHeight}`;
+    new MutationObserver((_records, observer) => {
+      globalThis.resimAxeChecked = undefined;
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    return { violations: result.violations, url: location.href };
   });
   const found = violations
     .filter((violation) => failing.has(violation.impact ?? ''))
@@ -43,8 +58,8 @@ export const expectAccessible = async (page: Page, label: string): Promise<void>
         violation.nodes
           .slice(0, 5)
           .map((node) => `    ${JSON.stringify(node.target)} ${node.failureSummary?.split('\n').slice(1, 3).join(' ').trim() ?? ''}`)
-          .join('\n'),
+          .join('\n') +
+        (violation.nodes.length > 5 ? `\n    …and ${violation.nodes.length - 5} more` : ''),
     );
-  // Soft: one run lists the violations of every page.
-  expect.soft(found, `${label}: ${found.length} critical or serious accessibility violations\n${found.join('\n')}`).toEqual([]);
+  expect.soft(found, `${state} (${url}): ${found.length} critical or serious accessibility violations\n${found.join('\n')}`).toEqual([]);
 };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { apiAs, cli, deliveredText, demoAdmin, shoot, signInAt } from './support';
 

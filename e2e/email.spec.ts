@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, demoAdmin, signInAsDemoAdmin } from './support';
 
 // The invitation is worded anew here; other tests read the built-in wording from the same server.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, demoAdmin, shoot, signInAt } from './support';
 
 const phone = { width: 390, height: 844 };

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, cli, deliveredText, demoAdmin, shoot, signInAsDemoAdmin, signInAt } from './support';
 
 type Template = { id: string; name: string; description: string };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, cli, demoAdmin, shoot, signInAsDemoAdmin, signInAt } from './support';
 
 /** A cohort's file as people keep them: a header, tags split by semicolons, one line that is not an email. */

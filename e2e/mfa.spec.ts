@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { generate } from 'otplib';
 import { expectAccessible } from './axe';
 import { cli, shoot, signInAt } from './support';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { apiAs, cli, demoAdmin, shoot, signInAsDemoAdmin } from './support';
 

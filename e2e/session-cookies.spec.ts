@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { demoAdmin, signInAt } from './support';
 
 const day = 24 * 60 * 60;

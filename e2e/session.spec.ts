@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAs, cli, demoAdmin, shoot, signInAt } from './support';
 
 const phone = { width: 390, height: 844 };
