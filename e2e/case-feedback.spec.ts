@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { apiAs, demoAdmin, shoot, signInAsDemoAdmin } from './support';
 
@@ -78,12 +79,14 @@ test('a case that teaches: costs before running, one diagnosis for the whole run
   // What each test costs shows before it is run, in euros and hours.
   await expect(page.getByRole('checkbox', { name: /Chest X-ray/ })).toContainText('Costs Budget -€60.00, Time to diagnosis +2 hours');
   await expect(page.getByRole('checkbox', { name: /Full blood count/ })).toContainText('Costs Budget -€40.00');
+  await expectAccessible(page, 'player, a run with costs');
   await shoot(page, 'case-feedback-run.png');
 
   // On a phone every chip is in view whole: the chips wrap rather than scroll off the edge.
   const desktop = page.viewportSize()!;
   await page.setViewportSize({ width: 360, height: 780 });
   for (const chip of await chips(page).all()) await expect(chip).toBeInViewport({ ratio: 1 });
+  await expectAccessible(page, 'player, a run with costs on a phone');
   await shoot(page, 'case-feedback-run-phone.png');
   await page.setViewportSize(desktop);
 
@@ -97,6 +100,7 @@ test('a case that teaches: costs before running, one diagnosis for the whole run
   await page.getByRole('button', { name: 'Diagnose' }).click();
   const chooser = page.getByRole('dialog', { name: 'Diagnosis' });
   await chooser.getByRole('checkbox', { name: /Iron deficiency anaemia/ }).click();
+  await expectAccessible(page, 'player, the diagnosis dialog');
   await chooser.getByRole('button', { name: 'Confirm Diagnosis' }).click();
   await expect(chooser).toBeHidden();
 
@@ -110,9 +114,11 @@ test('a case that teaches: costs before running, one diagnosis for the whole run
   });
   expect(second.status()).toBe(400);
   expect(((await second.json()) as { message: string }).message).toBe('You can select 1 diagnosis');
+  await expectAccessible(page, 'player, the diagnosis made');
   await shoot(page, 'case-feedback-done.png');
 
   await diagnosis.getByRole('button', { name: 'End simulation' }).click();
+  await expectAccessible(page, 'player, asked to end the simulation');
   await page.getByRole('dialog', { name: 'End simulation' }).getByRole('button', { name: 'End simulation' }).click();
   await expect(page.getByRole('heading', { name: 'The simulation has ended' })).toBeVisible();
 
@@ -125,9 +131,11 @@ test('a case that teaches: costs before running, one diagnosis for the whole run
   await expect(verdict.getByRole('region', { name: 'Diagnoses' })).toContainText('Iron deficiency anaemiaRight');
   await expect(chips(page).nth(0)).toContainText('Time taken');
   await expect(chips(page).nth(1)).toHaveText('Budget€900.00');
+  await expectAccessible(page, 'player, the end with the answer key');
   await shoot(page, 'case-feedback-end.png');
 
-  // The author's side: the answer key's marks, the currency and the time unit as saved.
+  // The author's side, the opening finished and the scenario editable again: the answer key's marks, the currency and the time unit as saved.
+  for (const status of [3, 0]) await api('POST', `/admin/control/${created.id}/${status}`);
   await signInAsDemoAdmin(page);
   await page.goto(`/resim/${created.id}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -137,10 +145,12 @@ test('a case that teaches: costs before running, one diagnosis for the whole run
   await expect(marked('Chest X-ray', 'Unnecessary')).toBeChecked();
   await expect(marked('Bone marrow biopsy', 'Harmful')).toBeChecked();
   await expect(page.getByRole('checkbox', { name: /Iron deficiency anaemia/ })).toBeChecked();
+  await expectAccessible(page, 'editor, Answer key');
   await shoot(page, 'case-feedback-answer-key.png');
   await page.getByRole('tab', { name: 'Details & settings' }).click();
   await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR · Euro');
   await expect(page.getByRole('switch', { name: 'Show costs' })).toBeChecked();
+  await expectAccessible(page, 'editor, Details with costs shown');
   await shoot(page, 'case-feedback-details.png');
   await page.getByRole('tab', { name: /Measures/ }).click();
   await expect(page.getByRole('navigation', { name: 'Measures', exact: true }).getByRole('button', { name: /Budget/ })).toContainText(
@@ -151,5 +161,18 @@ test('a case that teaches: costs before running, one diagnosis for the whole run
     .getByRole('button', { name: /Time to diagnosis/ })
     .click();
   await expect(page.getByRole('combobox', { name: 'Time unit' })).toHaveValue('Hours');
+  await expectAccessible(page, 'editor, Measures');
   await shoot(page, 'case-feedback-measure.png');
+
+  // A measure other than money and time may show in the costs too; naming one warns that it gives the answer key away.
+  await page.getByRole('button', { name: 'Add points' }).click();
+  await page.getByRole('tab', { name: 'Details & settings' }).click();
+  await page.getByRole('combobox', { name: 'Also show in the costs' }).click();
+  await page.getByRole('option', { name: 'Points', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alert').filter({ hasText: 'This reveals the answer key' })).toContainText(
+    'Learners will see what each test does to Points',
+  );
+  await expectAccessible(page, 'editor, Details with the revealed-measure warning');
+  await shoot(page, 'case-feedback-revealed-measure.png');
 });
