@@ -102,6 +102,7 @@ test('billing: a member who owns no space sees no billing', async ({ page }) => 
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Intel' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Subscriptions' })).toHaveCount(0);
+  await expectAccessible(page, 'Home of a member who owns no space');
 
   // The address typed in: the server finds no billing for them, and the page says whose it is.
   await page.goto('/subscriptions');

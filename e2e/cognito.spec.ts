@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { startFakeCognito, type FakeCognito } from '../apps/server/test/fake-cognito';
 import { freePort } from '../apps/server/test/oidc-client';
@@ -123,11 +124,14 @@ test('the console signs in through a Cognito-shaped issuer, reaches its spaces, 
   // The invitation is linked by the email the server read from userinfo; the group names the other space.
   await expect(page.getByText('Cognito ward', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Cognito night team', { exact: true }).first()).toBeVisible();
+  await expectAccessible(page, 'Home, signed in through Cognito');
   await shoot(page, 'cognito-home.png');
   expect(refused).toEqual([]);
 
   // Sign-out reaches the hosted UI's /logout, which ends its session and sends the browser back.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'profile, signed in through Cognito');
   const logout = page.waitForRequest((request) => request.url().startsWith(`${cognito.hostedUi}/logout?`));
   await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
   const logoutUrl = new URL((await logout).url());

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 
 const screenshots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -24,6 +25,7 @@ test('sign in, organise spaces, create an API token and sign out', async ({ page
   await page.goto('/');
   const signIn = page.getByRole('button', { name: 'Sign in' });
   await expect(signIn).toBeVisible();
+  await expectAccessible(page, 'welcome');
   await shoot(page, 'welcome.png');
 
   // The issuer's sign-in page, reached with an authorization-code request protected by PKCE.
@@ -35,6 +37,7 @@ test('sign in, organise spaces, create an API token and sign out', async ({ page
   expect(authorizationUrl.searchParams.get('code_challenge')).toBeTruthy();
   expect(authorizationUrl.searchParams.get('redirect_uri')).toBe(new URL('/auth/callback', test.info().project.use.baseURL).toString());
   await expect(page.locator('#email')).toBeVisible();
+  await expectAccessible(page, 'sign-in');
   await shoot(page, 'sign-in.png');
 
   await page.locator('#email').fill(email);
@@ -45,12 +48,14 @@ test('sign in, organise spaces, create an API token and sign out', async ({ page
   await page.waitForURL((url) => url.pathname === '/' && url.search === '');
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Demo space' })).toBeVisible();
+  await expectAccessible(page, 'Home');
 
   // A new space, created from the keyboard.
   const spaceName = `Pharmacology ${Date.now().toString(36)}`;
   await page.getByRole('button', { name: 'New space' }).click();
   const description = page.getByRole('textbox', { name: 'Name' });
   await expect(description).toBeFocused();
+  await expectAccessible(page, 'Home, the new space dialog');
   await description.fill(spaceName);
   await description.press('Enter');
   await expect(page.getByRole('dialog')).toBeHidden();
@@ -69,6 +74,7 @@ test('sign in, organise spaces, create an API token and sign out', async ({ page
   await expect(expand).toHaveAttribute('aria-expanded', 'false');
   await expect(section.getByText('No scenarios in this space yet.')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Collapse Demo space' })).toHaveAttribute('aria-expanded', 'true');
+  await expectAccessible(page, 'Home with a folded space');
   await shoot(page, 'home.png');
 
   // Profile: a new API token, shown once.
@@ -83,14 +89,17 @@ test('sign in, organise spaces, create an API token and sign out', async ({ page
   const tokenValue = page.getByTestId('new-token-value');
   await expect(tokenValue).toHaveText(/\S{20,}/);
   await expect(page.getByText('it will not be shown again')).toBeVisible();
+  await expectAccessible(page, 'profile with a new API token');
   await shoot(page, 'profile.png');
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('cell', { name: 'Nightly export', exact: true })).toBeVisible();
   await expect(tokenValue).toBeHidden();
+  await expectAccessible(page, 'profile with an API token');
 
   // Sign out, confirmed on the issuer's page, back to the welcome card.
   await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/oidc/session/end'));
+  await expectAccessible(page, 'sign-out confirmation');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname === '/' && !url.searchParams.has('state'));
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

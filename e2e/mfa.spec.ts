@@ -55,6 +55,7 @@ test('multi-factor sign-in: set up from Profile, then asked for the code at sign
   await done.getByRole('button', { name: 'I have saved them' }).click();
   await expect(section.getByText('On', { exact: true })).toBeVisible();
   await expect(section.getByText('10 recovery codes left.')).toBeVisible();
+  await expectAccessible(page, 'profile with multi-factor sign-in on');
   await shoot(page, 'profile-mfa-on.png');
 
   await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();

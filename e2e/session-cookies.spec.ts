@@ -1,3 +1,4 @@
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { demoAdmin, signInAt } from './support';
 
@@ -35,8 +36,11 @@ test('with cookie storage configured, the session lives in cookies (SPEC 9) and 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  await expectAccessible(page, 'Home, the session kept in cookies');
 
   await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'profile, the session kept in cookies');
   await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/oidc/session/end'));
   await page.getByRole('button', { name: 'Sign out' }).click();
