@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 
 const screenshots = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -47,6 +48,7 @@ const newScenario = async (page: Page): Promise<string> => {
   await page.getByRole('region', { name: 'Demo space' }).getByRole('button', { name: 'New scenario in Demo space' }).click();
   const dialog = page.getByRole('dialog', { name: 'New scenario in Demo space' });
   await dialog.getByRole('radio', { name: /^Blank/ }).click();
+  await expectAccessible(page, 'Home, the new-scenario dialog');
   await dialog.getByRole('button', { name: 'Create scenario' }).click();
   await page.waitForURL(/\/resim\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'New Simulation (Unfinished)' })).toBeVisible();
@@ -173,6 +175,7 @@ test('build a scenario from scratch, save, reload, chart it, clone, export and r
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home' }).click();
   const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
   await expect(leave).toBeVisible();
+  await expectAccessible(page, 'editor, the leave-without-saving dialog');
   await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
   await expect(page).toHaveURL(new RegExp(`${resimPath}`));
   // So does the browser's back button, which has moved before the page hears of it.
@@ -200,6 +203,7 @@ test('build a scenario from scratch, save, reload, chart it, clone, export and r
   await page.getByText('View', { exact: true }).click();
   await expect(field(page, 'Name')).toHaveAttribute('readonly', '');
   await expect(page.getByRole('button', { name: 'Add diagnosis' })).toBeHidden();
+  await expectAccessible(page, 'editor, view-only banner');
   await shoot(page, 'editor-view-only.png');
   await page.getByText('Edit', { exact: true }).click();
   await expect(page.getByRole('button', { name: 'Add diagnosis' })).toBeVisible();
@@ -244,6 +248,7 @@ test('build a scenario from scratch, save, reload, chart it, clone, export and r
   await expect(chart.locator('.react-flow__node')).toHaveCount(2 + 4 + 2);
   await expect(chart.getByTestId('rf__edge-requires-all:act1->act2')).toBeAttached();
   await expect(chart.getByTestId('rf__edge-activates:act1->stg2')).toBeAttached();
+  await expectAccessible(page, 'editor, flow chart');
   await shoot(page, 'editor-flow-chart.png');
   await page.getByText('Right to left', { exact: true }).click();
   await chart.locator('.react-flow__node', { hasText: 'Blood film' }).click();
@@ -261,6 +266,7 @@ test('build a scenario from scratch, save, reload, chart it, clone, export and r
   );
   await expect(page.getByText('Cannot delete History as it still contains tests').first()).toBeVisible();
   await expect(list(page, 'Stages').getByRole('button')).toHaveCount(2);
+  await expectAccessible(page, 'editor, blocked stage deletion');
   await shoot(page, 'editor-stage-delete.png');
 
   // Measures in use cannot be deleted either: the button says why.
@@ -274,6 +280,7 @@ test('build a scenario from scratch, save, reload, chart it, clone, export and r
   await expect(page.getByLabel('Run status')).toHaveText('Test Mode');
   await expect(page.getByRole('button', { name: 'Add stage' })).toBeHidden();
   await expect(page.getByText('only an Initialized scenario can be edited')).toBeVisible();
+  await expectAccessible(page, 'editor, Test Mode');
   await shoot(page, 'editor-test-mode.png');
   await page.getByRole('button', { name: 'End Test Mode' }).click();
   await expect(page.getByLabel('Run status')).toHaveText('Initialized');
@@ -321,6 +328,7 @@ test('build a scenario from scratch, save, reload, chart it, clone, export and r
   await importDialog.getByRole('button', { name: 'Choose file' }).click();
   await (await chooser).setFiles(exportPath);
   await expect(importDialog.getByText('1 scenario ready to import.')).toBeVisible();
+  await expectAccessible(page, 'Home, the import dialog');
   await shoot(page, 'editor-import.png');
   const importing = page.waitForResponse((r) => new URL(r.url()).pathname === '/admin/import');
   await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
@@ -365,6 +373,7 @@ test('two authors save the same scenario: the second keeps their work part by pa
   await expect(dialog).toContainText('Only you changed: Stages');
   await expect(dialog).toContainText('Only they changed: Name');
   await expect(dialog.getByRole('row', { name: /Description/ })).toBeVisible();
+  await expectAccessible(other, 'editor, the conflict dialog');
   await shoot(other, 'editor-conflict.png');
 
   // Their description, my stage, their name.
@@ -456,6 +465,7 @@ test('every other sub-screen: overview and schedule, access, wording, stage grou
   const groups = page.getByRole('dialog', { name: 'Stage groups' });
   await groups.getByRole('button', { name: 'Add group' }).click();
   await groups.getByRole('textbox', { name: 'Name of group 1' }).fill('Assessment');
+  await expectAccessible(page, 'editor, the stage groups dialog');
   await groups.getByRole('button', { name: 'Done' }).click();
   await choose(page, page.getByRole('combobox', { name: 'Stage group' }), 'Assessment');
   await page.getByRole('button', { name: /Wording in this task/ }).click();
@@ -467,6 +477,7 @@ test('every other sub-screen: overview and schedule, access, wording, stage grou
   const saveTemplate = page.getByRole('dialog', { name: 'Save stage as template' });
   await expect(saveTemplate).toContainText('The stage with its 1 investigation and 0 diagnoses');
   await saveTemplate.getByRole('textbox', { name: 'Template name' }).fill(templateName);
+  await expectAccessible(page, 'editor, the save-as-template dialog');
   await saveTemplate.getByRole('button', { name: 'Save template' }).click();
   await expect(page.getByText(`Saved “${templateName}” as a stage template`)).toBeVisible();
 
@@ -474,6 +485,7 @@ test('every other sub-screen: overview and schedule, access, wording, stage grou
   await page.getByRole('button', { name: 'Insert template' }).click();
   const insert = page.getByRole('dialog', { name: 'Insert a stage template' });
   await insert.getByRole('textbox', { name: 'Search templates' }).fill(templateName);
+  await expectAccessible(page, 'editor, the insert-template dialog');
   await shoot(page, 'editor-insert-template.png');
   await insert.getByRole('button', { name: `Insert ${templateName}` }).click();
   await expect(list(page, 'Stages').getByRole('button')).toHaveCount(2);
@@ -493,6 +505,7 @@ test('every other sub-screen: overview and schedule, access, wording, stage grou
   await page.getByRole('button', { name: 'Add page' }).click();
   await field(page, 'Title').fill('Briefing');
   await field(page, 'Content').fill('You are the registrar in a fatigue clinic.');
+  await expectAccessible(page, 'editor, Pages');
   await shoot(page, 'editor-pages.png');
 
   // The hint, and what it costs.
@@ -500,6 +513,7 @@ test('every other sub-screen: overview and schedule, access, wording, stage grou
   await page.getByRole('switch', { name: 'Offer a hint' }).check();
   await field(page, 'Hint text').fill('Think about iron.');
   await page.getByRole('group', { name: 'Cost of taking it' }).getByRole('button', { name: '-10 points' }).click();
+  await expectAccessible(page, 'editor, Hint');
   await shoot(page, 'editor-hint.png');
 
   // Saved and reloaded, everything is there.

@@ -1,5 +1,6 @@
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { apiAs, demoAdmin, signInAsDemoAdmin } from './support';
+import { apiAs, demoAdmin, shoot, signInAsDemoAdmin } from './support';
 
 // The invitation is worded anew here; other tests read the built-in wording from the same server.
 test.afterEach(async ({ page }) => {
@@ -25,14 +26,19 @@ test('preview an email template as it is typed, send a test and find it in the o
   const frame = page.frameLocator('iframe[title="Preview of the HTML part"]');
   await expect(frame.locator('#shown')).toHaveText('Hello Cardiology 2025');
   expect(await frame.locator('html').evaluate((node) => node.ownerDocument.title)).toBe('');
+  await expectAccessible(page, 'email template with its preview');
+  await shoot(page, 'email-template-preview.png');
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Customised', { exact: true }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Send test' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'email template, the send-test dialog');
   await page.getByRole('dialog').getByRole('button', { name: 'Send test' }).click();
   await page.getByRole('tab', { name: 'Outbox' }).click();
   const row = page.getByTestId('outbox-row').filter({ hasText: 'Join Cardiology 2025 now' });
   await expect(row.getByTestId('outbox-status')).toHaveText('not sent (no SMTP configured)');
+  await expectAccessible(page, 'Outbox');
   // the author's script was stopped by the sandbox, and nothing else went wrong
   const blocked = /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/;
   expect(failures.some((failure) => blocked.test(failure))).toBe(true);

@@ -54,6 +54,7 @@ test("the learners' flow of an opening: counts on the chart, where runs stand, t
   await signInAsDemoAdmin(page);
   await page.goto(`/resim/${created.id}?tab=learner-flow`);
   await expect(page.getByText('No sessions yet')).toBeVisible();
+  await expectAccessible(page, "the learners' flow, no sessions yet");
 
   await api('POST', `/admin/control/${created.id}/2`);
   await play(page.request, created.code, 'Ann', [run('act1'), run('act2'), confirm('conc1'), end]);
@@ -88,5 +89,6 @@ test("the learners' flow of an opening: counts on the chart, where runs stand, t
   await expect(node('act1')).not.toContainText('stopped here');
   await expect(node('conc2')).toContainText('2 learners');
   await expect(page.getByRole('list', { name: 'Wrong diagnoses picked' })).toHaveText('Pericarditis: 2 learners');
+  await expectAccessible(page, "the learners' flow, finished");
   await shoot(page, 'learner-flow-finished.png');
 });

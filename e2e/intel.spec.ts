@@ -98,4 +98,5 @@ test("Intel: a space's runs by day, completion, the measures' spread and the har
   await expect(page.getByRole('alert').filter({ hasText: 'These filters cannot be shown' })).toContainText(
     "querystring.from: '2025-02-30' is not a day",
   );
+  await expectAccessible(page, 'intel, a bad filter');
 });

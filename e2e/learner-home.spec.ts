@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { apiAs, cli, deliveredText, demoAdmin, shoot, signInAsDemoAdmin, signInAt } from './support';
 
@@ -38,6 +39,7 @@ test('New scenario offers Blank and every template, and creates from the templat
     await expect(option).toContainText(template.description);
   }
   await expect(dialog.getByRole('radio', { name: /^Blank/ })).toHaveAttribute('aria-checked', 'true');
+  await expectAccessible(page, 'Home, New scenario with its templates');
   await shoot(page, 'new-scenario-templates.png');
 
   await dialog.getByRole('radio', { name: /^Diagnostic workup/ }).click();
@@ -70,11 +72,13 @@ test('a learner outside the schedule is told when it opens and cannot join; insi
   const row = page.getByRole('region', { name: 'Your simulations' }).getByRole('link', { name: new RegExp(name) });
   await expect(row).toContainText('Not open yet');
   await expect(row).toContainText('Opens ');
+  await expectAccessible(page, "player, a signed-in learner's list with a scenario not open yet");
   await shoot(page, 'player-schedule-list.png');
   await row.click();
   await expect(page.getByText('This simulation is not open yet')).toBeVisible();
   await expect(page.getByText(/^It opens on .+\. Come back then to join\.$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Join' })).toHaveCount(0);
+  await expectAccessible(page, 'player, a scenario not open yet');
   await shoot(page, 'player-schedule-not-open.png');
   const refused = await page.request.post(`/learn/join/${resim.code}`, { data: {} });
   expect(refused.status()).toBe(409);
@@ -102,6 +106,7 @@ test('a learner signing in at / lands in their own list, and can sign out of it'
   await page.waitForURL((url) => url.pathname === '/play');
   await expect(page.getByRole('region', { name: 'Your simulations' }).getByRole('link', { name: new RegExp(name) })).toBeVisible();
   await expect(page.getByText('Create your first space')).toHaveCount(0);
+  await expectAccessible(page, "player, a learner's own list");
   await shoot(page, 'learner-home.png');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -130,11 +135,13 @@ test('a learner without a password is invited as anyone is, chooses one from a l
 
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await expectAccessible(page, 'Choose your password');
   await shoot(page, 'invitation-choose-password.png');
   await page.locator('#password').fill(password);
   await page.locator('#confirm').fill(password);
   await page.getByRole('button', { name: 'Set password' }).click();
   await expect(page.getByText('Your password is set. Sign in with your email and this password.')).toBeVisible();
+  await expectAccessible(page, 'Choose your password, the password set');
 
   await page.getByRole('link', { name: /^Open / }).click();
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,3 +1,4 @@
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { apiAs, cli, demoAdmin, shoot, signInAsDemoAdmin, signInAt } from './support';
 
@@ -39,6 +40,7 @@ test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios
   await expect(bad).toContainText('4');
   await expect(adding.getByRole('button', { name: 'Add 3 learners' })).toBeDisabled();
   expect((await api<unknown[]>('GET', `/admin/space/${space.id}/learner`)).length).toBe(0);
+  await expectAccessible(page, 'Clients, the import report');
   await shoot(page, 'learners-import-report.png');
   await adding.getByRole('button', { name: 'Add the 3 good, skip 1 bad line' }).click();
   await expect(adding).toBeHidden();
@@ -51,9 +53,11 @@ test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios
   const tagging = page.getByRole('dialog');
   await tagging.getByLabel('Tags to add').fill('cohort-a');
   await tagging.getByLabel('Tags to add').press('Enter');
+  await expectAccessible(page, 'Clients, the tag dialog');
   await tagging.getByRole('button', { name: 'Add tag' }).click();
   await expect(tagging).toBeHidden();
   await expect(table.getByText('cohort-a')).toHaveCount(3);
+  await expectAccessible(page, 'Clients, the learners tagged');
   await shoot(page, 'learners-table.png');
 
   // Give both scenarios to everyone shown, from the allocation matrix.
@@ -65,6 +69,7 @@ test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios
     await expect(page.getByRole('menuitem')).toHaveCount(0);
     await expect(page.getByRole('checkbox', { name: `${scenario.name} for cy@example.test` })).toBeChecked();
   }
+  await expectAccessible(page, 'Clients, allocations');
   await shoot(page, 'learners-allocations.png');
 
   // The learner, signed in on a phone, finds both scenarios given to them.
@@ -76,6 +81,7 @@ test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios
   const mine = cy.getByRole('region', { name: 'Your simulations' });
   for (const scenario of scenarios) await expect(mine.getByRole('link', { name: new RegExp(scenario.name) })).toBeVisible();
   await expect(mine.getByText('Given to you')).toHaveCount(2);
+  await expectAccessible(cy, 'player, scenarios given to a learner');
   await shoot(cy, 'player-allocated-phone.png');
   await phone.close();
   const allocations = await api<{ email: string; resimId: string }[]>('GET', `/admin/space/${space.id}/allocation`);
@@ -87,6 +93,7 @@ test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios
   await page.getByRole('button', { name: 'Send reminder' }).click();
   const confirm = page.getByRole('dialog', { name: 'Send a reminder' });
   await expect(confirm).toContainText('ann@example.test');
+  await expectAccessible(page, 'Clients, the reminder dialog');
   await confirm.getByRole('button', { name: 'Send reminder' }).click();
   await expect(confirm).toBeHidden();
   await expect
@@ -112,6 +119,7 @@ test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios
   await expect(preview.locator('#list')).toHaveText('Waiting: Chest pain; Shortness of breath;');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Customised', { exact: true }).first()).toBeVisible();
+  await expectAccessible(page, 'email template editor');
   await shoot(page, 'email-template-editor.png');
   await page.getByRole('button', { name: 'Send test' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Send test' }).click();
@@ -122,5 +130,6 @@ test('a cohort: learners from a CSV with a bad line, tagged, given two scenarios
   await expect(
     page.getByTestId('outbox-row').filter({ hasText: `Reminder: simulations are waiting for you in Cohort ${suffix}` }),
   ).toHaveCount(1);
+  await expectAccessible(page, 'Outbox');
   await shoot(page, 'email-outbox.png');
 });

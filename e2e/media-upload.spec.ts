@@ -137,6 +137,7 @@ test('an author uploads an image and a video into a case, and a learner on a pho
   await (await pickLetter).setFiles({ name: 'referral.pdf', mimeType: 'application/pdf', buffer: Buffer.from(tinyPdf) });
   await expect(infoMedia.getByRole('textbox', { name: 'File address' })).toHaveValue(/^\/files\/[0-9a-f]+\/referral\.pdf$/);
   await expect(infoMedia.getByRole('textbox', { name: 'Description' })).toHaveValue('referral');
+  await expectAccessible(page, 'editor, Infos with a PDF');
   await shoot(page, 'media-upload-info.png');
 
   const saving = page.waitForResponse(

@@ -92,6 +92,7 @@ test('Monitoring follows two learners of a live session as they play and leave',
   await row('Sam').getByRole('button', { name: 'Open the run of Sam' }).click();
   const drawer = page.getByRole('dialog', { name: 'Sam' });
   await expect(drawer.getByLabel('Steps')).toContainText('ran Full blood count');
+  await expectAccessible(page, "Monitoring, a learner's run");
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 

@@ -99,6 +99,7 @@ test('a scenario moved to another space from Home, a space whose canMove is off,
   const saving = page.waitForResponse((r) => r.url().endsWith(`/admin/resim/${ids.get('Zoster')}`) && r.request().method() === 'PATCH');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   expect(((await (await saving).json()) as { priority: number | null }).priority).toBe(1);
+  await expectAccessible(page, 'editor, High priority');
   await shoot(page, 'priority-editor.png');
 
   // On Home it carries a High badge, and comes first with "High priority first", which survives a reload.
