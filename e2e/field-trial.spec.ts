@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { apiAs, demoAdmin, shoot, signInAsDemoAdmin } from './support';
 
@@ -87,6 +88,7 @@ test('an author previews as a learner from the editor, plays Test Mode from the 
   const player = await previewFromEditor(page, id);
   await runTest(player, 'Full blood count');
   await expect(player.getByText('Hb 82 g/L').first()).toBeVisible();
+  await expectAccessible(player, 'player, preview');
   await shoot(player, 'field-trial-preview.png');
   await player.close();
 
@@ -96,9 +98,11 @@ test('an author previews as a learner from the editor, plays Test Mode from the 
   await tester.goto(`/play/${code}`);
   await expect(tester.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(tester.getByText('This simulation is closed')).toHaveCount(0);
+  await expectAccessible(tester, 'player, joining Test Mode');
   await tester.getByRole('button', { name: 'Join', exact: true }).click();
   await runTest(tester, 'Observations');
   await expect(tester.getByText('Pulse 104').first()).toBeVisible();
+  await expectAccessible(tester, 'player, a Test Mode run');
   await tester.close();
 
   // The real records hold the Test Mode run only, counted apart, and nothing of the preview.
@@ -130,6 +134,7 @@ test('the session bar counts the learners of the current opening only, after a s
   await expect(page.getByLabel('Learners joined: 1')).toBeVisible();
   await join('Dee');
   await expect(page.getByLabel('Learners joined: 2')).toBeVisible();
+  await expectAccessible(page, 'editor, the session bar of a second opening');
   await shoot(page, 'field-trial-session-bar.png');
 });
 
@@ -161,6 +166,7 @@ test('the header, the view-only banner and the dashboard follow a status change 
   await expect(page.getByLabel('Status of the session')).toHaveText('Waiting', soon);
   await expect(page.getByRole('alert', { name: 'View only' })).toBeVisible(soon);
   expect(frames.some((frame) => frame.includes('"type":"status"'))).toBe(true);
+  await expectAccessible(page, 'editor, a status changed elsewhere');
   await shoot(page, 'field-trial-live-status.png');
 
   await page.waitForResponse((response) => response.url().endsWith(`/admin/resim/${id}/dashboard`));
@@ -198,6 +204,7 @@ test('stages reorder by buttons and by drag, say which open at the start, and th
   await page.mouse.up();
   await expect.poll(names).toEqual(['WardOpens at start', 'LabOpens at start', 'TriageDefaultOpens at start']);
   await expect(page.getByText('Ward, Lab and Triage open together when a run starts.')).toBeVisible();
+  await expectAccessible(page, 'editor, stage order');
   await shoot(page, 'field-trial-stage-order.png');
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -209,9 +216,11 @@ test('stages reorder by buttons and by drag, say which open at the start, and th
   await page.getByRole('tab', { name: 'Flow chart' }).click();
   await expect(page.getByText('Ward, Lab and Triage open together when a run starts.')).toBeVisible();
   await expect(page.getByTestId('flow-chart').getByText('Triage (default) · opens at start')).toBeVisible();
+  await expectAccessible(page, 'editor, flow chart with stages opening at start');
   await shoot(page, 'field-trial-flow-chart.png');
 
   const player = await previewFromEditor(page, id);
   await expect.poll(() => stageGroupsOf(player)).toEqual(['Ward', 'Lab', 'Triage']);
+  await expectAccessible(player, 'player, preview with stages in order');
   await shoot(player, 'field-trial-stage-order-player.png');
 });

@@ -90,4 +90,5 @@ test('the host is warned before opening a lobby outside the schedule, and the ro
   await page.goto(`/presenter/${selfPaced.id}`);
   await expect(page.getByRole('heading', { level: 1, name: open })).toBeVisible();
   await expect(page.getByLabel('Session status')).toHaveText('Open');
+  await expectAccessible(page, 'presenter display, a self-paced scenario open');
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { apiAs, demoAdmin, shoot, signInAt } from './support';
 
@@ -49,6 +50,7 @@ test('a host runs a session from the presenter display: QR join, remove, lock, s
   await controls.getByRole('button', { name: 'Open Lobby' }).click();
   const warning = host.getByRole('dialog', { name: 'Open Lobby?' });
   await expect(warning).toContainText('Learners without an account will be turned away');
+  await expectAccessible(host, 'presenter display, the Open Lobby warning');
   await shoot(host, 'presenter-lobby-warning.png');
   await warning.getByRole('button', { name: 'Cancel' }).click();
   await expect(warning).toBeHidden();
@@ -82,10 +84,12 @@ test('a host runs a session from the presenter display: QR join, remove, lock, s
   // A nickname already in the opening is refused, whatever its case.
   await joinAs(cleo, address, 'ann');
   await expect(cleo.getByRole('alert')).toContainText('The nickname ann is taken in this session; choose another');
+  await expectAccessible(cleo, 'player, a nickname taken');
 
   const lobby = host.getByLabel('Learners in the lobby');
   await expect(lobby.getByText('Ann', { exact: true })).toBeVisible();
   await expect(lobby.getByText('Bob', { exact: true })).toBeVisible();
+  await expectAccessible(host, 'presenter display, a lobby with learners');
   await shoot(host, 'presenter-hosting-lobby.png');
 
   // The host removes Bob; his phone says so at once.
@@ -95,17 +99,20 @@ test('a host runs a session from the presenter display: QR join, remove, lock, s
   await manage.getByRole('button', { name: 'Remove Bob now' }).click();
   await expect(manage.getByText('Removed: Bob')).toBeVisible();
   await expect(bob.getByRole('heading', { name: 'You were removed from this session' })).toBeVisible();
+  await expectAccessible(bob, 'player, removed');
   await shoot(bob, 'hosting-removed-phone.png');
 
   // Locked: a third learner is told so before typing a nickname, and offered no way in.
   await manage.getByRole('switch', { name: /Lock the lobby/ }).click();
   await expect(manage.getByRole('switch', { name: /Lock the lobby/ })).toBeChecked();
+  await expectAccessible(host, 'presenter display, Manage lobby, locked');
   await shoot(host, 'presenter-manage-lobby.png');
   await host.keyboard.press('Escape');
   await expect(manage).toBeHidden();
   await cleo.goto(address);
   await expect(cleo.getByText('The lobby is locked')).toBeVisible();
   await expect(cleo.getByRole('textbox', { name: 'Nickname' })).toHaveCount(0);
+  await expectAccessible(cleo, 'player, a locked lobby');
   await shoot(cleo, 'hosting-locked-phone.png');
   await expect(lobby.getByText('Bob', { exact: true })).toBeHidden();
 
@@ -116,6 +123,7 @@ test('a host runs a session from the presenter display: QR join, remove, lock, s
   const consoleLobby = consolePage.getByRole('dialog', { name: 'Manage lobby' });
   await expect(consoleLobby.getByRole('table', { name: 'Learners in the lobby' })).toContainText('Ann');
   await expect(consoleLobby.getByRole('switch', { name: /Lock the lobby/ })).toBeChecked();
+  await expectAccessible(consolePage, 'editor, Manage lobby');
   await shoot(consolePage, 'console-manage-lobby.png');
   await consolePage.close();
 
@@ -133,12 +141,14 @@ test('a host runs a session from the presenter display: QR join, remove, lock, s
   await host.getByRole('dialog').getByRole('button', { name: 'Stop Simulation' }).click();
   await expect(host.getByRole('heading', { name: 'Final ranking' })).toBeVisible();
   await expect(ann.getByRole('heading', { name: 'The simulation has ended' })).toBeVisible();
+  await expectAccessible(host, 'presenter display, final ranking');
   await shoot(host, 'presenter-hosting-final.png');
 
   // The console: the opening's results as CSV, every run of it, the removed one marked.
   await host.goto(`/resim/${created.id}?tab=scoreboard`);
   const board = host.getByRole('table', { name: 'Learners by rank' });
   await expect(board.getByRole('row')).toHaveCount(3);
+  await expectAccessible(host, 'editor, a scoreboard with a removed learner');
   await shoot(host, 'results-scoreboard-hosting.png');
   const [download] = await Promise.all([host.waitForEvent('download'), host.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Lecture-hall-[a-z0-9]+-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -157,6 +167,7 @@ test('a host runs a session from the presenter display: QR join, remove, lock, s
   const run = host.getByRole('dialog', { name: 'Ann' });
   await expect(run.getByLabel('Steps')).toContainText('ran Full blood count');
   await expect(run.getByLabel('Steps')).toContainText('Hb 82 g/L');
+  await expectAccessible(host, "editor, a learner's run");
   await shoot(host, 'results-run-drawer.png');
   await host.keyboard.press('Escape');
 
@@ -165,6 +176,7 @@ test('a host runs a session from the presenter display: QR join, remove, lock, s
   await host.getByRole('combobox', { name: 'Opening' }).click();
   await host.getByRole('option', { name: /\(current\)/ }).click();
   await expect(host.getByRole('table', { name: 'Audit trail' })).toContainText('ran Full blood count');
+  await expectAccessible(host, 'editor, the audit of one opening');
   await shoot(host, 'results-audit-opening.png');
 
   for (const context of contexts) await context.close();

@@ -177,10 +177,12 @@ test('a Realtime preview ends as ended, and a live class is not told to join els
     page.getByRole('button', { name: 'Preview as learner' }).click(),
   ]);
   await expect(preview.getByRole('note', { name: 'Preview' })).toBeVisible();
+  await expectAccessible(preview, 'player, preview of a Realtime case');
   await preview.getByRole('button', { name: 'End simulation' }).first().click();
   await preview.getByRole('dialog').getByRole('button', { name: 'End simulation' }).click();
   await expect(preview.getByRole('heading', { name: 'The simulation has ended' })).toBeVisible();
   await expect(preview.getByText('If you are done, just wait here!')).toHaveCount(0);
+  await expectAccessible(preview, 'player, an ended preview');
   await preview.close();
 
   await api('POST', `/admin/control/${id}/1`);
@@ -195,10 +197,12 @@ test('a Realtime preview ends as ended, and a live class is not told to join els
   await ann.learner.getByRole('dialog').getByRole('button', { name: 'End simulation' }).tap();
   await expect(ann.learner.getByRole('heading', { name: 'If you are done, just wait here!' })).toBeVisible();
   await expect(ann.learner.getByRole('link', { name: 'Join another simulation' })).toHaveCount(0);
+  await expectAccessible(ann.learner, 'player, "wait here" after ending early');
 
   // A message Bea has not read yet, then the Stop.
   await api('POST', `/admin/control/${id}/message`, { id: 'last-call', title: 'Last call', message: 'Confirm your diagnosis now.' });
   await expect(bea.learner.getByRole('dialog', { name: 'Last call' })).toBeVisible();
+  await expectAccessible(bea.learner, "player, the presenter's message");
   await api('POST', `/admin/control/${id}/3`);
   await expect(bea.learner.getByRole('heading', { name: 'The simulation has ended' })).toBeVisible();
   await expect(bea.learner.getByRole('dialog')).toHaveCount(0);
@@ -244,11 +248,13 @@ test('a locked lobby says so before the nickname, the room is shown no way in, a
   // Let in again: the waiting phone offers the nickname by itself.
   await api('PUT', `/admin/resim/${id}/instance/${currentInstanceId}/lock`, { locked: false });
   await expect(learner.getByRole('textbox', { name: 'Nickname' })).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(learner, 'player, the nickname form once the lobby is unlocked');
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible({ timeout: 15_000 });
 
   await page.getByRole('button', { name: 'Close Lobby' }).click();
   const asked = page.getByRole('dialog', { name: 'Close Lobby?' });
   await expect(asked).toContainText('Everyone waiting in the lobby is sent away');
+  await expectAccessible(page, 'presenter display, the Close Lobby dialog');
   await asked.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Waiting', { exact: true }).first()).toBeVisible();
   await context.close();

@@ -208,6 +208,8 @@ test('the player keeps working on deltas out of order: it asks for the whole sna
   await expectShown(b, proxy, ['Chest X-ray', 'Blood film', 'Stool test']);
   await expect(a.getByText(resultOf('Stool test'))).toBeVisible();
   expect(syncs(proxy)).toBe(asked);
+  await expectAccessible(b, 'player on a phone after deltas out of order');
+  await expectAccessible(a, 'player on a wide screen after deltas out of order');
   await context.close();
 });
 
@@ -248,6 +250,7 @@ test('the player says the presenter ended the session while the results are coun
   await expect(learner.getByRole('heading', { level: 1, name: 'The simulation has ended' })).toBeVisible();
   await expect(learner.getByText('The presenter stopped the session.')).toBeVisible();
   await expect(learner.getByText('1 of 1')).toBeVisible();
+  await expectAccessible(learner, 'player, final results after the Stop');
   await learner.screenshot({ path: test.info().outputPath('session-ended-phone.png'), fullPage: true });
   await context.close();
 });

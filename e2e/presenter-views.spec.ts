@@ -63,6 +63,7 @@ test('a saved view that hides names and shows only the leaderboard is what the d
   await expect(standard.getByLabel('Join code')).toHaveText(created.code);
   await expect(standard.getByLabel('Ranking')).toContainText('Bartholomew');
   await expect(standard.getByRole('group', { name: 'Measures' })).toContainText('Cost');
+  await expectAccessible(standard, 'presenter display, standard view with measures');
   await shoot(standard, 'presenter-view-standard.png');
   await standard.close();
 
@@ -106,4 +107,5 @@ test('a saved view that hides names and shows only the leaderboard is what the d
   await display.goto(`/presenter/${created.id}`);
   await expect(display.getByLabel('Ranking')).toContainText('Learner 2');
   await expect(display.getByLabel('Join code')).toHaveCount(0);
+  await expectAccessible(display, 'presenter display, the default view');
 });

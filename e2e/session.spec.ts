@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { apiAs, cli, demoAdmin, shoot, signInAt } from './support';
 
@@ -129,6 +130,7 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
   const lobby = display.getByLabel('Learners in the lobby');
   await expect(lobby.getByText('Sam', { exact: true })).toBeVisible();
   await expect(lobby.getByText('nurse', { exact: true })).toBeVisible();
+  await expectAccessible(display, 'presenter display, the lobby');
   await shoot(display, 'presenter-lobby.png');
 
   // 3. Signed in, refused by the restriction pattern, with the reason.
@@ -138,6 +140,7 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
   await signInAt(guest, 'guest@elsewhere.test', learnerPassword);
   await guest.waitForURL(new RegExp(`/play/${created.code}`));
   await expect(guest.getByRole('alert')).toContainText(`Your account (guest@elsewhere.test) is not allowed to join ${name}`);
+  await expectAccessible(guest, 'player, a signed-in learner refused');
   await shoot(guest, 'player-refused-phone.png');
 
   // The session starts: everyone in the lobby is released at once.
@@ -145,6 +148,7 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
   await expect(presenter.getByLabel('Run status')).toHaveText('Running');
   for (const page of [sam, nurse]) await expect(page.getByRole('tab', { name: 'Tests' })).toBeVisible();
   await expect(sam.getByText('Six weeks of tiredness')).toBeVisible();
+  await expectAccessible(sam, 'player, a live run');
   await shoot(sam, 'player-run-phone.png');
 
   // Sam: the blood count, then the ferritin it unlocks, then the right diagnosis.
@@ -152,6 +156,7 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
   await expect(sam.getByText('Hb 82 g/L, MCV 71 fL')).toBeVisible();
   await runTests(sam, 'Ferritin');
   await expect(sam.getByText('Ferritin 6 µg/L')).toBeVisible();
+  await expectAccessible(sam, 'player, test results');
   await shoot(sam, 'player-results-phone.png');
   await confirmDiagnosis(sam, 'Iron deficiency anaemia');
 
@@ -165,23 +170,29 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
   const compose = presenter.getByRole('dialog', { name: 'Message learners' });
   await compose.getByLabel('Title').fill('Five minutes left');
   await compose.getByLabel('Message').fill('Confirm your diagnosis and wait for the debrief.');
+  await expectAccessible(presenter, 'editor, the message dialog');
   await compose.getByRole('button', { name: 'Send' }).click();
   for (const page of [sam, nurse]) {
     const message = page.getByRole('dialog', { name: 'Five minutes left' });
     await expect(message).toContainText('Confirm your diagnosis and wait for the debrief.');
   }
+  await expectAccessible(sam, "player, the presenter's message");
   await shoot(sam, 'player-message-phone.png');
   await expect(display.getByRole('status').filter({ hasText: 'Five minutes left' })).toBeVisible();
   await expect(display.getByRole('heading', { name: 'Leading now' })).toBeVisible();
+  await expectAccessible(display, 'presenter display, running');
   await shoot(display, 'presenter-running.png');
   for (const page of [sam, nurse]) await page.getByRole('button', { name: 'OK' }).click();
 
   // The session stops: every run ends, with its score.
   await presenter.getByRole('button', { name: 'Stop Simulation' }).click();
+  await expect(presenter.getByRole('dialog')).toBeVisible();
+  await expectAccessible(presenter, 'editor, asked to stop the simulation');
   await presenter.getByRole('dialog').getByRole('button', { name: 'Stop Simulation' }).click();
   await expect(presenter.getByLabel('Run status')).toHaveText('Finished');
   for (const page of [sam, nurse]) await expect(page.getByRole('heading', { name: 'The simulation has ended' })).toBeVisible();
   await expect(sam.getByText('35', { exact: true }).first()).toBeVisible();
+  await expectAccessible(sam, 'player, the end of a live run');
   await shoot(sam, 'player-end-phone.png');
   // The display follows within its polling interval: the final ranking, Sam first.
   await expect(display.getByRole('heading', { name: 'Final ranking' })).toBeVisible();
@@ -189,6 +200,7 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
   await expect(ranking.first()).toContainText('Sam');
   await expect(ranking.first()).toContainText('35');
   await expect(ranking).toHaveCount(2);
+  await expectAccessible(display, 'presenter display, final ranking');
   await shoot(display, 'presenter-final.png');
 
   // The scores are the server's: Sam 10 + 5 + 20, the nurse 10 - 5 - 10.
@@ -214,16 +226,19 @@ test('a live session: lobby, three learners (anonymous, signed in, refused), sta
   // The same in the editor's results: the dashboard, the opening's scoreboard and the audit trail in the scenario's words.
   await presenter.goto(`/resim/${created.id}?tab=dashboard`);
   await expect(presenter.getByLabel('Openings, newest first')).toContainText('2');
+  await expectAccessible(presenter, 'editor, a populated dashboard');
   await shoot(presenter, 'results-dashboard.png');
   await presenter.goto(`/resim/${created.id}?tab=scoreboard`);
   const board = presenter.getByRole('table', { name: 'Learners by rank' });
   await expect(board.getByRole('row').nth(1)).toContainText('Sam');
   await expect(board.getByRole('row').nth(1)).toContainText('35');
+  await expectAccessible(presenter, 'editor, scoreboard');
   await shoot(presenter, 'results-scoreboard.png');
   await presenter.goto(`/resim/${created.id}?tab=audit`);
   const trail = presenter.getByRole('table', { name: 'Audit trail' });
   await expect(trail).toContainText('ran Full blood count');
   await expect(trail).toContainText('confirmed Iron deficiency anaemia');
+  await expectAccessible(presenter, 'editor, audit trail');
   await shoot(presenter, 'results-audit.png');
 
   for (const context of contexts) await context.close();
