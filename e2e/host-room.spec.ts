@@ -92,3 +92,29 @@ test('the host is warned before opening a lobby outside the schedule, and the ro
   await expect(page.getByLabel('Session status')).toHaveText('Open');
   await expectAccessible(page, 'presenter display, a self-paced scenario open');
 });
+
+test("the presenter display's QR code is a third of the screen's height at least, on a projector's 1280×720 and on 1920×1080", async ({
+  page,
+}) => {
+  const api = apiAs(page, demoAdmin().email);
+  const name = unique('Lecture ward');
+  const { id, code } = await createCase(api, name, 1);
+  await api('POST', `/admin/control/${id}/1`);
+  await signInAsDemoAdmin(page);
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/presenter/${id}`);
+    const qr = page.getByRole('img', { name: /^QR code to join at / });
+    await expect(qr).toHaveAttribute('aria-label', `QR code to join at ${new URL(`/play/${code}`, page.url()).href}`);
+    const box = (await qr.boundingBox())!;
+    expect(box.height, `the QR code's height at ${viewport.width}×${viewport.height}`).toBeGreaterThanOrEqual(viewport.height / 3);
+    expect(box.width).toBeCloseTo(box.height, 0);
+    // Whole on the screen, without scrolling.
+    await expect(qr).toBeInViewport({ ratio: 1 });
+    await expectAccessible(page, `presenter display, the lobby at ${viewport.width}×${viewport.height}`);
+    await shoot(page, `host-room-qr-${viewport.width}x${viewport.height}.png`);
+  }
+});
