@@ -7,14 +7,14 @@ import { formatDateTime } from '../../ui/format';
 import { RunStatusControl, type JoinAccess } from './run-status-control';
 
 /** The control in the editor's title, at an address of the editor; `onChange` has `router` to read where it went. */
-const show = (access: JoinAccess, status = 0) => {
+const show = (access: JoinAccess, status = 0, env: 'test' | 'default' = 'test') => {
   const onChange = vi.fn().mockResolvedValue(undefined);
   const router = createMemoryRouter(
     [{ path: '*', element: <RunStatusControl status={status} mode={1} blocked={null} access={access} onChange={onChange} /> }],
     { initialEntries: ['/resim/r1?tab=stages'] },
   );
   render(
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={theme} env={env}>
       <RouterProvider router={router} />
     </MantineProvider>,
   );
@@ -54,6 +54,19 @@ describe('run status control', () => {
     expect((await screen.findByRole('dialog', { name: 'Stop Simulation?' })).textContent).toContain('ends now');
     fireEvent.click(screen.getAllByRole('button', { name: 'Stop Simulation' }).at(-1)!);
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(3));
+  });
+
+  it('keeps naming its buttons while the dialog fades out after a choice', async () => {
+    // Transitions on, as in a browser: the dialog stays on screen for a moment after the click.
+    const onChange = show({ allowAnonymous: true, allowSignin: true }, 2, 'default');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop Simulation' }));
+    await screen.findByRole('dialog', { name: 'Stop Simulation?' });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Stop Simulation' }).at(-1)!);
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(3));
+    const fading = [...document.querySelectorAll('.mantine-Modal-content button')];
+    expect(fading.length).toBeGreaterThan(0);
+    for (const button of fading) expect(button.textContent?.trim() || button.getAttribute('aria-label')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it.each([

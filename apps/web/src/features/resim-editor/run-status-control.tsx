@@ -87,7 +87,13 @@ export const RunStatusControl = (props: {
 }) => {
   const [pending, setPending] = useState(false);
   // `schedule`: the warning is about the schedule, so the dialog offers the way to change it.
-  const [confirming, setConfirming] = useState<{ command: StatusCommand; warning: string; schedule: boolean } | null>(null);
+  const [confirming, setConfirmingState] = useState<{ command: StatusCommand; warning: string; schedule: boolean } | null>(null);
+  // Closing keeps what the dialog asked while it fades out, so that it never shows an empty button.
+  const [asking, setAsking] = useState(false);
+  const setConfirming = (asked: typeof confirming) => {
+    if (asked) setConfirmingState(asked);
+    setAsking(asked !== null);
+  };
   const reading = runReadingOf(props.mode);
   const status = pending ? pendingStatus : props.status;
   const run = (command: StatusCommand) => {
@@ -123,7 +129,7 @@ export const RunStatusControl = (props: {
           </Button>
         </Tooltip>
       ))}
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={<Text fw={600}>{confirming?.command.label}?</Text>}>
+      <Modal opened={asking} onClose={() => setConfirming(null)} title={<Text fw={600}>{confirming?.command.label}?</Text>}>
         <Stack gap="lg">
           <Text fz="sm">{confirming?.warning}</Text>
           {confirming && opening.has(confirming.command.label) ? (
