@@ -44,6 +44,9 @@ import { intelRoutes } from './modules/intel/intel.routes';
 import { spaceScoreboardRoutes } from './modules/space-scoreboard/space-scoreboard.routes';
 import { learnerFlowRoutes } from './modules/learner-flow/learner-flow.routes';
 import { spaceRoutes } from './modules/spaces/spaces.routes';
+import { learningRecordRoutes } from './modules/learning-records/learning-records.routes';
+import { createStatementQueue, useStatementQueue } from './modules/learning-records/statement-queue';
+import { createStatementSender } from './modules/learning-records/statement-sender';
 import { stageTemplateRoutes } from './modules/stage-templates/stage-templates.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
@@ -138,6 +141,16 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.addHook('onClose', () => delivery.stop());
   app.log.info(`email goes to ${transport.description}`);
   const email = createEmailQueue({ db, clock, kick: delivery.kick });
+  // xAPI statements are stored with each step and sent to the space's LRS apart, retried as email is.
+  const statementSender = createStatementSender({ db, dialect: options.dialect, clock, policy: config.email, log: app.log });
+  app.addHook('onClose', () => statementSender.stop());
+  const statements = createStatementQueue(db, {
+    publicUrl: config.publicUrl,
+    productName: config.productName,
+    clock,
+    kick: statementSender.kick,
+  });
+  useStatementQueue(db, statements);
   const authCache = createAuthCache({ ttlMs: authCacheTtlMs, maxEntries: 10_000 });
   const live = createCoalescingBus(options.live ?? createInProcessBus(), { windowMs: liveGatherMs, log: app.log });
   const storage = config.storage;
@@ -164,7 +177,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     if (event.kind === 'access') authCache.forgetUser(event.userId);
   });
   app.addHook('onClose', async () => forgetRevoked());
-  const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email, authCache, live, files, metrics };
+  const ctx: ModuleContext = { config, db, dialect: options.dialect, clock, email, statements, authCache, live, files, metrics };
   const artifactsOrigin = URL.canParse(storage.artifactsUrl) ? [new URL(storage.artifactsUrl).origin] : [];
   const identity = config.identity;
   const issuerOrigin = new URL(identity.issuer).origin;
@@ -334,6 +347,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(async (api) => {
     requireAuthentication(api, authenticate);
     await api.register(spaceRoutes, ctx);
+    await api.register(learningRecordRoutes, ctx);
     await api.register(userRoutes, ctx);
     await api.register(tokenRoutes, ctx);
     await api.register(mfaRoutes, ctx);

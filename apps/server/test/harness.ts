@@ -152,12 +152,22 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
         'billing_customers',
         'billing_subscriptions',
         'slot_allocations',
+        'space_lrs',
+        'xapi_statements',
       ];
       // A token's last-use time is bookkeeping of authentication, and an email's progress the
       // delivery worker's, going on in the background: neither is data a request writes.
       const bookkeeping: Partial<Record<keyof Tables, Record<string, undefined>>> = {
         api_tokens: { last_used_at: undefined },
         outbox: { status: undefined, attempts: undefined, next_attempt_at: undefined, sent_at: undefined, claim_token: undefined },
+        xapi_statements: {
+          status: undefined,
+          attempts: undefined,
+          next_attempt_at: undefined,
+          sent_at: undefined,
+          claim_token: undefined,
+          last_error: undefined,
+        },
       };
       const rows = async (table: keyof Tables) =>
         (await db.selectFrom(table).selectAll().execute()).map((row) => JSON.stringify({ ...row, ...bookkeeping[table] })).sort();

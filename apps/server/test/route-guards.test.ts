@@ -16,6 +16,8 @@ type Ids = {
   /** an upload under way of the owner's */
   uploadId: string;
   uploadKey: string;
+  /** a run the route names inside the space (none: the space is refused first) */
+  runId: string;
 };
 type RouteCase = {
   method: Method;
@@ -52,6 +54,18 @@ const routes: RouteCase[] = [
     wrongType: ['canEdit', 'no'],
     inSpace: true,
   },
+  { method: 'GET', url: ({ spaceId }) => `/admin/space/${spaceId}/lrs`, inSpace: true },
+  {
+    method: 'PUT',
+    url: ({ spaceId }) => `/admin/space/${spaceId}/lrs`,
+    body: { endpoint: 'https://lrs.example.test/xapi/', key: 'k', secret: 's' },
+    wrongType: ['key', 7],
+    inSpace: true,
+  },
+  { method: 'DELETE', url: ({ spaceId }) => `/admin/space/${spaceId}/lrs`, inSpace: true },
+  { method: 'POST', url: ({ spaceId }) => `/admin/space/${spaceId}/lrs/check`, inSpace: true },
+  { method: 'POST', url: ({ spaceId }) => `/admin/space/${spaceId}/lrs/retry`, inSpace: true },
+  { method: 'GET', url: ({ spaceId, runId }) => `/admin/space/${spaceId}/lrs/runs/${runId}`, inSpace: true },
   {
     method: 'PUT',
     url: ({ spaceId }) => `/admin/space/${spaceId}/owner`,
@@ -298,6 +312,7 @@ describe.each(dialects)('route guards on %s', (dialect) => {
     ids = {
       uploadId: upload.json<{ uploadId: string }>().uploadId,
       uploadKey: upload.json<{ key: string }>().key,
+      runId: 'no-such-run',
       presenterViewId: presenterView.json<{ id: string }>().id,
       emailId,
       spaceId,
@@ -335,6 +350,7 @@ describe.each(dialects)('route guards on %s', (dialect) => {
       presenterViewId: '{id}',
       uploadId: '{uploadId}',
       uploadKey: '{key}',
+      runId: '{runId}',
     })}`
       .replace(/\?.*$/, '')
       .replace('/control/{id}/1', '/control/{id}/{status}')

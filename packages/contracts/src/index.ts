@@ -21,3 +21,4 @@ export * from './learner-flow';
 export * from './intel';
 export * from './uploads';
 export * from './billing';
+export * from './learning-records';

@@ -22,6 +22,7 @@ import * as messagesOnce from './migrations/0020-messages-once';
 import * as webhookEvents from './migrations/0021-webhook-events';
 import * as learnerEmail from './migrations/0022-learner-email';
 import * as memberAcceptance from './migrations/0023-member-acceptance';
+import * as learningRecords from './migrations/0024-learning-records';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0021-webhook-events': webhookEvents,
   '0022-learner-email': learnerEmail,
   '0023-member-acceptance': memberAcceptance,
+  '0024-learning-records': learningRecords,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -328,7 +328,32 @@ export type FlowCountsTable = {
   count: number;
 };
 
+/** A space's learning record store (see migration 0024). */
+export type SpaceLrsTable = { space_id: string; endpoint: string; key: string; secret: string; updated_at: string };
+
+/** An xAPI statement of a run, queued for its space's learning record store (see migration 0024). */
+export type XapiStatementsTable = {
+  /** the statement's own id (a UUID), sent with it */
+  id: string;
+  space_id: string;
+  game_id: string;
+  /** the run's event it tells of */
+  seq: number;
+  verb: string;
+  /** JSON of the statement, without its id */
+  statement: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  claim_token: string | null;
+  created_at: string;
+};
+
 export type Tables = {
+  space_lrs: SpaceLrsTable;
+  xapi_statements: XapiStatementsTable;
   rate_limits: RateLimitsTable;
   live_events: LiveEventsTable;
   billing_webhook_events: BillingWebhookEventsTable;
@@ -388,6 +413,9 @@ export type PresenterViewRow = Selectable<PresenterViewsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type SessionMessageRow = Selectable<SessionMessagesTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type SpaceLrsRow = Selectable<SpaceLrsTable>;
+export type XapiStatementRow = Selectable<XapiStatementsTable>;
+export type NewXapiStatementRow = Insertable<XapiStatementsTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;
 export type NewPasswordResetRow = Insertable<PasswordResetsTable>;
 export type EmailTemplateRow = Selectable<EmailTemplatesTable>;

@@ -5,6 +5,7 @@ import type { Database, Dialect } from '../db/database';
 import type { AuthCache } from '../identity/auth-cache';
 import type { Clock } from '../lib/clock';
 import type { Metrics } from './metrics/metrics';
+import type { StatementQueue } from './learning-records/statement-queue';
 import type { EmailSender } from './outbox/email-queue';
 
 /** What every resource module is given when the app is built. */
@@ -15,6 +16,8 @@ export type ModuleContext = {
   readonly clock: Clock;
   /** queues email in the outbox; the delivery worker sends it */
   readonly email: EmailSender;
+  /** makes the xAPI statements of runs' steps; the statement sender sends them to each space's LRS */
+  readonly statements: StatementQueue;
   readonly authCache: AuthCache;
   /** live session fan-out between server processes */
   readonly live: LiveBus;

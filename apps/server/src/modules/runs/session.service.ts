@@ -18,6 +18,8 @@ import { loadRunnableScenario } from './scenario-cache';
 import * as repo from './runs.repository';
 import { forgetShared } from './shared-reads';
 import { recordEvent, stateColumns } from './steps';
+import { insertStatements } from '../learning-records/learning-records.repository';
+import { statementQueueOf } from '../learning-records/statement-queue';
 
 type Log = { warn: (details: object, message: string) => void };
 
@@ -70,7 +72,19 @@ const endRun = async (db: Database, scenario: Scenario, game: GameRow, now: Date
   const state = stateOf(scenario, game, now.getTime());
   if (!state) return true;
   if (state.ended) {
-    return repo.settleGame(db, { id: game.id, eventCount: game.event_count }, stateColumns(scenario, state, now, game.started_at));
+    const settled = await repo.settleGame(
+      db,
+      { id: game.id, eventCount: game.event_count },
+      stateColumns(scenario, state, now, game.started_at),
+    );
+    // A time limit ended it with no event of its own: its end is told to the space's LRS now.
+    const queue = statementQueueOf(db);
+    const statements = settled && queue ? await queue.forEnd(scenario, game, state) : [];
+    if (statements.length > 0) {
+      await insertStatements(db, statements);
+      queue?.kick();
+    }
+    return settled;
   }
   const at = Math.max(now.getTime(), state.at);
   const outcome = await recordEvent(db, scenario, game, { type: 'stop', at }, new Date(at), { state, previousStep: null });

@@ -3,7 +3,7 @@ import { CompiledQuery } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import { onClose, sqliteFileOf, type Database } from '../../db/database';
 import { logSyncOf } from '../../db/log-sync';
-import type { GameRow, RunEventRow } from '../../db/schema';
+import type { GameRow, NewXapiStatementRow, RunEventRow } from '../../db/schema';
 import { yieldToLoop } from '../../lib/slices';
 
 /** The columns of a run that a step decides. */
@@ -16,6 +16,8 @@ export type StepWrite = {
   readonly event: RunEventRow;
   /** summed per kind, source and target */
   readonly counts: readonly FlowCount[];
+  /** the xAPI statements it adds to the run's record, queued for the space's LRS with the step */
+  readonly statements?: readonly NewXapiStatementRow[];
 };
 
 /**
@@ -57,6 +59,10 @@ const sqliteCommit = (db: Database, file: SQLite.Database, syncLog: (() => Promi
       `insert into flow_counts (resim_id, instance_id, kind, source, target, count) values (?, ?, ?, ?, ?, ?)
        on conflict (resim_id, instance_id, kind, source, target) do update set count = flow_counts.count + excluded.count`,
     );
+    const insertStatement = file.prepare(
+      `insert into xapi_statements (id, space_id, game_id, seq, verb, statement, status, attempts, next_attempt_at, created_at)
+       values (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)`,
+    );
     return file.transaction((steps: readonly StepWrite[]) => {
       const stored = steps.map(
         ({ game, changes: c }) =>
@@ -67,6 +73,9 @@ const sqliteCommit = (db: Database, file: SQLite.Database, syncLog: (() => Promi
       // Steps of one session often count the same tests: each count row is written once per batch.
       for (const row of summedCounts(kept)) addCount.run(row.resim_id, row.instance_id, row.kind, row.source, row.target, row.count);
       for (const { event } of kept) insertEvent.run(event.game_id, event.seq, event.type, event.payload, event.at);
+      for (const { statements } of kept)
+        for (const row of statements ?? [])
+          insertStatement.run(row.id, row.space_id, row.game_id, row.seq, row.verb, row.statement, row.next_attempt_at, row.created_at);
       return stored;
     });
   };
@@ -103,6 +112,11 @@ const postgresCommit = (db: Database): Commit => {
     insert into flow_counts (resim_id, instance_id, kind, source, target, count)
     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[])
     on conflict (resim_id, instance_id, kind, source, target) do update set count = flow_counts.count + excluded.count`;
+  const insertStatements = `
+    insert into xapi_statements (id, space_id, game_id, seq, verb, statement, status, attempts, next_attempt_at, created_at)
+    select v.id, v.space_id, v.game_id, v.seq, v.verb, v.statement, 'queued', 0, v.next_attempt_at, v.created_at
+    from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[])
+      as v(id, space_id, game_id, seq, verb, statement, next_attempt_at, created_at)`;
   const column = <T>(steps: readonly StepWrite[], pick: (step: StepWrite) => T): T[] => steps.map(pick);
 
   const once = (steps: readonly StepWrite[]): Promise<boolean[]> =>
@@ -142,6 +156,20 @@ const postgresCommit = (db: Database): Commit => {
             counts.map((row) => row.source),
             counts.map((row) => row.target),
             counts.map((row) => row.count),
+          ]),
+        );
+      const statements = stored.flatMap((step) => step.statements ?? []);
+      if (statements.length > 0)
+        await trx.executeQuery(
+          CompiledQuery.raw(insertStatements, [
+            statements.map((row) => row.id),
+            statements.map((row) => row.space_id),
+            statements.map((row) => row.game_id),
+            statements.map((row) => row.seq),
+            statements.map((row) => row.verb),
+            statements.map((row) => row.statement),
+            statements.map((row) => row.next_attempt_at),
+            statements.map((row) => row.created_at),
           ]),
         );
       return steps.map((step) => storedIds.has(step.game.id));

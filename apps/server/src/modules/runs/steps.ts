@@ -14,6 +14,7 @@ import type { Database } from '../../db/database';
 import type { GameRow } from '../../db/schema';
 import { AppError, conflict } from '../../errors/app-error';
 import * as flowCounts from '../learner-flow/flow-counts.repository';
+import { statementQueueOf } from '../learning-records/statement-queue';
 import { countsInFlow, removedReason, stateOf } from './game-records';
 import { currentInstanceId, isPreviewInstance, phaseOfGame } from './phase';
 import { refuseOutsideSchedule } from './schedule-rules';
@@ -105,6 +106,10 @@ export const recordEvent = async (
   const counted = step !== null && countsInFlow(game);
   const previous = !counted ? null : known ? known.previousStep : await flowCounts.lastStep(db, game.id);
   const changes = stateColumns(scenario, result.state, now, game.started_at);
+  const queue = statementQueueOf(db);
+  const statements = queue
+    ? await queue.forStep(scenario, game, { before: stored, after: result.state, event, seq: game.event_count + 1 })
+    : [];
   const saved = await stepWriterOf(db).write({
     game,
     changes,
@@ -117,7 +122,9 @@ export const recordEvent = async (
     },
     // Summed with the other steps of the same commit.
     counts: counted ? stepCounts(previous, step) : [],
+    ...(statements.length > 0 ? { statements } : {}),
   });
+  if (saved && statements.length > 0) queue?.kick();
   if (!saved) return { ok: false, stale: true, error: conflict('Another step of this run was taken at the same moment; try again') };
   return { ok: true, game: { ...game, ...changes, event_count: game.event_count + 1 }, state: result.state, step };
 };

@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { LrsAnswer, lrsClient, type LrsClient, type LrsSettings } from '../../adapters/lrs/lrs-client';
+import type { Database, Dialect } from '../../db/database';
+import type { XapiStatementRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { newId } from '../../lib/ids';
+import { afterFailure, type RetryPolicy } from '../outbox/retry-schedule';
+import * as repo from './learning-records.repository';
+
+export type StatementSender = {
+  readonly kick: () => void;
+  /** sends everything due now, and resolves when done */
+  readonly drain: () => Promise<void>;
+  readonly stop: () => Promise<void>;
+};
+
+export type StatementSenderOptions = {
+  readonly db: Database;
+  readonly dialect: Dialect;
+  readonly clock: Clock;
+  readonly policy: RetryPolicy;
+  readonly log: Pick<FastifyBaseLogger, 'warn'>;
+  /** the client of an LRS (by default @xapi/xapi over fetch) */
+  readonly clientOf?: (settings: LrsSettings) => LrsClient;
+  readonly pollMs?: number;
+  readonly batchSize?: number;
+  readonly claimMs?: number;
+};
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+/** Answers worth trying again later: none at all, too many requests, a failure on the LRS's side. */
+const passing = (error: unknown): boolean =>
+  !(error instanceof LrsAnswer) || error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+
+/**
+ * Sends queued statements to their spaces' LRSs in the server process: claims due ones, posts
+ * each space's in one batch, and marks them sent, or due again later (no answer, 429 after the
+ * wait it asked for, 5xx), or failed (refused: 400, 401, 403, or after the last attempt). A batch
+ * refused as a whole is sent again one statement at a time, so that one bad statement does not
+ * hold the others; a statement the LRS answers 409 for already holds that id, and the id is only
+ * ever ours: it was stored by an earlier attempt whose answer was lost, so it counts as sent.
+ */
+export const createStatementSender = (options: StatementSenderOptions): StatementSender => {
+  const { db, clock, policy, log } = options;
+  const clientOf = options.clientOf ?? lrsClient;
+  const pollMs = options.pollMs ?? 5000;
+  const batchSize = options.batchSize ?? 100;
+  const claimMs = options.claimMs ?? 5 * 60 * 1000;
+  let running: Promise<void> | null = null;
+  let kickedWhileRunning = false;
+  let stopped = false;
+  let wakeTimer: NodeJS.Timeout | undefined;
+
+  const wakeForNextRetry = async () => {
+    const next = await repo.findNextAttemptAt(db);
+    const inMs = next === null ? Infinity : Date.parse(next) - clock.now().getTime();
+    clearTimeout(wakeTimer);
+    if (stopped || inMs >= pollMs) return;
+    wakeTimer = setTimeout(kick, Math.max(0, inMs));
+    wakeTimer.unref();
+  };
+
+  const afterError = async (rows: readonly XapiStatementRow[], token: string, error: unknown) => {
+    const ids = rows.map((row) => row.id);
+    const attempts = Math.max(...rows.map((row) => row.attempts));
+    const next = passing(error) ? afterFailure(attempts, policy) : 'failed';
+    if (next === 'failed') {
+      await repo.markFailed(db, ids, token, errorText(error));
+      log.warn({ statements: ids.length, attempts, err: errorText(error) }, 'xAPI statements failed: refused, or after their last attempt');
+      return;
+    }
+    const asked = error instanceof LrsAnswer ? error.retryAfterMs : null;
+    const waitMs = Math.max(next.retryInMs, asked ?? 0);
+    await repo.markForRetry(db, ids, token, { at: new Date(clock.now().getTime() + waitMs).toISOString(), error: errorText(error) });
+  };
+
+  const sendOne = async (client: LrsClient, row: XapiStatementRow, token: string) => {
+    try {
+      await client.send([{ ...(JSON.parse(row.statement) as object), id: row.id }]);
+      await repo.markSent(db, [row.id], token, clock.now().toISOString());
+    } catch (error) {
+      if (error instanceof LrsAnswer && error.status === 409)
+        await repo.markSent(db, [row.id], token, clock.now().toISOString(), 'The LRS already held it (sent before, its answer lost)');
+      else await afterError([row], token, error);
+    }
+  };
+
+  const sendSpace = async (spaceId: string, rows: readonly XapiStatementRow[], token: string) => {
+    const settings = await repo.findLrs(db, spaceId);
+    if (!settings) {
+      await repo.markFailed(
+        db,
+        rows.map((row) => row.id),
+        token,
+        'The space sends statements to no LRS any more',
+      );
+      return;
+    }
+    const client = clientOf({ endpoint: settings.endpoint, key: settings.key, secret: settings.secret });
+    try {
+      await client.send(rows.map((row) => ({ ...(JSON.parse(row.statement) as object), id: row.id })));
+      await repo.markSent(
+        db,
+        rows.map((row) => row.id),
+        token,
+        clock.now().toISOString(),
+      );
+    } catch (error) {
+      // Refused as a batch: each on its own, to tell the one refused from the others.
+      if (rows.length > 1 && error instanceof LrsAnswer && (error.status === 400 || error.status === 409 || error.status === 413)) {
+        for (const row of rows) await sendOne(client, row, token);
+      } else if (rows.length === 1 && error instanceof LrsAnswer && error.status === 409) {
+        await sendOne(client, rows[0]!, token);
+      } else await afterError(rows, token, error);
+    }
+  };
+
+  const run = async () => {
+    for (;;) {
+      kickedWhileRunning = false;
+      const now = clock.now();
+      const token = newId();
+      const rows = await repo.claimDue(db, {
+        now: now.toISOString(),
+        until: new Date(now.getTime() + claimMs).toISOString(),
+        token,
+        limit: batchSize,
+        skipLocked: options.dialect === 'postgres',
+      });
+      const bySpace = new Map<string, XapiStatementRow[]>();
+      for (const row of rows) bySpace.set(row.space_id, [...(bySpace.get(row.space_id) ?? []), row]);
+      // In the order they were made: an LRS keeps a run's statements in the order it stores them.
+      for (const [spaceId, ofSpace] of bySpace)
+        await sendSpace(
+          spaceId,
+          ofSpace.toSorted((a, b) => a.created_at.localeCompare(b.created_at)),
+          token,
+        );
+      if (stopped) return;
+      if (rows.length === 0 && !kickedWhileRunning) return wakeForNextRetry();
+    }
+  };
+
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      kickedWhileRunning = true;
+      return;
+    }
+    running = run()
+      .catch((error: unknown) => log.warn({ err: error }, 'xAPI statements stopped for now; they go on at the next poll'))
+      .finally(() => {
+        running = null;
+      });
+  };
+
+  const poll = setInterval(kick, pollMs);
+  poll.unref();
+
+  return {
+    kick,
+    drain: async () => {
+      kick();
+      while (running) await running;
+    },
+    stop: async () => {
+      stopped = true;
+      clearInterval(poll);
+      clearTimeout(wakeTimer);
+      await running;
+    },
+  };
+};
