@@ -1,4 +1,7 @@
 import type {
+  lrsCheck,
+  lrsSettings,
+  PutLrsBody,
   ChangePassword,
   ImageUploadBody,
   storedFile,
@@ -127,6 +130,13 @@ export const createApiClient = (options: ApiClientOptions) => {
         request<Out<typeof spaceUser>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/user`, body }),
       removeUser: (spaceId: string, userId: string) =>
         request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/user/${id(userId)}` }),
+      /** Where the space's xAPI statements go, and how many are queued, sent and failed (never the secret). */
+      lrs: (spaceId: string, signal?: AbortSignal) => get<Out<typeof lrsSettings>>(`/admin/space/${id(spaceId)}/lrs`, signal),
+      setLrs: (spaceId: string, body: PutLrsBody) =>
+        request<Out<typeof lrsSettings>>({ method: 'PUT', path: `/admin/space/${id(spaceId)}/lrs`, body }),
+      removeLrs: (spaceId: string) => request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/lrs` }),
+      checkLrs: (spaceId: string) => request<Out<typeof lrsCheck>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/lrs/check` }),
+      retryLrs: (spaceId: string) => request<{ queued: number }>({ method: 'POST', path: `/admin/space/${id(spaceId)}/lrs/retry` }),
       /** SPEC 7: what the space's scoreboard can show: its modes, scenarios and outputs. */
       scoreboardAvailable: (spaceId: string, signal?: AbortSignal) =>
         get<Out<typeof scoreboardAvailable>>(`/admin/space/${id(spaceId)}/scoreboard/available`, signal),

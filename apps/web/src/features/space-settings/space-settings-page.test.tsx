@@ -1,4 +1,4 @@
-import type { Space, SpaceUser } from '@resim/contracts';
+import type { LrsSettings, Space, SpaceUser } from '@resim/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../api/client';
@@ -25,7 +25,7 @@ const userOf = (id: string, email: string, more: Partial<SpaceUser> = {}): Space
 });
 const owner = userOf('u-me', 'me@example.test', { isOwner: true });
 
-const fakeApi = (initial: { space?: Space; users?: SpaceUser[] } = {}) => {
+const fakeApi = (initial: { space?: Space; users?: SpaceUser[]; lrs?: LrsSettings } = {}) => {
   let space = initial.space ?? lab;
   let users = initial.users ?? [owner];
   // As the server answers: someone new to the space is pending, whether or not they had an account.
@@ -46,11 +46,50 @@ const fakeApi = (initial: { space?: Space; users?: SpaceUser[] } = {}) => {
     space = { ...space, owner: email, isOwner: false };
     return space;
   });
+  let lrs: LrsSettings = initial.lrs ?? {
+    endpoint: null,
+    key: null,
+    secretSet: false,
+    updated: null,
+    counts: { queued: 0, sending: 0, sent: 0, failed: 0 },
+    lastError: null,
+  };
+  const setLrs = vi.fn(async (_spaceId: string, body: { endpoint: string; key: string; secret?: string }) => {
+    lrs = { ...lrs, endpoint: body.endpoint, key: body.key, secretSet: true, updated: '2026-12-02T10:00:00.000Z' };
+    return lrs;
+  });
+  const checkLrs = vi.fn(async () =>
+    lrs.key === 'good'
+      ? { ok: true, message: 'The LRS answered and accepted the key and secret; it speaks xAPI 1.0.3', versions: ['1.0.3'] }
+      : { ok: false, message: 'The LRS answered 401: it refused the key and secret', versions: [] },
+  );
+  const retryLrs = vi.fn(async () => {
+    const queued = lrs.counts.failed ?? 0;
+    lrs = { ...lrs, counts: { ...lrs.counts, failed: 0, queued }, lastError: null };
+    return { queued };
+  });
+  const removeLrs = vi.fn(async () => {
+    lrs = { ...lrs, endpoint: null, key: null, secretSet: false };
+    return { ok: true as const };
+  });
   const api = {
-    spaces: { list: async () => [space], users: async () => users, addUser, removeUser, setSecurity, handOver, rename: vi.fn() },
+    spaces: {
+      list: async () => [space],
+      users: async () => users,
+      addUser,
+      removeUser,
+      setSecurity,
+      handOver,
+      rename: vi.fn(),
+      lrs: async () => lrs,
+      setLrs,
+      checkLrs,
+      retryLrs,
+      removeLrs,
+    },
     user: { auth: async () => ({ id: 'u-me', email: 'me@example.test', name: null, groups: [], isDeveloper: false, isLearner: false }) },
   } as unknown as ApiClient;
-  return { api, addUser, removeUser, setSecurity, handOver };
+  return { api, addUser, removeUser, setSecurity, handOver, setLrs, checkLrs, retryLrs, removeLrs };
 };
 
 const members = () => screen.findByRole('table', { name: 'Members' });
@@ -174,5 +213,79 @@ describe('Space settings', () => {
     const { api } = fakeApi();
     renderWithProviders(<SpaceSettingsPage spaceId="elsewhere" />, { api });
     expect(await screen.findByText('Space not found')).toBeTruthy();
+  });
+
+  it('sets the learning record store, tests it in plain words, and never shows the secret', async () => {
+    const { api, setLrs, checkLrs } = fakeApi();
+    renderWithProviders(<SpaceSettingsPage spaceId="s1" />, { api });
+    const card = within(await screen.findByRole('region', { name: 'Learning record store (xAPI)' }));
+    expect(await card.findByText('No statements are sent: this space has no LRS.')).toBeTruthy();
+    fireEvent.change(card.getByRole('textbox', { name: /xAPI endpoint/ }), { target: { value: 'https://lrs.example.org/xapi/' } });
+    fireEvent.change(card.getByRole('textbox', { name: /Key/ }), { target: { value: 'wrong' } });
+    fireEvent.change(card.getByLabelText(/Secret/), { target: { value: 's3cret' } });
+    fireEvent.click(card.getByRole('button', { name: 'Save LRS' }));
+    await waitFor(() =>
+      expect(setLrs).toHaveBeenCalledWith('s1', { endpoint: 'https://lrs.example.org/xapi/', key: 'wrong', secret: 's3cret' }),
+    );
+    expect(await card.findByText('0 sent')).toBeTruthy();
+    expect(card.getByLabelText<HTMLInputElement>(/Secret/).value).toBe('');
+    expect(card.getByText('Leave empty to keep the one saved')).toBeTruthy();
+
+    fireEvent.click(card.getByRole('button', { name: 'Test the connection' }));
+    expect((await card.findByRole('status')).textContent).toContain('The LRS answered 401: it refused the key and secret');
+    // A new key alone keeps the secret saved.
+    fireEvent.change(card.getByRole('textbox', { name: /Key/ }), { target: { value: 'good' } });
+    fireEvent.click(card.getByRole('button', { name: 'Save LRS' }));
+    await waitFor(() => expect(setLrs).toHaveBeenLastCalledWith('s1', { endpoint: 'https://lrs.example.org/xapi/', key: 'good' }));
+    fireEvent.click(await card.findByRole('button', { name: 'Test the connection' }));
+    await waitFor(() => expect(checkLrs).toHaveBeenCalledTimes(2));
+    expect((await card.findByRole('status')).textContent).toContain('it speaks xAPI 1.0.3');
+  });
+
+  it('tells what went wrong, sends the failed statements again, and asks before it stops sending', async () => {
+    const { api, retryLrs, removeLrs } = fakeApi({
+      lrs: {
+        endpoint: 'https://lrs.example.org/xapi/',
+        key: 'k',
+        secretSet: true,
+        updated: '2026-12-01T10:00:00.000Z',
+        counts: { queued: 0, sending: 0, sent: 40, failed: 2 },
+        lastError: 'The LRS answered 401: it refused the key and secret',
+      },
+    });
+    renderWithProviders(<SpaceSettingsPage spaceId="s1" />, { api });
+    const card = within(await screen.findByRole('region', { name: 'Learning record store (xAPI)' }));
+    expect((await card.findByLabelText('Statements by status')).textContent).toBe('40 sent2 failed');
+    expect(card.getByText('The LRS answered 401: it refused the key and secret')).toBeTruthy();
+    fireEvent.click(card.getByRole('button', { name: 'Send the failed ones again' }));
+    await waitFor(() => expect(retryLrs).toHaveBeenCalled());
+    expect(await card.findByText('2 queued')).toBeTruthy();
+
+    fireEvent.click(card.getByRole('button', { name: 'Stop sending' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Stop sending statements?' }));
+    expect(removeLrs).not.toHaveBeenCalled();
+    fireEvent.click(dialog.getByRole('button', { name: 'Stop sending' }));
+    await waitFor(() => expect(removeLrs).toHaveBeenCalled());
+    expect(await card.findByText('No statements are sent: this space has no LRS.')).toBeTruthy();
+  });
+
+  it('shows a member where statements go, without a way to change it', async () => {
+    const { api } = fakeApi({
+      space: { ...lab, isOwner: false, owner: 'boss@example.test' },
+      lrs: {
+        endpoint: 'https://lrs.example.org/xapi/',
+        key: 'k',
+        secretSet: true,
+        updated: null,
+        counts: { queued: 0, sending: 0, sent: 3, failed: 0 },
+        lastError: null,
+      },
+    });
+    renderWithProviders(<SpaceSettingsPage spaceId="s1" />, { api });
+    const card = within(await screen.findByRole('region', { name: 'Learning record store (xAPI)' }));
+    expect((await card.findByText(/Statements go to/)).textContent).toBe(
+      'Statements go to https://lrs.example.org/xapi/. Only the owner of this space, boss@example.test, can change where.',
+    );
+    expect(card.queryByRole('button', { name: 'Save LRS' })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../ui/load-failed';
 import { PageHeader } from '../../ui/page-header';
 import { useUserAuth } from '../profile/profile-queries';
 import { DetailsCard } from './details-card';
+import { LrsCard } from './lrs-card';
 import { MembersCard } from './members-card';
 import { OwnerCard } from './owner-card';
 import { SecurityCard } from './security-card';
@@ -70,7 +71,7 @@ export const SpaceSettingsPage = ({ spaceId }: { spaceId: string }) => {
       {backHome}
       <PageHeader
         title={current.description}
-        description="Space settings: its name, who is in it, what members may do, and who owns it."
+        description="Space settings: its name, who is in it, what members may do, where its learning records go, and who owns it."
         actions={
           <>
             <Button component={Link} to={spaceLearnersPath(current.id)} variant="default" leftSection={<IconUsers size={16} />}>
@@ -91,6 +92,7 @@ export const SpaceSettingsPage = ({ spaceId }: { spaceId: string }) => {
         <DetailsCard space={current} />
         <MembersCard space={current} me={me.data?.id ?? null} />
         <SecurityCard space={current} />
+        <LrsCard space={current} />
         <OwnerCard space={current} />
       </Stack>
     </>

@@ -1,4 +1,4 @@
-import type { Space, SpaceUser } from '@resim/contracts';
+import type { PutLrsBody, Space, SpaceUser } from '@resim/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
@@ -73,4 +73,26 @@ export const useRemoveSpaceUser = (spaceId: string) => {
       ]);
     },
   });
+};
+
+/** Where the space's xAPI statements go; read again every few seconds while statements wait to be sent. */
+export const useSpaceLrs = (spaceId: string) => {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.spaceLrs(spaceId),
+    queryFn: ({ signal }) => api.spaces.lrs(spaceId, signal),
+    refetchInterval: (query) => ((query.state.data?.counts.queued ?? 0) + (query.state.data?.counts.sending ?? 0) > 0 ? 3000 : false),
+  });
+};
+
+export const useLrsChanges = (spaceId: string) => {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.spaceLrs(spaceId) });
+  return {
+    save: useMutation({ mutationFn: (body: PutLrsBody) => api.spaces.setLrs(spaceId, body), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: () => api.spaces.removeLrs(spaceId), onSuccess: refresh }),
+    check: useMutation({ mutationFn: () => api.spaces.checkLrs(spaceId) }),
+    retry: useMutation({ mutationFn: () => api.spaces.retryLrs(spaceId), onSuccess: refresh }),
+  };
 };
