@@ -1,6 +1,24 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { apiAs, cli, demoAdmin, shoot, signInAsDemoAdmin } from './support';
+
+/** An LRS on loopback that knows one key and secret: /about for anyone, statements for them. */
+const standInLrs = async () => {
+  const expected = `Basic ${Buffer.from('lrs-key:lrs-secret').toString('base64')}`;
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://lrs');
+    if (url.pathname === '/xapi/about') response.writeHead(200, { 'content-type': 'application/json' }).end('{"version":["1.0.3"]}');
+    else if (request.headers.authorization !== expected) response.writeHead(401).end('Unauthorized');
+    else response.writeHead(200, { 'content-type': 'application/json' }).end('{"statements":[]}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/xapi/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
 
 test('space settings: members added and removed, a security flag kept, the space handed over', async ({ page }) => {
   test.setTimeout(180_000);
@@ -72,6 +90,32 @@ test('space settings: members added and removed, a security flag kept, the space
   await page.reload();
   await expect(page.getByRole('switch', { name: /Members can delete/ })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: /Members can edit/ })).toBeChecked();
+
+  // The learning record store: saved, tested in plain words, the secret never shown again.
+  const lrs = await standInLrs();
+  try {
+    const card = page.getByRole('region', { name: 'Learning record store (xAPI)' });
+    await expect(card).toContainText('No statements are sent: this space has no LRS.');
+    await card.getByRole('textbox', { name: /xAPI endpoint/ }).fill(lrs.endpoint);
+    await card.getByRole('textbox', { name: 'Key' }).fill('lrs-key');
+    await card.getByLabel('Secret').fill('not-the-secret');
+    await card.getByRole('button', { name: 'Save LRS' }).click();
+    await expect(page.getByText('Learning record store saved')).toBeVisible();
+    await card.getByRole('button', { name: 'Test the connection' }).click();
+    await expect(card.getByRole('status')).toContainText('The LRS answered 401: it refused the key and secret');
+    await expectAccessible(page, 'space settings, an LRS refusing the key and secret');
+    await card.getByLabel('Secret').fill('lrs-secret');
+    await card.getByRole('button', { name: 'Save LRS' }).click();
+    await expect(card.getByLabel('Secret')).toHaveValue('');
+    await card.getByRole('button', { name: 'Test the connection' }).click();
+    await expect(card.getByRole('status')).toContainText('it speaks xAPI 1.0.3');
+    await expect(card.getByLabel('Statements by status')).toHaveText('0 sent');
+    await card.scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'space settings, an LRS that answered');
+    await shoot(page, 'space-settings-lrs.png');
+  } finally {
+    await lrs.close();
+  }
 
   // The handover asks first, saying what the owner gives up.
   await page.getByRole('textbox', { name: 'Hand over to' }).fill(colleague);

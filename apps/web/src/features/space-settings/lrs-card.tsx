@@ -183,7 +183,7 @@ export const LrsCard = ({ space }: { space: Space }) => {
             color={checked.ok ? 'green' : 'red'}
             variant="light"
             icon={checked.ok ? <IconCircleCheck size={18} /> : <IconAlertCircle size={18} />}
-            title={checked.ok ? 'The LRS answered' : 'The LRS did not accept the connection'}
+            title={checked.ok ? 'Connected' : 'Not connected'}
           >
             {checked.message}
           </Alert>
