@@ -3,16 +3,12 @@ import { LrsAnswer, lrsClient, type LrsClient, type LrsSettings } from '../../ad
 import type { Database, Dialect } from '../../db/database';
 import type { XapiStatementRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { createClaimLoop, type ClaimLoop } from '../../lib/claim-loop';
 import { newId } from '../../lib/ids';
 import { afterFailure, type RetryPolicy } from '../outbox/retry-schedule';
 import * as repo from './learning-records.repository';
 
-export type StatementSender = {
-  readonly kick: () => void;
-  /** sends everything due now, and resolves when done */
-  readonly drain: () => Promise<void>;
-  readonly stop: () => Promise<void>;
-};
+export type StatementSender = ClaimLoop;
 
 export type StatementSenderOptions = {
   readonly db: Database;
@@ -44,22 +40,8 @@ const passing = (error: unknown): boolean =>
 export const createStatementSender = (options: StatementSenderOptions): StatementSender => {
   const { db, clock, policy, log } = options;
   const clientOf = options.clientOf ?? lrsClient;
-  const pollMs = options.pollMs ?? 5000;
   const batchSize = options.batchSize ?? 100;
   const claimMs = options.claimMs ?? 5 * 60 * 1000;
-  let running: Promise<void> | null = null;
-  let kickedWhileRunning = false;
-  let stopped = false;
-  let wakeTimer: NodeJS.Timeout | undefined;
-
-  const wakeForNextRetry = async () => {
-    const next = await repo.findNextAttemptAt(db);
-    const inMs = next === null ? Infinity : Date.parse(next) - clock.now().getTime();
-    clearTimeout(wakeTimer);
-    if (stopped || inMs >= pollMs) return;
-    wakeTimer = setTimeout(kick, Math.max(0, inMs));
-    wakeTimer.unref();
-  };
 
   const afterError = async (rows: readonly XapiStatementRow[], token: string, error: unknown) => {
     const ids = rows.map((row) => row.id);
@@ -116,9 +98,13 @@ export const createStatementSender = (options: StatementSenderOptions): Statemen
     }
   };
 
-  const run = async () => {
-    for (;;) {
-      kickedWhileRunning = false;
+  return createClaimLoop({
+    clock,
+    log,
+    what: 'xAPI statements',
+    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+    nextAttemptAt: () => repo.findNextAttemptAt(db),
+    runBatch: async () => {
       const now = clock.now();
       const token = newId();
       const rows = await repo.claimDue(db, {
@@ -137,38 +123,7 @@ export const createStatementSender = (options: StatementSenderOptions): Statemen
           ofSpace.toSorted((a, b) => a.created_at.localeCompare(b.created_at)),
           token,
         );
-      if (stopped) return;
-      if (rows.length === 0 && !kickedWhileRunning) return wakeForNextRetry();
-    }
-  };
-
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      kickedWhileRunning = true;
-      return;
-    }
-    running = run()
-      .catch((error: unknown) => log.warn({ err: error }, 'xAPI statements stopped for now; they go on at the next poll'))
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  const poll = setInterval(kick, pollMs);
-  poll.unref();
-
-  return {
-    kick,
-    drain: async () => {
-      kick();
-      while (running) await running;
+      return rows.length;
     },
-    stop: async () => {
-      stopped = true;
-      clearInterval(poll);
-      clearTimeout(wakeTimer);
-      await running;
-    },
-  };
+  });
 };

@@ -3,18 +3,12 @@ import { PermanentDeliveryError, type EmailTransport } from '../../adapters/emai
 import type { Database, Dialect } from '../../db/database';
 import type { OutboxRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { createClaimLoop, type ClaimLoop } from '../../lib/claim-loop';
 import { newId } from '../../lib/ids';
 import * as repo from './outbox.repository';
 import { afterFailure, type RetryPolicy } from './retry-schedule';
 
-export type DeliveryWorker = {
-  /** looks for due messages now, e.g. right after one is queued */
-  readonly kick: () => void;
-  /** sends everything due now, and resolves when done */
-  readonly drain: () => Promise<void>;
-  /** finishes the batch in hand, then stops */
-  readonly stop: () => Promise<void>;
-};
+export type DeliveryWorker = ClaimLoop;
 
 export type DeliveryWorkerOptions = {
   readonly db: Database;
@@ -39,23 +33,8 @@ const errorText = (error: unknown): string => (error instanceof Error ? error.me
  */
 export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWorker => {
   const { db, clock, transport, policy, log } = options;
-  const pollMs = options.pollMs ?? 5000;
   const batchSize = options.batchSize ?? 50;
   const claimMs = options.claimMs ?? 5 * 60 * 1000;
-  let running: Promise<void> | null = null;
-  let kickedWhileRunning = false;
-  let stopped = false;
-  // A retry due before the next poll wakes the worker itself.
-  let wakeTimer: NodeJS.Timeout | undefined;
-
-  const wakeForNextRetry = async () => {
-    const next = await repo.findNextAttemptAt(db);
-    const inMs = next === null ? Infinity : Date.parse(next) - clock.now().getTime();
-    clearTimeout(wakeTimer);
-    if (stopped || inMs >= pollMs) return;
-    wakeTimer = setTimeout(kick, Math.max(0, inMs));
-    wakeTimer.unref();
-  };
 
   const failed = async (message: OutboxRow, token: string, error: unknown) => {
     const next = error instanceof PermanentDeliveryError ? 'failed' : afterFailure(message.attempts, policy);
@@ -84,9 +63,13 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
     }
   };
 
-  const run = async () => {
-    for (;;) {
-      kickedWhileRunning = false;
+  const loop = createClaimLoop({
+    clock,
+    log,
+    what: 'email delivery',
+    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+    nextAttemptAt: () => repo.findNextAttemptAt(db),
+    runBatch: async () => {
       const now = clock.now();
       const token = newId();
       const messages = await repo.claimDueMessages(db, {
@@ -97,39 +80,14 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
         skipLocked: options.dialect === 'postgres',
       });
       if (messages.length > 0) await deliverBatch(messages, token);
-      if (stopped) return;
-      // Until a claim finds nothing: under contention a short batch does not mean the queue is empty.
-      if (messages.length === 0 && !kickedWhileRunning) return wakeForNextRetry();
-    }
-  };
-
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      kickedWhileRunning = true;
-      return;
-    }
-    running = run()
-      .catch((error: unknown) => log.warn({ err: error }, 'email delivery stopped for now; it goes on at the next poll'))
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  const poll = setInterval(kick, pollMs);
-  poll.unref();
+      return messages.length;
+    },
+  });
 
   return {
-    kick,
-    drain: async () => {
-      kick();
-      while (running) await running;
-    },
+    ...loop,
     stop: async () => {
-      stopped = true;
-      clearInterval(poll);
-      clearTimeout(wakeTimer);
-      await running;
+      await loop.stop();
       transport.close();
     },
   };
