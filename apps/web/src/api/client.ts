@@ -1,4 +1,5 @@
 import type {
+  runStatement,
   lrsCheck,
   lrsSettings,
   PutLrsBody,
@@ -136,6 +137,9 @@ export const createApiClient = (options: ApiClientOptions) => {
         request<Out<typeof lrsSettings>>({ method: 'PUT', path: `/admin/space/${id(spaceId)}/lrs`, body }),
       removeLrs: (spaceId: string) => request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/lrs` }),
       checkLrs: (spaceId: string) => request<Out<typeof lrsCheck>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/lrs/check` }),
+      /** Where a run's xAPI statements went: none when the space sent none. */
+      runStatements: (spaceId: string, runId: string, signal?: AbortSignal) =>
+        get<Out<typeof runStatement>[]>(`/admin/space/${id(spaceId)}/lrs/runs/${id(runId)}`, signal),
       retryLrs: (spaceId: string) => request<{ queued: number }>({ method: 'POST', path: `/admin/space/${id(spaceId)}/lrs/retry` }),
       /** SPEC 7: what the space's scoreboard can show: its modes, scenarios and outputs. */
       scoreboardAvailable: (spaceId: string, signal?: AbortSignal) =>

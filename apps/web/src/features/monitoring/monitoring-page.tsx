@@ -178,6 +178,7 @@ const OpenRun = ({ client, onClose }: { client: ActiveClient | null; onClose: ()
       gameId={client?.gameId ?? null}
       nickname={client?.learner.nickname ?? ''}
       content={content.data ?? unnamed}
+      spaceId={content.data?.group ?? null}
       onClose={onClose}
     />
   );

@@ -42,6 +42,16 @@ export const useAudit = (resimId: string, instanceId: string | null) => {
 };
 
 /** A run is read when its drawer opens; the steps of a run under way are read again on each opening. */
+/** Where a run's xAPI statements went, read when the scenario's space is known. */
+export const useRunStatements = (spaceId: string | null, gameId: string | null) => {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.runStatements(spaceId ?? '', gameId ?? ''),
+    queryFn: ({ signal }) => api.spaces.runStatements(spaceId ?? '', gameId ?? '', signal),
+    enabled: spaceId !== null && gameId !== null,
+  });
+};
+
 export const useRunDetail = (resimId: string, gameId: string | null) => {
   const api = useApi();
   return useQuery({

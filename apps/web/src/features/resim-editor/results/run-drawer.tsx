@@ -1,11 +1,11 @@
 import { Badge, Drawer, Group, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
-import type { RunDetail } from '@resim/contracts';
+import type { RunDetail, RunStatement } from '@resim/contracts';
 import { byCount, formatMeasureValue, type ScenarioContent } from '@resim/domain';
 import { useMemo, useState } from 'react';
 import { LoadFailed } from '../../../ui/load-failed';
 import { namesOf, stepWords } from './audit-wording';
 import { formatPoints, runStage } from './results-format';
-import { useRunDetail } from './results-queries';
+import { useRunDetail, useRunStatements } from './results-queries';
 
 /** What the drawer names a run's steps by (the scenario's tests and diagnoses), and what its measures are in. */
 type NamedItems = Pick<ScenarioContent, 'actions' | 'conclusions' | 'measures' | 'currency'>;
@@ -29,7 +29,35 @@ const Measures = ({ measures, content }: { measures: RunDetail['measures']; cont
     </Text>
   );
 
-const Run = ({ detail, content }: { detail: RunDetail; content: NamedItems }) => {
+/** Where the run's xAPI statements went, when its space sends them to an LRS: how many sent, waiting, failed, and why. */
+const Statements = ({ statements }: { statements: readonly RunStatement[] }) => {
+  if (statements.length === 0) return null;
+  const count = (status: RunStatement['status']) => statements.filter((statement) => statement.status === status).length;
+  const failed = statements.filter((statement) => statement.status === 'failed');
+  const waiting = count('queued') + count('sending');
+  const parts = [
+    `${count('sent')} sent`,
+    ...(waiting > 0 ? [`${waiting} waiting`] : []),
+    ...(failed.length > 0 ? [`${failed.length} failed`] : []),
+  ];
+  return (
+    <Stack gap={4} aria-label="Learning record store">
+      <Title order={3} fz="sm">
+        Learning record store
+      </Title>
+      <Text fz="sm">
+        {byCount(statements.length, 'One xAPI statement', `${statements.length} xAPI statements`)}: {parts.join(', ')}.
+      </Text>
+      {failed[0]?.lastError ? (
+        <Text fz="xs" c="red.9">
+          {failed[0].lastError}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+};
+
+const Run = ({ detail, content, statements }: { detail: RunDetail; content: NamedItems; statements: readonly RunStatement[] }) => {
   const names = useMemo(() => namesOf(content), [content]);
   const stage = runStage(detail.run);
   return (
@@ -77,6 +105,7 @@ const Run = ({ detail, content }: { detail: RunDetail; content: NamedItems }) =>
         ))}
         <Measures measures={detail.measures} content={content} />
       </Stack>
+      <Statements statements={statements} />
     </Stack>
   );
 };
@@ -87,6 +116,8 @@ export const RunDrawer = (props: {
   gameId: string | null;
   nickname: string;
   content: NamedItems;
+  /** the scenario's space, to say where the run's xAPI statements went */
+  spaceId?: string | null;
   onClose: () => void;
 }) => {
   // The run last opened stays in the drawer while it slides away, named and not loading again.
@@ -94,6 +125,7 @@ export const RunDrawer = (props: {
   if (props.gameId !== null && (props.gameId !== shown.gameId || props.resimId !== shown.resimId || props.nickname !== shown.nickname))
     setShown({ resimId: props.resimId, gameId: props.gameId, nickname: props.nickname });
   const run = useRunDetail(shown.resimId, shown.gameId);
+  const statements = useRunStatements(props.spaceId ?? null, shown.gameId);
   return (
     <Drawer
       opened={props.gameId !== null}
@@ -110,7 +142,7 @@ export const RunDrawer = (props: {
       ) : run.isError && !run.data ? (
         <LoadFailed what="The run" onRetry={() => void run.refetch()} />
       ) : (
-        <Run detail={run.data} content={props.content} />
+        <Run detail={run.data} content={props.content} statements={statements.data ?? []} />
       )}
     </Drawer>
   );

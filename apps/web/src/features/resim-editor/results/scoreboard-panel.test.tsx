@@ -130,6 +130,59 @@ describe('scoreboard', () => {
     expect(drawer.textContent).toContain(`Cost ${new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(50)}`);
   });
 
+  it('says where a run’s xAPI statements went when its space sends them, and why one failed', async () => {
+    const runStatements = vi.fn().mockResolvedValue([
+      { id: 's1', seq: 1, verb: 'initialized', status: 'sent', attempts: 1, lastError: null, sentAt: '2026-12-02T10:00:01.000Z' },
+      { id: 's2', seq: 1, verb: 'interacted', status: 'sent', attempts: 1, lastError: null, sentAt: '2026-12-02T10:00:01.000Z' },
+      { id: 's3', seq: 2, verb: 'answered', status: 'queued', attempts: 1, lastError: 'The LRS answered 503', sentAt: null },
+      {
+        id: 's4',
+        seq: 3,
+        verb: 'completed',
+        status: 'failed',
+        attempts: 1,
+        lastError: 'The LRS answered 400: it refused the request',
+        sentAt: null,
+      },
+    ]);
+    const api = {
+      resims: {
+        dashboard: vi.fn().mockResolvedValue(dashboard),
+        scoreboard: vi.fn(async () => boards.i2),
+        run: vi.fn().mockResolvedValue(runOfBo),
+      },
+      spaces: { runStatements },
+    } as unknown as ApiClient;
+    const props = { ...panelPropsOf(scenarioFixture()), placement: { group: 'space-1', onMove: vi.fn() } };
+    renderWithProviders(<ScoreboardPanel {...props} />, { api, path: '/resim/r1?tab=scoreboard' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the run of Bo' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Bo' });
+    const records = await within(drawer).findByLabelText('Learning record store');
+    expect(runStatements).toHaveBeenCalledWith('space-1', 'g-Bo', expect.anything());
+    expect(records.textContent).toBe(
+      'Learning record store4 xAPI statements: 2 sent, 1 waiting, 1 failed.The LRS answered 400: it refused the request',
+    );
+  });
+
+  it('says nothing of statements for a run its space sent none of', async () => {
+    const runStatements = vi.fn().mockResolvedValue([]);
+    const api = {
+      resims: {
+        dashboard: vi.fn().mockResolvedValue(dashboard),
+        scoreboard: vi.fn(async () => boards.i2),
+        run: vi.fn().mockResolvedValue(runOfBo),
+      },
+      spaces: { runStatements },
+    } as unknown as ApiClient;
+    const props = { ...panelPropsOf(scenarioFixture()), placement: { group: 'space-1', onMove: vi.fn() } };
+    renderWithProviders(<ScoreboardPanel {...props} />, { api, path: '/resim/r1?tab=scoreboard' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the run of Bo' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Bo' });
+    await within(drawer).findByLabelText('Steps');
+    await waitFor(() => expect(runStatements).toHaveBeenCalled());
+    expect(within(drawer).queryByLabelText('Learning record store')).toBeNull();
+  });
+
   it('says a run of one point in the singular', async () => {
     const { run } = show();
     run.mockResolvedValue({ ...runOfBo, run: { ...runOfBo.run, points: 1 } });

@@ -73,7 +73,17 @@ const LearnerTable = ({ board, onOpen }: { board: Scoreboard; onOpen: (learner: 
   </Table.ScrollContainer>
 );
 
-const Board = ({ resimId, instanceId, content }: { resimId: string; instanceId: string; content: ScenarioContent }) => {
+const Board = ({
+  resimId,
+  instanceId,
+  content,
+  spaceId,
+}: {
+  resimId: string;
+  instanceId: string;
+  content: ScenarioContent;
+  spaceId: string | null;
+}) => {
   const scoreboard = useScoreboard(resimId, instanceId);
   const [open, setOpen] = useState<BoardLearner | null>(null);
   if (scoreboard.isPending)
@@ -102,6 +112,7 @@ const Board = ({ resimId, instanceId, content }: { resimId: string; instanceId: 
         gameId={open?.gameId ?? null}
         nickname={open?.nickname ?? ''}
         content={content}
+        spaceId={spaceId}
         onClose={() => setOpen(null)}
       />
     </Stack>
@@ -109,7 +120,7 @@ const Board = ({ resimId, instanceId, content }: { resimId: string; instanceId: 
 };
 
 /** SPEC 2 and 7: the scoreboard of one opening, polled while the screen is open; the opening is kept in the address. */
-export const ScoreboardPanel = ({ resimId, content }: PanelProps) => {
+export const ScoreboardPanel = ({ resimId, content, placement }: PanelProps) => {
   const dashboard = useDashboard(resimId);
   const download = useDownloadResults(resimId);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -157,7 +168,7 @@ export const ScoreboardPanel = ({ resimId, content }: PanelProps) => {
               Download CSV
             </Button>
           </Group>
-          <Board resimId={resimId} instanceId={instanceId} content={content} />
+          <Board resimId={resimId} instanceId={instanceId} content={content} spaceId={placement?.group ?? null} />
         </Stack>
       )}
     </Card>
