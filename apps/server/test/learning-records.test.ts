@@ -117,6 +117,22 @@ describe.each(dialects)('xAPI statements to a space’s LRS on %s', (dialect) =>
     await lrs.close();
   });
 
+  /** An anonymous learner joins under the nickname and runs the first test; answers their run. */
+  const joinAndRunTest = async (nickname: string) => {
+    const joined = (await t.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname } })).json<{
+      gameId: string;
+      runToken: string;
+    }>();
+    const step = await t.app.inject({
+      method: 'POST',
+      url: `/learn/game/${joined.gameId}/event`,
+      headers: { 'x-run-token': joined.runToken },
+      payload: { type: 'runAction', actionId: 'act1' },
+    });
+    expect(step.statusCode).toBe(200);
+    return joined;
+  };
+
   const put = (who: TestUser, payload: object) =>
     t.app.inject({ method: 'PUT', url: `/admin/space/${spaceId}/lrs`, headers: who.auth, payload });
 
@@ -244,20 +260,7 @@ describe.each(dialects)('xAPI statements to a space’s LRS on %s', (dialect) =>
     const sent = lrs.received.length;
     // Refused for good: not tried again until someone asks.
     lrs.answers.push(401);
-    const joined = (await t.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Wren' } })).json<{
-      gameId: string;
-      runToken: string;
-    }>();
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/learn/game/${joined.gameId}/event`,
-          headers: { 'x-run-token': joined.runToken },
-          payload: { type: 'runAction', actionId: 'act1' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    await joinAndRunTest('Wren');
     const settings = () =>
       t.app
         .inject({ method: 'GET', url: `/admin/space/${spaceId}/lrs`, headers: owner.auth })
@@ -275,20 +278,7 @@ describe.each(dialects)('xAPI statements to a space’s LRS on %s', (dialect) =>
 
   it('sends nothing once the space has no LRS', async () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/admin/space/${spaceId}/lrs`, headers: owner.auth })).statusCode).toBe(200);
-    const joined = (await t.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Kite' } })).json<{
-      gameId: string;
-      runToken: string;
-    }>();
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/learn/game/${joined.gameId}/event`,
-          headers: { 'x-run-token': joined.runToken },
-          payload: { type: 'runAction', actionId: 'act1' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const joined = await joinAndRunTest('Kite');
     const rows = await t.db.selectFrom('xapi_statements').select('id').where('game_id', '=', joined.gameId).execute();
     expect(rows).toEqual([]);
   });

@@ -119,3 +119,13 @@ export const requeueFailed = async (db: Database, spaceId: string, now: string):
         .executeTakeFirst()
     ).numUpdatedRows,
   );
+
+/** Whether the run is one of the space's (played in one of its scenarios). */
+export const isRunOfSpace = async (db: Database, spaceId: string, runId: string): Promise<boolean> =>
+  (await db
+    .selectFrom('games')
+    .innerJoin('resims', 'resims.id', 'games.resim_id')
+    .select('games.id')
+    .where('games.id', '=', runId)
+    .where('resims.space_id', '=', spaceId)
+    .executeTakeFirst()) !== undefined;

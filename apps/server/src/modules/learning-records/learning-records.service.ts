@@ -79,14 +79,7 @@ export const retryFailed = async (ctx: LearningRecordsContext, spaceId: string):
 /** Where a run's statements went. */
 export const runStatements = async (ctx: SpaceContext, spaceId: string, runId: string): Promise<RunStatement[]> => {
   await getAccessibleSpace(ctx, spaceId);
-  const run = await ctx.db
-    .selectFrom('games')
-    .innerJoin('resims', 'resims.id', 'games.resim_id')
-    .select('games.id')
-    .where('games.id', '=', runId)
-    .where('resims.space_id', '=', spaceId)
-    .executeTakeFirst();
-  if (!run) throw notFound('Run');
+  if (!(await repo.isRunOfSpace(ctx.db, spaceId, runId))) throw notFound('Run');
   return (await repo.statementsOfRun(ctx.db, runId)).map((row) => ({
     id: row.id,
     seq: row.seq,

@@ -23,6 +23,8 @@ export type StatementSenderOptions = {
   readonly claimMs?: number;
 };
 
+const ids = (rows: readonly XapiStatementRow[]) => rows.map((row) => row.id);
+
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
 /** Answers worth trying again later: none at all, too many requests, a failure on the LRS's side. */
@@ -44,58 +46,43 @@ export const createStatementSender = (options: StatementSenderOptions): Statemen
   const claimMs = options.claimMs ?? 5 * 60 * 1000;
 
   const afterError = async (rows: readonly XapiStatementRow[], token: string, error: unknown) => {
-    const ids = rows.map((row) => row.id);
     const attempts = Math.max(...rows.map((row) => row.attempts));
     const next = passing(error) ? afterFailure(attempts, policy) : 'failed';
     if (next === 'failed') {
-      await repo.markFailed(db, ids, token, errorText(error));
-      log.warn({ statements: ids.length, attempts, err: errorText(error) }, 'xAPI statements failed: refused, or after their last attempt');
+      await repo.markFailed(db, ids(rows), token, errorText(error));
+      log.warn(
+        { statements: rows.length, attempts, err: errorText(error) },
+        'xAPI statements failed: refused, or after their last attempt',
+      );
       return;
     }
     const asked = error instanceof LrsAnswer ? error.retryAfterMs : null;
     const waitMs = Math.max(next.retryInMs, asked ?? 0);
-    await repo.markForRetry(db, ids, token, { at: new Date(clock.now().getTime() + waitMs).toISOString(), error: errorText(error) });
+    await repo.markForRetry(db, ids(rows), token, { at: new Date(clock.now().getTime() + waitMs).toISOString(), error: errorText(error) });
   };
 
-  const sendOne = async (client: LrsClient, row: XapiStatementRow, token: string) => {
+  /** Sends statements of one LRS; refused as a whole, a batch is sent again one by one to tell the refused one from the rest. */
+  const send = async (client: LrsClient, rows: readonly XapiStatementRow[], token: string): Promise<void> => {
     try {
-      await client.send([{ ...(JSON.parse(row.statement) as object), id: row.id }]);
-      await repo.markSent(db, [row.id], token, clock.now().toISOString());
+      await client.send(rows.map((row) => ({ ...(JSON.parse(row.statement) as object), id: row.id })));
+      await repo.markSent(db, ids(rows), token, clock.now().toISOString());
     } catch (error) {
-      if (error instanceof LrsAnswer && error.status === 409)
-        await repo.markSent(db, [row.id], token, clock.now().toISOString(), 'The LRS already held it (sent before, its answer lost)');
-      else await afterError([row], token, error);
+      const status = error instanceof LrsAnswer ? error.status : null;
+      if (rows.length > 1 && (status === 400 || status === 409 || status === 413)) {
+        for (const row of rows) await send(client, [row], token);
+      } else if (status === 409) {
+        await repo.markSent(db, ids(rows), token, clock.now().toISOString(), 'The LRS already held it (sent before, its answer lost)');
+      } else await afterError(rows, token, error);
     }
   };
 
   const sendSpace = async (spaceId: string, rows: readonly XapiStatementRow[], token: string) => {
     const settings = await repo.findLrs(db, spaceId);
     if (!settings) {
-      await repo.markFailed(
-        db,
-        rows.map((row) => row.id),
-        token,
-        'The space sends statements to no LRS any more',
-      );
+      await repo.markFailed(db, ids(rows), token, 'The space sends statements to no LRS any more');
       return;
     }
-    const client = clientOf({ endpoint: settings.endpoint, key: settings.key, secret: settings.secret });
-    try {
-      await client.send(rows.map((row) => ({ ...(JSON.parse(row.statement) as object), id: row.id })));
-      await repo.markSent(
-        db,
-        rows.map((row) => row.id),
-        token,
-        clock.now().toISOString(),
-      );
-    } catch (error) {
-      // Refused as a batch: each on its own, to tell the one refused from the others.
-      if (rows.length > 1 && error instanceof LrsAnswer && (error.status === 400 || error.status === 409 || error.status === 413)) {
-        for (const row of rows) await sendOne(client, row, token);
-      } else if (rows.length === 1 && error instanceof LrsAnswer && error.status === 409) {
-        await sendOne(client, rows[0]!, token);
-      } else await afterError(rows, token, error);
-    }
+    await send(clientOf({ endpoint: settings.endpoint, key: settings.key, secret: settings.secret }), rows, token);
   };
 
   return createClaimLoop({
@@ -115,7 +102,11 @@ export const createStatementSender = (options: StatementSenderOptions): Statemen
         skipLocked: options.dialect === 'postgres',
       });
       const bySpace = new Map<string, XapiStatementRow[]>();
-      for (const row of rows) bySpace.set(row.space_id, [...(bySpace.get(row.space_id) ?? []), row]);
+      for (const row of rows) {
+        const ofSpace = bySpace.get(row.space_id);
+        if (ofSpace) ofSpace.push(row);
+        else bySpace.set(row.space_id, [row]);
+      }
       // In the order they were made: an LRS keeps a run's statements in the order it stores them.
       for (const [spaceId, ofSpace] of bySpace)
         await sendSpace(

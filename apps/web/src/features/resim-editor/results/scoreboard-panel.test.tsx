@@ -82,6 +82,22 @@ const rows = () =>
         .map((cell) => cell.textContent),
     );
 
+/** The scoreboard of a scenario in a space, with Bo's run opened in its drawer; answers the drawer. */
+const openBoInSpace = async (runStatements: ReturnType<typeof vi.fn>) => {
+  const api = {
+    resims: {
+      dashboard: vi.fn().mockResolvedValue(dashboard),
+      scoreboard: vi.fn(async () => boards.i2),
+      run: vi.fn().mockResolvedValue(runOfBo),
+    },
+    spaces: { runStatements },
+  } as unknown as ApiClient;
+  const props = { ...panelPropsOf(scenarioFixture()), placement: { group: 'space-1', onMove: vi.fn() } };
+  renderWithProviders(<ScoreboardPanel {...props} />, { api, path: '/resim/r1?tab=scoreboard' });
+  fireEvent.click(await screen.findByRole('button', { name: 'Open the run of Bo' }));
+  return screen.findByRole('dialog', { name: 'Bo' });
+};
+
 describe('scoreboard', () => {
   it('shows the current opening’s learners in rank order, with their time taken as m:ss', async () => {
     const scoreboard = show();
@@ -145,18 +161,7 @@ describe('scoreboard', () => {
         sentAt: null,
       },
     ]);
-    const api = {
-      resims: {
-        dashboard: vi.fn().mockResolvedValue(dashboard),
-        scoreboard: vi.fn(async () => boards.i2),
-        run: vi.fn().mockResolvedValue(runOfBo),
-      },
-      spaces: { runStatements },
-    } as unknown as ApiClient;
-    const props = { ...panelPropsOf(scenarioFixture()), placement: { group: 'space-1', onMove: vi.fn() } };
-    renderWithProviders(<ScoreboardPanel {...props} />, { api, path: '/resim/r1?tab=scoreboard' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Open the run of Bo' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Bo' });
+    const drawer = await openBoInSpace(runStatements);
     const records = await within(drawer).findByLabelText('Learning record store');
     expect(runStatements).toHaveBeenCalledWith('space-1', 'g-Bo', expect.anything());
     expect(records.textContent).toBe(
@@ -166,18 +171,7 @@ describe('scoreboard', () => {
 
   it('says nothing of statements for a run its space sent none of', async () => {
     const runStatements = vi.fn().mockResolvedValue([]);
-    const api = {
-      resims: {
-        dashboard: vi.fn().mockResolvedValue(dashboard),
-        scoreboard: vi.fn(async () => boards.i2),
-        run: vi.fn().mockResolvedValue(runOfBo),
-      },
-      spaces: { runStatements },
-    } as unknown as ApiClient;
-    const props = { ...panelPropsOf(scenarioFixture()), placement: { group: 'space-1', onMove: vi.fn() } };
-    renderWithProviders(<ScoreboardPanel {...props} />, { api, path: '/resim/r1?tab=scoreboard' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Open the run of Bo' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Bo' });
+    const drawer = await openBoInSpace(runStatements);
     await within(drawer).findByLabelText('Steps');
     await waitFor(() => expect(runStatements).toHaveBeenCalled());
     expect(within(drawer).queryByLabelText('Learning record store')).toBeNull();
