@@ -64,6 +64,8 @@ import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { countByStatus } from './modules/outbox/outbox.repository';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import type { HelmetOptions } from 'helmet';
+import { isPlatformPlayerPath } from '@resim/domain';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { defaultWebDist, registerWebApp, sendIndex, wantsPage } from './plugins/web-app';
 
@@ -189,7 +191,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
         }))
       : undefined;
 
-  registerSecurityHeaders(app, {
+  const securityHeaders = {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -215,6 +217,17 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     crossOriginEmbedderPolicy: false,
     // For browsers that read X-Frame-Options only: framed nowhere, as frame-ancestors says.
     xFrameOptions: { action: 'deny' },
+  } satisfies HelmetOptions;
+  registerSecurityHeaders(app, securityHeaders, {
+    // A run a learning platform launched plays inside the platform's page, whichever site that is.
+    matches: isPlatformPlayerPath,
+    options: {
+      ...securityHeaders,
+      contentSecurityPolicy: {
+        directives: { ...securityHeaders.contentSecurityPolicy.directives, frameAncestors: ['*'] },
+      },
+      xFrameOptions: false,
+    },
   });
   const limits = await rateLimitStorage(config, db, options.dialect);
   app.addHook('onClose', limits.close);

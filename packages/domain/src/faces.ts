@@ -6,3 +6,8 @@ export const isPlayerPath = (path: string): boolean => {
   const pathname = path.split(/[?#]/)[0] ?? '';
   return pathname === playerPath || pathname.startsWith(`${playerPath}/`);
 };
+
+/** Where a run a learning platform launched plays (SCORM, LTI): a player's page that other sites may frame. */
+export const platformPlayerPath = `${playerPath}/lms`;
+
+export const isPlatformPlayerPath = (path: string): boolean => (path.split(/[?#]/)[0] ?? '').startsWith(`${platformPlayerPath}/`);

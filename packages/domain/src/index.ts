@@ -44,6 +44,7 @@ export {
 export { noteSuccession } from './engine/succession';
 export { flowStepOf, runCounts, stepCounts, sumFlowCounts, type FlowCount, type FlowStep } from './engine/flow-steps';
 export { startingStages } from './engine/stage-opening';
+export { platformResult, pointsCeiling, type PlatformResult } from './engine/platform-result';
 export {
   rankRuns,
   rankScores,

@@ -23,6 +23,7 @@ import * as webhookEvents from './migrations/0021-webhook-events';
 import * as learnerEmail from './migrations/0022-learner-email';
 import * as memberAcceptance from './migrations/0023-member-acceptance';
 import * as learningRecords from './migrations/0024-learning-records';
+import * as lmsLaunches from './migrations/0025-lms-launches';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022-learner-email': learnerEmail,
   '0023-member-acceptance': memberAcceptance,
   '0024-learning-records': learningRecords,
+  '0025-lms-launches': lmsLaunches,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

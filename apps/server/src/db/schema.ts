@@ -328,6 +328,32 @@ export type FlowCountsTable = {
   count: number;
 };
 
+/** A scenario exported as a SCORM package; the key it carries is kept as its hash (see migration 0025). */
+export type ScormPackagesTable = {
+  id: string;
+  space_id: string;
+  resim_id: string;
+  version: '1.2' | '2004';
+  key_hash: string;
+  created_by: string;
+  created_at: string;
+  revoked_at: string | null;
+};
+
+/** A run a learning platform launched, and the platform's learner it belongs to (see migration 0025). */
+export type ExternalRunsTable = {
+  game_id: string;
+  resim_id: string;
+  instance_id: string;
+  /** 'scorm' | 'lti' */
+  source: string;
+  /** the package or the platform registration that launched it */
+  source_id: string;
+  /** the platform's id of its learner */
+  learner_ref: string;
+  created_at: string;
+};
+
 /** A space's learning record store (see migration 0024). */
 export type SpaceLrsTable = { space_id: string; endpoint: string; key: string; secret: string; updated_at: string };
 
@@ -354,6 +380,8 @@ export type XapiStatementsTable = {
 export type Tables = {
   space_lrs: SpaceLrsTable;
   xapi_statements: XapiStatementsTable;
+  scorm_packages: ScormPackagesTable;
+  external_runs: ExternalRunsTable;
   rate_limits: RateLimitsTable;
   live_events: LiveEventsTable;
   billing_webhook_events: BillingWebhookEventsTable;
@@ -415,6 +443,8 @@ export type SessionMessageRow = Selectable<SessionMessagesTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type SpaceLrsRow = Selectable<SpaceLrsTable>;
 export type XapiStatementRow = Selectable<XapiStatementsTable>;
+export type ScormPackageRow = Selectable<ScormPackagesTable>;
+export type ExternalRunRow = Selectable<ExternalRunsTable>;
 export type NewXapiStatementRow = Insertable<XapiStatementsTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;
 export type NewPasswordResetRow = Insertable<PasswordResetsTable>;

@@ -25,12 +25,17 @@ const assetHeaders = new Set(['x-content-type-options', 'cross-origin-resource-p
 /** The build's hashed files (scripts, stylesheets), never a document. */
 const isBuiltAsset = (url: string): boolean => url.startsWith('/assets/');
 
+/** Pages another site may frame, with the headers that allow it. */
+export type FramedPages = { readonly matches: (url: string) => boolean; readonly options: HelmetOptions };
+
 /** Sets the headers on the raw response, so pages written by the issuer get them too. */
-export const registerSecurityHeaders = (app: FastifyInstance, options: HelmetOptions): void => {
+export const registerSecurityHeaders = (app: FastifyInstance, options: HelmetOptions, framed?: FramedPages): void => {
   const headers = computeSecurityHeaders(options);
   const forAssets = headers.filter(([name]) => assetHeaders.has(name));
+  const forFramed = framed ? computeSecurityHeaders(framed.options) : headers;
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of isBuiltAsset(request.url) ? forAssets : headers) reply.raw.setHeader(name, value);
+    const chosen = isBuiltAsset(request.url) ? forAssets : framed?.matches(request.url) ? forFramed : headers;
+    for (const [name, value] of chosen) reply.raw.setHeader(name, value);
     done();
   });
 };

@@ -36,7 +36,7 @@ export type JoinedRun = { readonly gameId: string; readonly runToken: RunToken; 
  * The learner's run, kept live: the lobby until the presenter starts, then the run, then its end.
  * A presenter's message shows over whichever of them is on screen.
  */
-export const GameScreen = ({ run }: { run: JoinedRun }) => {
+export const GameScreen = ({ run, onSnapshot }: { run: JoinedRun; onSnapshot?: (snapshot: GameSnapshot) => void }) => {
   const session = usePlayerSession();
   const live = useRunConnection({ gameId: run.gameId, runToken: run.runToken, initial: run.snapshot, accessToken: session.accessToken });
   const { snapshot } = live;
@@ -46,6 +46,8 @@ export const GameScreen = ({ run }: { run: JoinedRun }) => {
   const over = snapshot.phase === 'closed' || view?.ended?.reason === 'stopped';
   const unread = over ? [] : live.unread;
   const latestMessage = unread.at(-1);
+
+  useEffect(() => onSnapshot?.(snapshot), [onSnapshot, snapshot]);
 
   useEffect(() => {
     document.title = `${snapshot.resimName} · ${session.productName}`;

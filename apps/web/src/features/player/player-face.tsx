@@ -5,7 +5,7 @@ import { useFaceBoot } from '../../app/face-boot';
 import { LoadingScreen } from '../../app/loading-screen';
 import { lazyNamed } from '../../ui/lazy-named';
 import { loadChunk } from '../../app/chunk';
-import { playerPath } from '../../app/face-paths';
+import { platformPlayerPath, playerPath } from '../../app/face-paths';
 import type { AuthSession } from '../../auth/auth-session';
 import { JoinPage } from './join-page';
 import { PageProblem } from '../../ui/page-problem';
@@ -15,6 +15,7 @@ import { Redirect, Route, Switch } from 'wouter';
 
 // A phone opens a join link far more often than the code entry, and only an author previews: each is a chunk of its own.
 const CodeEntryPage = lazyNamed(() => loadChunk('player-code-entry', () => import('./code-entry-page')).then((m) => m.CodeEntryPage));
+const PlatformRunPage = lazyNamed(() => loadChunk('player-platform', () => import('./platform-run-page')).then((m) => m.PlatformRunPage));
 const PreviewPage = lazyNamed(() => loadChunk('player-preview', () => import('./preview-page')).then((m) => m.PreviewPage));
 
 /**
@@ -47,6 +48,9 @@ export const PlayerFace = ({ auth, config }: { auth: AuthSession; config: Promis
           </Route>
           <Route path={`${playerPath}/preview/:resimId/:gameId`}>
             <PreviewPage />
+          </Route>
+          <Route path={`${platformPlayerPath}/:gameId`}>
+            <PlatformRunPage />
           </Route>
           <Route path={`${playerPath}/:code`}>
             <JoinPage />

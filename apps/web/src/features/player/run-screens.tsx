@@ -3,6 +3,7 @@ import { loadChunk } from '../../app/chunk';
 import { LoadingScreen } from '../../app/loading-screen';
 import { lazyNamed } from '../../ui/lazy-named';
 import type * as RunScreensModule from './game-screen';
+import type { GameSnapshot } from '@resim/contracts';
 import type { JoinedRun } from './game-screen';
 
 let loading: Promise<typeof RunScreensModule> | null = null;
@@ -24,8 +25,8 @@ export const loadRunScreens = (): Promise<typeof RunScreensModule> => {
 const LazyGameScreen = lazyNamed(() => loadRunScreens().then((module) => module.GameScreen));
 
 /** A joined run's screens, with a wait while their chunk arrives. */
-export const GameScreen = ({ run }: { run: JoinedRun }) => (
+export const GameScreen = ({ run, onSnapshot }: { run: JoinedRun; onSnapshot?: (snapshot: GameSnapshot) => void }) => (
   <Suspense fallback={<LoadingScreen message="Opening the simulation..." />}>
-    <LazyGameScreen run={run} />
+    <LazyGameScreen run={run} onSnapshot={onSnapshot} />
   </Suspense>
 );
