@@ -45,6 +45,7 @@ import { spaceScoreboardRoutes } from './modules/space-scoreboard/space-scoreboa
 import { learnerFlowRoutes } from './modules/learner-flow/learner-flow.routes';
 import { spaceRoutes } from './modules/spaces/spaces.routes';
 import { learningRecordRoutes } from './modules/learning-records/learning-records.routes';
+import { scormLaunchRoutes, scormRoutes } from './modules/scorm/scorm.routes';
 import { createStatementQueue, useStatementQueue } from './modules/learning-records/statement-queue';
 import { createStatementSender } from './modules/learning-records/statement-sender';
 import { stageTemplateRoutes } from './modules/stage-templates/stage-templates.routes';
@@ -354,6 +355,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   await app.register(learnerRoutes, { ...ctx, authenticate, hub });
   await app.register(consoleSocketRoutes, { consoleHub });
+  await app.register(scormLaunchRoutes, { ...ctx, hub });
   const billing = await createBillingProvider(config.billing, { log: app.log, clock });
   await app.register(billingWebhookRoutes, { ...ctx, billing });
 
@@ -365,6 +367,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(tokenRoutes, ctx);
     await api.register(mfaRoutes, ctx);
     await api.register(resimRoutes, ctx);
+    await api.register(scormRoutes, ctx);
     await api.register(recordRoutes, ctx);
     await api.register(learnerFlowRoutes, ctx);
     await api.register(clientRoutes, { ...ctx, presence: hub });

@@ -18,6 +18,8 @@ type Ids = {
   uploadKey: string;
   /** a run the route names inside the space (none: the space is refused first) */
   runId: string;
+  /** a SCORM package the route names inside the space (none: the space is refused first) */
+  packageId: string;
 };
 type RouteCase = {
   method: Method;
@@ -157,6 +159,15 @@ const routes: RouteCase[] = [
   },
   { method: 'DELETE', url: ({ resimId }) => `/admin/resim/${resimId}`, inSpace: true },
   { method: 'POST', url: ({ resimId }) => `/admin/resim/${resimId}/clone`, inSpace: true },
+  {
+    method: 'POST',
+    url: ({ resimId }) => `/admin/resim/${resimId}/scorm`,
+    body: { version: '2004' },
+    wrongType: ['version', 2004],
+    inSpace: true,
+  },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/scorm`, inSpace: true },
+  { method: 'DELETE', url: ({ resimId, packageId }) => `/admin/resim/${resimId}/scorm/${packageId}`, inSpace: true },
   {
     method: 'PUT',
     url: ({ resimId }) => `/admin/resim/${resimId}/space`,
@@ -313,6 +324,7 @@ describe.each(dialects)('route guards on %s', (dialect) => {
       uploadId: upload.json<{ uploadId: string }>().uploadId,
       uploadKey: upload.json<{ key: string }>().key,
       runId: 'no-such-run',
+      packageId: 'no-such-package',
       presenterViewId: presenterView.json<{ id: string }>().id,
       emailId,
       spaceId,
@@ -351,6 +363,7 @@ describe.each(dialects)('route guards on %s', (dialect) => {
       uploadId: '{uploadId}',
       uploadKey: '{key}',
       runId: '{runId}',
+      packageId: '{packageId}',
     })}`
       .replace(/\?.*$/, '')
       .replace('/control/{id}/1', '/control/{id}/{status}')
