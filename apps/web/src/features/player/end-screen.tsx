@@ -91,11 +91,14 @@ export const EndScreen = ({
   snapshot,
   view,
   runToken,
+  platform = false,
 }: {
   productName: string;
   snapshot: GameSnapshot;
   view: RunView;
   runToken: RunToken;
+  /** a learning platform launched the run: the learner goes back to their course, not to another code */
+  platform?: boolean;
 }) => {
   const api = useLearnerApi();
   const { settings } = snapshot;
@@ -150,22 +153,26 @@ export const EndScreen = ({
               elapsedMs={scored?.durationMs ?? null}
               hideTime={settings.hideTime}
             />
-            <Group gap="sm">
-              {snapshot.nextResimCode ? (
-                <Button
-                  component={Link}
-                  to={`/play/${encodeURIComponent(snapshot.nextResimCode)}`}
-                  rightSection={<IconArrowRight size={16} />}
-                >
-                  Next simulation
-                </Button>
-              ) : null}
-              {waiting ? null : (
-                <Button component={Link} to="/play" variant={snapshot.nextResimCode ? 'default' : 'filled'}>
-                  Join another simulation
-                </Button>
-              )}
-            </Group>
+            {platform ? (
+              <Text fz="sm">Your course is told your result. Go back to it to carry on.</Text>
+            ) : (
+              <Group gap="sm">
+                {snapshot.nextResimCode ? (
+                  <Button
+                    component={Link}
+                    to={`/play/${encodeURIComponent(snapshot.nextResimCode)}`}
+                    rightSection={<IconArrowRight size={16} />}
+                  >
+                    Next simulation
+                  </Button>
+                ) : null}
+                {waiting ? null : (
+                  <Button component={Link} to="/play" variant={snapshot.nextResimCode ? 'default' : 'filled'}>
+                    Join another simulation
+                  </Button>
+                )}
+              </Group>
+            )}
           </Stack>
         </Paper>
         {confirmed.length > 0 ? (

@@ -36,7 +36,17 @@ export type JoinedRun = { readonly gameId: string; readonly runToken: RunToken; 
  * The learner's run, kept live: the lobby until the presenter starts, then the run, then its end.
  * A presenter's message shows over whichever of them is on screen.
  */
-export const GameScreen = ({ run, onSnapshot }: { run: JoinedRun; onSnapshot?: (snapshot: GameSnapshot) => void }) => {
+export const GameScreen = ({
+  run,
+  onSnapshot,
+  platform = false,
+}: {
+  run: JoinedRun;
+  /** told every snapshot of the run as it changes */
+  onSnapshot?: (snapshot: GameSnapshot) => void;
+  /** a learning platform launched the run */
+  platform?: boolean;
+}) => {
   const session = usePlayerSession();
   const live = useRunConnection({ gameId: run.gameId, runToken: run.runToken, initial: run.snapshot, accessToken: session.accessToken });
   const { snapshot } = live;
@@ -56,7 +66,8 @@ export const GameScreen = ({ run, onSnapshot }: { run: JoinedRun; onSnapshot?: (
   const screen = (() => {
     if (snapshot.endReason === 'removed') return <RemovedScreen productName={session.productName} resimName={snapshot.resimName} />;
     if (snapshot.phase === 'lobby') return <LobbyScreen productName={session.productName} snapshot={snapshot} status={live.status} />;
-    if (view?.ended) return <EndScreen productName={session.productName} snapshot={snapshot} view={view} runToken={run.runToken} />;
+    if (view?.ended)
+      return <EndScreen productName={session.productName} snapshot={snapshot} view={view} runToken={run.runToken} platform={platform} />;
     if (snapshot.phase === 'open' && view) return <RunScreen live={live} view={view} />;
     if (isSessionEnding(snapshot))
       return <SessionEndingScreen productName={session.productName} resimName={snapshot.resimName} status={live.status} />;

@@ -55,5 +55,5 @@ export const PlatformRunPage = () => {
         </Paper>
       </PlayerFrame>
     );
-  return <GameScreen run={{ gameId, runToken: link.runToken, snapshot: run.data }} onSnapshot={tell} />;
+  return <GameScreen run={{ gameId, runToken: link.runToken, snapshot: run.data }} onSnapshot={tell} platform />;
 };

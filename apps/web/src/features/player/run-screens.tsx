@@ -25,8 +25,8 @@ export const loadRunScreens = (): Promise<typeof RunScreensModule> => {
 const LazyGameScreen = lazyNamed(() => loadRunScreens().then((module) => module.GameScreen));
 
 /** A joined run's screens, with a wait while their chunk arrives. */
-export const GameScreen = ({ run, onSnapshot }: { run: JoinedRun; onSnapshot?: (snapshot: GameSnapshot) => void }) => (
+export const GameScreen = (props: { run: JoinedRun; onSnapshot?: (snapshot: GameSnapshot) => void; platform?: boolean }) => (
   <Suspense fallback={<LoadingScreen message="Opening the simulation..." />}>
-    <LazyGameScreen run={run} onSnapshot={onSnapshot} />
+    <LazyGameScreen {...props} />
   </Suspense>
 );

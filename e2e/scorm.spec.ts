@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import type { FrameLocator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectAccessible } from './axe';
+import { apiAs, cli, demoAdmin, shoot } from './support';
+
+const require = createRequire(import.meta.url);
+const scormAgain = path.dirname(require.resolve('scorm-again/scorm12/min'));
+
+type Version = '1.2' | '2004';
+
+/**
+ * An LMS on another origin than the product's: its course page sets up scorm-again (the LMS-side
+ * SCORM runtime) as `API` or `API_1484_11`, with the LMS's learner, and frames the package's page
+ * from the files of the exported zip, as an LMS serves an uploaded package.
+ */
+const standInLms = async (packages: Record<Version, Record<string, string>>) => {
+  const course = (version: Version) => {
+    const runtime = version === '1.2' ? 'Scorm12API' : 'Scorm2004API';
+    const learner =
+      version === '1.2'
+        ? "API.loadFromJSON({ core: { student_id: 'moodle-17', student_name: 'Okafor, Ada' } });"
+        : "API_1484_11.loadFromJSON({ learner_id: 'moodle-17', learner_name: 'Okafor, Ada' });";
+    const global = version === '1.2' ? 'API' : 'API_1484_11';
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Haematology course</title>
+<script src="/scorm-again/${version === '1.2' ? 'scorm12' : 'scorm2004'}.min.js"></script></head>
+<body><main><h1>Haematology course</h1>
+<script>window.${global} = new ${runtime}({ lmsCommitUrl: false, logLevel: 5 }); ${learner}</script>
+<iframe id="sco" title="Course activity" src="/package/${version}/index.html" style="width:100%;height:760px;border:0"></iframe>
+</main></body></html>`;
+  };
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://lms');
+    const [, first, second, file] = url.pathname.split('/');
+    if (first === 'course' && (second === '1.2' || second === '2004')) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(course(second));
+      return;
+    }
+    if (first === 'scorm-again' && second && /^scorm(12|2004)\.min\.js$/.test(second)) {
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(path.join(scormAgain, second)));
+      return;
+    }
+    const body = first === 'package' && (second === '1.2' || second === '2004') && file ? packages[second][file] : undefined;
+    if (body === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': file!.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: (version: Version) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/course/${version}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+const anaemia = (name: string) => ({
+  details: {
+    resimName: name,
+    mode: 2,
+    allowAnonymous: true,
+    allowSignin: true,
+    maxConclusions: 1,
+    answers: { actions: ['act1'], conclusions: ['conc1'] },
+  },
+  stages: [{ id: 'stg1', name: 'Clinic', default: true, description: 'A 34-year-old woman, tired for three months.' }],
+  measures: [{ id: 'points', name: 'Points', type: 7, initial: 0, scoreOrder: 1 }],
+  actions: [
+    { id: 'act1', name: 'Full blood count', stage: 'stg1', facts: 'Hb 82 g/L, MCV 68 fL', impact: [{ measureId: 'points', value: 10 }] },
+    { id: 'act2', name: 'Ferritin', stage: 'stg1', facts: 'Ferritin 6 µg/L', impact: [{ measureId: 'points', value: 5 }] },
+  ],
+  conclusions: [
+    { id: 'conc1', name: 'Iron deficiency anaemia', stage: 'stg1', impact: [{ measureId: 'points', value: 20 }] },
+    { id: 'conc2', name: 'B12 deficiency', stage: 'stg1', impact: [{ measureId: 'points', value: -10 }] },
+  ],
+});
+
+/** Runs the blood count, makes the right diagnosis and ends the run, in the player framed by the package. */
+const playTheCase = async (player: FrameLocator) => {
+  await expect(player.getByText('A 34-year-old woman, tired for three months.')).toBeVisible();
+  await player.getByRole('checkbox', { name: /Full blood count/ }).click();
+  await player.getByRole('button', { name: 'Run tests (1)' }).click();
+  await expect(player.getByText('Hb 82 g/L, MCV 68 fL')).toBeVisible();
+  await player.getByRole('button', { name: 'Diagnose' }).click();
+  const sheet = player.getByRole('dialog', { name: 'Diagnosis' });
+  await sheet.getByRole('checkbox', { name: /Iron deficiency anaemia/ }).click();
+  await sheet.getByRole('button', { name: 'Confirm Diagnosis' }).click();
+  await expect(sheet).toBeHidden();
+  await player.getByRole('button', { name: 'End simulation' }).first().click();
+  await player.getByRole('dialog').getByRole('button', { name: 'End simulation' }).click();
+  await expect(player.getByRole('heading', { name: 'The simulation has ended' })).toBeVisible();
+};
+
+/** What the LMS's runtime holds: completion, success and score, read from scorm-again's cmi. */
+const cmiOf = (page: Page, version: Version) =>
+  page.evaluate((v) => {
+    const scope = window as unknown as Record<string, { cmi: Record<string, never> }>;
+    if (v === '1.2') {
+      const core = scope['API']!.cmi['core'] as unknown as { lesson_status: string; score: { raw: string; max: string } };
+      return { completion: core.lesson_status, success: core.lesson_status, scaled: null, raw: core.score.raw, max: core.score.max };
+    }
+    const cmi = scope['API_1484_11']!.cmi as unknown as {
+      completion_status: string;
+      success_status: string;
+      score: { scaled: string; raw: string; max: string };
+    };
+    return {
+      completion: cmi.completion_status,
+      success: cmi.success_status,
+      scaled: cmi.score.scaled,
+      raw: cmi.score.raw,
+      max: cmi.score.max,
+    };
+  }, version);
+
+test('a scenario exported as SCORM 1.2 and 2004 plays inside an LMS under scorm-again, which reads back completion, success and score', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const admin = demoAdmin();
+  const api = apiAs(page, admin.email);
+  const bearer = `Bearer ${cli('token', 'create', '--email', admin.email).trim().split('\n').at(-1)!}`;
+  const name = `Tired all the time ${Date.now().toString(36)}`;
+  const spaces = await api<{ id: string; description: string }[]>('GET', '/admin/space');
+  const spaceId = spaces.find((space) => space.description === 'Demo space')!.id;
+  const created = await api<{ id: string }>('POST', '/admin/resim/new', { groupId: spaceId });
+  await api('PATCH', `/admin/resim/${created.id}`, anaemia(name));
+  await api('POST', `/admin/control/${created.id}/2`);
+
+  const exported = {} as Record<Version, Record<string, string>>;
+  for (const version of ['1.2', '2004'] as const) {
+    const answer = await page.request.post(`/admin/resim/${created.id}/scorm`, { headers: { authorization: bearer }, data: { version } });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    const zip = await answer.body();
+    exported[version] = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(zip))).map(([file, bytes]) => [file, strFromU8(bytes)]));
+    expect(Object.keys(exported[version]).sort()).toEqual(['imsmanifest.xml', 'index.html', 'resim-launch.js']);
+  }
+  const lms = await standInLms(exported);
+  try {
+    for (const version of ['1.2', '2004'] as const) {
+      await page.goto(lms.url(version));
+      await expect(page.getByRole('heading', { name: 'Haematology course' })).toBeVisible();
+      const player = page.frameLocator('#sco').frameLocator('#player');
+      await playTheCase(player);
+      await shoot(page, `scorm-${version}-ended.png`);
+      // 10 for the blood count and 20 for the right diagnosis, of 35 at most (the ferritin was not run).
+      await expect
+        .poll(() => cmiOf(page, version), { timeout: 15_000 })
+        .toEqual(
+          version === '1.2'
+            ? { completion: 'passed', success: 'passed', scaled: null, raw: '85.71', max: '100' }
+            : { completion: 'completed', success: 'passed', scaled: '0.8571', raw: '85.71', max: '100' },
+        );
+      await expectAccessible(page, `SCORM ${version} package in an LMS, run ended`);
+    }
+    const packages = await api<{ version: string; launches: number }[]>('GET', `/admin/resim/${created.id}/scorm`);
+    expect(packages.map((p) => [p.version, p.launches])).toEqual([
+      ['2004', 1],
+      ['1.2', 1],
+    ]);
+  } finally {
+    await lms.close();
+  }
+});
