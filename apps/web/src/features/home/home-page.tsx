@@ -16,19 +16,8 @@ import { pathFor } from '../../app/routes';
 import { showSuccess } from '../../app/notify';
 import { PageHeader } from '../../ui/page-header';
 import { setSpaceCollapsed } from './collapsed-spaces';
-import {
-  useCloneResim,
-  useCreateResim,
-  useCreateSpace,
-  useDeleteResim,
-  useDeleteSpace,
-  useExportResim,
-  useHomeData,
-  useImportResims,
-  useMoveResim,
-  useRenameSpace,
-  useSaveMetadata,
-} from './home-queries';
+import type { HomeDialog } from './home-dialogs';
+import { useCloneResim, useCreateResim, useExportResim, useHomeData, useSaveMetadata } from './home-queries';
 import type { ScenarioCardActions } from './scenario-card';
 import { lazyNamed } from '../../ui/lazy-named';
 import { SpaceSection } from './space-section';
@@ -64,42 +53,19 @@ const HomeSkeleton = () => (
   </Stack>
 );
 
-type Dialog =
-  | { kind: 'create' }
-  | { kind: 'rename'; space: Space }
-  | { kind: 'delete'; space: Space }
-  | { kind: 'import'; space: Space }
-  | { kind: 'new-scenario'; space: Space }
-  | { kind: 'delete-scenario'; scenario: ResimSummary }
-  | { kind: 'move-scenario'; scenario: ResimSummary }
-  | null;
-
-// The dialogs load when one is first opened: most visits to Home open none.
-const loadScenarioModals = () => import('./scenario-modals');
-const loadSpaceModals = () => import('./space-modals');
-const DeleteScenarioModal = lazyNamed(() => loadScenarioModals().then((m) => m.DeleteScenarioModal));
-const ImportScenariosModal = lazyNamed(() => loadScenarioModals().then((m) => m.ImportScenariosModal));
-const NewScenarioModal = lazyNamed(() => loadScenarioModals().then((m) => m.NewScenarioModal));
-const DeleteSpaceModal = lazyNamed(() => loadSpaceModals().then((m) => m.DeleteSpaceModal));
-const SpaceFormModal = lazyNamed(() => loadSpaceModals().then((m) => m.SpaceFormModal));
-const MoveScenarioModal = lazyNamed(() => import('./move-scenario-modal').then((m) => m.MoveScenarioModal));
+// The dialogs and what they change load when one is first opened: most visits to Home open none.
+const HomeDialogs = lazyNamed(() => import('./home-dialogs').then((m) => m.HomeDialogs));
 
 /** Home: the user's spaces, each with its scenarios, foldable, sorted and searchable. */
 export const HomePage = () => {
   const { templates, resims, spaces, metadata } = useHomeData();
   const saveMetadata = useSaveMetadata();
-  const createSpace = useCreateSpace();
-  const renameSpace = useRenameSpace();
-  const deleteSpace = useDeleteSpace();
   const createResim = useCreateResim();
   const cloneResim = useCloneResim();
-  const deleteResim = useDeleteResim();
   const exportResim = useExportResim();
-  const importResims = useImportResims();
-  const moveResim = useMoveResim();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<HomeDialog>(null);
   // Kept once mounted, so that a dialog closes with its transition.
   const [dialogsShown, setDialogsShown] = useState(false);
   if (dialog !== null && !dialogsShown) setDialogsShown(true);
@@ -125,15 +91,6 @@ export const HomePage = () => {
     saveMetadata.mutate({ collapsedSpaces: setSpaceCollapsed(current, spaceId, !collapsed.has(spaceId)) });
   };
 
-  const closeDialog = () => {
-    setDialog(null);
-    deleteSpace.reset();
-    deleteResim.reset();
-    importResims.reset();
-    createResim.reset();
-    moveResim.reset();
-  };
-
   // SPEC 7: a new scenario is made in the space from the template chosen, then opened in the editor.
   const newScenario = (space: Space, templateId: string, resimName: string) =>
     createResim.mutate(
@@ -153,6 +110,7 @@ export const HomePage = () => {
       onExport: () => exportResim.mutate(scenario),
       onDelete: owner || space?.security.canDelete ? () => setDialog({ kind: 'delete-scenario', scenario }) : null,
       onMove: () => setDialog({ kind: 'move-scenario', scenario }),
+      mayEdit: space ? mayEditInSpace(space.security, space.isOwner) : false,
       moveBlocked: space && !mayMoveOutOf(space) ? moveOutRefused : null,
     };
   };
@@ -289,97 +247,16 @@ export const HomePage = () => {
       {content()}
       {dialogsShown && (
         <Suspense fallback={null}>
-          <SpaceFormModal
-            opened={dialog?.kind === 'create'}
-            title="New space"
-            submitLabel="Create space"
-            initial=""
-            pending={createSpace.isPending}
-            onSubmit={(description) => createSpace.mutateAsync(description).then(closeDialog)}
-            onClose={closeDialog}
-          />
-          <SpaceFormModal
-            opened={dialog?.kind === 'rename'}
-            title="Rename space"
-            submitLabel="Save"
-            initial={dialog?.kind === 'rename' ? dialog.space.description : ''}
-            pending={renameSpace.isPending}
-            onSubmit={(description) =>
-              dialog?.kind === 'rename'
-                ? renameSpace.mutateAsync({ spaceId: dialog.space.id, description }).then(closeDialog)
-                : Promise.resolve()
-            }
-            onClose={closeDialog}
-          />
-          <DeleteSpaceModal
-            space={dialog?.kind === 'delete' ? dialog.space : null}
-            pending={deleteSpace.isPending}
-            error={deleteSpace.error?.message ?? null}
-            onConfirm={() => {
-              if (dialog?.kind === 'delete') deleteSpace.mutate(dialog.space.id, { onSuccess: closeDialog });
-            }}
-            onClose={closeDialog}
-          />
-          <DeleteScenarioModal
-            scenario={dialog?.kind === 'delete-scenario' ? dialog.scenario : null}
-            pending={deleteResim.isPending}
-            error={deleteResim.error?.message ?? null}
-            onConfirm={() => {
-              if (dialog?.kind === 'delete-scenario') deleteResim.mutate(dialog.scenario.id, { onSuccess: closeDialog });
-            }}
-            onClose={closeDialog}
-          />
-          <MoveScenarioModal
-            scenario={dialog?.kind === 'move-scenario' ? dialog.scenario : null}
+          <HomeDialogs
+            dialog={dialog}
             spaces={spaces.data ?? []}
-            pending={moveResim.isPending}
-            error={moveResim.error?.message ?? null}
-            onMove={(spaceId) => {
-              if (dialog?.kind !== 'move-scenario') return;
-              const { scenario } = dialog;
-              moveResim.mutate(
-                { resimId: scenario.id, spaceId },
-                {
-                  onSuccess: () => {
-                    closeDialog();
-                    showSuccess(`“${scenario.resimName}” was moved to ${spacesById.get(spaceId)?.description ?? 'its new space'}`);
-                  },
-                },
-              );
-            }}
-            onClose={closeDialog}
-          />
-          <NewScenarioModal
-            space={dialog?.kind === 'new-scenario' ? dialog.space : null}
             templates={templates}
-            pending={createResim.isPending}
-            error={createResim.error?.message ?? null}
-            onCreate={(templateId, resimName) => {
-              if (dialog?.kind === 'new-scenario') newScenario(dialog.space, templateId, resimName);
+            createResim={createResim}
+            onNewScenario={newScenario}
+            onClose={() => {
+              setDialog(null);
+              createResim.reset();
             }}
-            onClose={closeDialog}
-          />
-          <ImportScenariosModal
-            space={dialog?.kind === 'import' ? dialog.space : null}
-            pending={importResims.isPending}
-            error={importResims.error?.message ?? null}
-            onImport={(file) => {
-              if (dialog?.kind !== 'import') return;
-              importResims.mutate(
-                { groupId: dialog.space.id, file },
-                {
-                  onSuccess: (imported) => {
-                    closeDialog();
-                    showSuccess(
-                      imported.length === 1
-                        ? `“${imported[0]?.resimName ?? ''}” was imported`
-                        : `${imported.length} scenarios were imported`,
-                    );
-                  },
-                },
-              );
-            }}
-            onClose={closeDialog}
           />
         </Suspense>
       )}

@@ -140,7 +140,7 @@ export const ImportScenariosModal = (props: {
 };
 
 /** The scenario templates' query as Home holds it. */
-type TemplatesQuery = {
+export type TemplatesQuery = {
   readonly data: readonly ScenarioTemplate[] | undefined;
   readonly isPending: boolean;
   readonly isError: boolean;
