@@ -7,7 +7,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
-import { apiAs, cli, demoAdmin, shoot } from './support';
+import { apiAs, cli, demoAdmin, shoot, signInAsDemoAdmin } from './support';
 
 const require = createRequire(import.meta.url);
 const scormAgain = path.dirname(require.resolve('scorm-again/scorm12/min'));
@@ -133,13 +133,31 @@ test('a scenario exported as SCORM 1.2 and 2004 plays inside an LMS under scorm-
   await api('POST', `/admin/control/${created.id}/2`);
 
   const exported = {} as Record<Version, Record<string, string>>;
-  for (const version of ['1.2', '2004'] as const) {
-    const answer = await page.request.post(`/admin/resim/${created.id}/scorm`, { headers: { authorization: bearer }, data: { version } });
-    expect(answer.ok(), await answer.text()).toBe(true);
-    const zip = await answer.body();
-    exported[version] = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(zip))).map(([file, bytes]) => [file, strFromU8(bytes)]));
+  const unpack = (zip: Buffer) =>
+    Object.fromEntries(Object.entries(unzipSync(new Uint8Array(zip))).map(([file, bytes]) => [file, strFromU8(bytes)]));
+  // SCORM 1.2 through the API, SCORM 2004 as an author downloads it from the scenario's menu on Home.
+  const answer = await page.request.post(`/admin/resim/${created.id}/scorm`, {
+    headers: { authorization: bearer },
+    data: { version: '1.2' },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  exported['1.2'] = unpack(await answer.body());
+
+  await signInAsDemoAdmin(page);
+  await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: 'SCORM package…' }).click();
+  const dialog = page.getByRole('dialog', { name: `SCORM packages of “${name}”` });
+  await expect(dialog.getByRole('table', { name: 'Packages' })).toContainText('SCORM 1.2');
+  await expect(dialog.getByRole('radio', { name: /SCORM 2004/ })).toBeChecked();
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download package' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^Tired-all-the-time-\w+-scorm-2004\.zip$/);
+  exported['2004'] = unpack(fs.readFileSync(await download.path()));
+  await expect(dialog.getByRole('table', { name: 'Packages' }).getByRole('row')).toHaveCount(3);
+  await shoot(page, 'scorm-packages.png');
+  await expectAccessible(page, 'Home, SCORM packages of a scenario');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  for (const version of ['1.2', '2004'] as const)
     expect(Object.keys(exported[version]).sort()).toEqual(['imsmanifest.xml', 'index.html', 'resim-launch.js']);
-  }
   const lms = await standInLms(exported);
   try {
     for (const version of ['1.2', '2004'] as const) {

@@ -56,3 +56,15 @@ export const scormResult = z
 export type ScormResult = z.infer<typeof scormResult>;
 
 export const scormResultParams = z.object({ gameId: z.string().min(1).max(100) });
+
+/** The file a scenario's SCORM package is saved as: its name made safe for a file, and the version. */
+export const scormFileName = (scenarioName: string, version: ScormVersion): string => {
+  const base =
+    scenarioName
+      .normalize('NFKD')
+      .replace(/[^\w\- ]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 60) || 'scenario';
+  return `${base}-scorm-${version === '1.2' ? '12' : '2004'}.zip`;
+};

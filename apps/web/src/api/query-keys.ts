@@ -27,6 +27,7 @@ export const queryKeys = {
   /** a space's owner, members and those a sign-in group gives it */
   spaceUsers: (spaceId: string) => ['space', spaceId, 'users'] as const,
   spaceLrs: (spaceId: string) => ['space', spaceId, 'lrs'] as const,
+  scormPackages: (resimId: string) => ['resim', resimId, 'scorm'] as const,
   runStatements: (spaceId: string, runId: string) => ['space', spaceId, 'lrs', 'run', runId] as const,
   /** a space's scoreboard: what it can show, and its results in a mode */
   spaceScoreboardAvailable: (spaceId: string) => ['space', spaceId, 'scoreboard', 'available'] as const,

@@ -1,4 +1,4 @@
-import type { ScormPackage, ScormResult, ScormVersion } from '@resim/contracts';
+import { scormFileName, type ScormPackage, type ScormResult, type ScormVersion } from '@resim/contracts';
 import { mayEditInSpace, platformPlayerPath, platformResult, pointsCeiling, type Scenario } from '@resim/domain';
 import type { GameRow } from '../../db/schema';
 import { forbidden, notFound, unauthenticated } from '../../errors/app-error';
@@ -11,17 +11,6 @@ import * as runs from '../runs/runs.repository';
 import { loadRunnableScenario } from '../runs/scenario-cache';
 import * as repo from './scorm.repository';
 import { scormPackage } from './scorm-package';
-
-const fileNameOf = (name: string, version: ScormVersion): string => {
-  const base =
-    name
-      .normalize('NFKD')
-      .replace(/[^\w\- ]+/g, '')
-      .trim()
-      .replace(/\s+/g, '-')
-      .slice(0, 60) || 'scenario';
-  return `${base}-scorm-${version === '1.2' ? '12' : '2004'}.zip`;
-};
 
 /**
  * POST /admin/resim/{id}/scorm: the scenario as a SCORM package of its own key, which lets
@@ -48,7 +37,7 @@ export const exportPackage = async (
     revoked_at: null,
   });
   const serverUrl = publicUrl.replace(/\/+$/, '');
-  return { fileName: fileNameOf(row.name, version), bytes: scormPackage({ version, packageId: id, key, serverUrl, title: row.name }) };
+  return { fileName: scormFileName(row.name, version), bytes: scormPackage({ version, packageId: id, key, serverUrl, title: row.name }) };
 };
 
 export const listPackages = async (ctx: SpaceContext, resimId: string): Promise<ScormPackage[]> => {

@@ -1,48 +1,67 @@
 import { Menu, Text } from '@mantine/core';
-import { IconCopy, IconDownload, IconExternalLink, IconFolderShare, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconDownload, IconExternalLink, IconFolderShare, IconPackageExport, IconTrash } from '@tabler/icons-react';
+import type { ResimSummary } from '@resim/contracts';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { lazyNamed } from '../../ui/lazy-named';
 import { useDeferredMenuState, type DeferredMenuProps } from '../../ui/deferred-menu';
 import type { ScenarioCardActions } from './scenario-card';
 
-/** A scenario card's actions, loaded when its button is first reached. */
+// Most menus never open it: the SCORM dialog comes when first asked for.
+const ScormPackagesModal = lazyNamed(() => import('./scorm-packages-modal').then((m) => m.ScormPackagesModal));
+
+/** A scenario card's actions, loaded when its button is first reached; with the scenario's SCORM dialog, which it opens. */
 export const ScenarioCardMenu = ({
   path,
   actions,
+  scenario,
   trigger,
   initiallyOpened,
-}: { path: string; actions: ScenarioCardActions } & DeferredMenuProps) => {
+}: { path: string; actions: ScenarioCardActions; scenario: ResimSummary } & DeferredMenuProps) => {
   const navigate = useNavigate();
   const menuState = useDeferredMenuState(initiallyOpened);
+  const [scorm, setScorm] = useState(false);
   return (
-    <Menu position="bottom-end" width={220} shadow="md" {...menuState}>
-      <Menu.Target>{trigger}</Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconExternalLink size={16} />} onClick={() => void navigate(path)}>
-          Open
-        </Menu.Item>
-        <Menu.Item leftSection={<IconCopy size={16} />} onClick={actions.onClone ?? undefined} disabled={!actions.onClone}>
-          Clone
-        </Menu.Item>
-        <Menu.Item leftSection={<IconDownload size={16} />} onClick={actions.onExport}>
-          Export
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconFolderShare size={16} />}
-          onClick={actions.moveBlocked ? undefined : actions.onMove}
-          disabled={actions.moveBlocked !== null}
-        >
-          Move to space...
-          {/* A disabled item cannot show a tooltip to the keyboard, so the reason is part of it. */}
-          {actions.moveBlocked ? (
-            <Text component="span" display="block" fz="xs">
-              canMove is off in this space
-            </Text>
-          ) : null}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconTrash size={16} />} color="red.9" onClick={actions.onDelete ?? undefined} disabled={!actions.onDelete}>
-          Delete
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" width={220} shadow="md" {...menuState}>
+        <Menu.Target>{trigger}</Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconExternalLink size={16} />} onClick={() => void navigate(path)}>
+            Open
+          </Menu.Item>
+          <Menu.Item leftSection={<IconCopy size={16} />} onClick={actions.onClone ?? undefined} disabled={!actions.onClone}>
+            Clone
+          </Menu.Item>
+          <Menu.Item leftSection={<IconDownload size={16} />} onClick={actions.onExport}>
+            Export
+          </Menu.Item>
+          <Menu.Item leftSection={<IconPackageExport size={16} />} onClick={() => setScorm(true)}>
+            SCORM package…
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconFolderShare size={16} />}
+            onClick={actions.moveBlocked ? undefined : actions.onMove}
+            disabled={actions.moveBlocked !== null}
+          >
+            Move to space...
+            {/* A disabled item cannot show a tooltip to the keyboard, so the reason is part of it. */}
+            {actions.moveBlocked ? (
+              <Text component="span" display="block" fz="xs">
+                canMove is off in this space
+              </Text>
+            ) : null}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconTrash size={16} />}
+            color="red.9"
+            onClick={actions.onDelete ?? undefined}
+            disabled={!actions.onDelete}
+          >
+            Delete
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {scorm ? <ScormPackagesModal scenario={scenario} mayEdit={actions.mayEdit} onClose={() => setScorm(false)} /> : null}
+    </>
   );
 };

@@ -18,6 +18,8 @@ export type ScenarioCardActions = {
   readonly onExport: () => void;
   readonly onDelete: (() => void) | null;
   readonly onMove: () => void;
+  /** the space allows editing: SCORM packages can be made */
+  readonly mayEdit: boolean;
   /** why the scenario may not leave its space (canMove), or null */
   readonly moveBlocked: string | null;
 };
@@ -49,7 +51,7 @@ export const ScenarioCard = ({
           <ScenarioStatusBadge status={scenario.resimStatus} />
           <DeferredMenu
             menu={ScenarioCardMenu}
-            props={{ path, actions }}
+            props={{ path, actions, scenario }}
             trigger={
               <ActionIcon variant="subtle" color="gray" size="sm" className={classes.menu} aria-label={`Actions for ${scenario.resimName}`}>
                 <IconDots size={16} />
