@@ -176,11 +176,18 @@ test('a scenario exported as SCORM 1.2 and 2004 plays inside an LMS under scorm-
         );
       await expectAccessible(page, `SCORM ${version} package in an LMS, run ended`);
     }
-    const packages = await api<{ version: string; launches: number }[]>('GET', `/admin/resim/${created.id}/scorm`);
+    const packages = await api<{ id: string; version: string; launches: number }[]>('GET', `/admin/resim/${created.id}/scorm`);
     expect(packages.map((p) => [p.version, p.launches])).toEqual([
       ['2004', 1],
       ['1.2', 1],
     ]);
+    // A withdrawn package says so in the LMS, in words, and launches nobody.
+    await api('DELETE', `/admin/resim/${created.id}/scorm/${packages[1]!.id}`);
+    await page.goto(lms.url('1.2'));
+    await expect(page.frameLocator('#sco').getByRole('alert')).toHaveText(
+      'The simulation could not be opened: This package was withdrawn by its authors: ask them for a new one',
+    );
+    await expectAccessible(page, 'SCORM 1.2 package in an LMS, withdrawn');
   } finally {
     await lms.close();
   }
