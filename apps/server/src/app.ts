@@ -47,6 +47,11 @@ import { spaceRoutes } from './modules/spaces/spaces.routes';
 import { learningRecordRoutes } from './modules/learning-records/learning-records.routes';
 import { createStatementQueue, useStatementQueue } from './modules/learning-records/statement-queue';
 import { createStatementSender } from './modules/learning-records/statement-sender';
+import { createGradeQueue, useGradeQueue } from './modules/lti/grade-queue';
+import { ltiAdminRoutes, ltiToolRoutes } from './modules/lti/lti.routes';
+import { createPlatformTokens } from './modules/lti/platform-token';
+import { createScoreSender } from './modules/lti/score-sender';
+import { toolKeysOf } from './modules/lti/tool-keys';
 import { stageTemplateRoutes } from './modules/stage-templates/stage-templates.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
@@ -153,6 +158,17 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     kick: statementSender.kick,
   });
   useStatementQueue(db, statements);
+  // LTI grades are stored with the step that ends a run and sent to the platform apart, retried as email is.
+  const scoreSender = createScoreSender({
+    db,
+    dialect: options.dialect,
+    clock,
+    policy: config.email,
+    tokens: createPlatformTokens(() => toolKeysOf(db), clock),
+    log: app.log,
+  });
+  app.addHook('onClose', () => scoreSender.stop());
+  useGradeQueue(db, createGradeQueue(db, { clock, kick: scoreSender.kick }));
   const authCache = createAuthCache({ ttlMs: authCacheTtlMs, maxEntries: 10_000 });
   const live = createCoalescingBus(options.live ?? createInProcessBus(), { windowMs: liveGatherMs, log: app.log });
   const storage = config.storage;
@@ -354,6 +370,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   await app.register(learnerRoutes, { ...ctx, authenticate, hub });
   await app.register(consoleSocketRoutes, { consoleHub });
+  await app.register(ltiToolRoutes, { ...ctx, kickGrades: scoreSender.kick, capacity: hub });
   const billing = await createBillingProvider(config.billing, { log: app.log, clock });
   await app.register(billingWebhookRoutes, { ...ctx, billing });
 
@@ -361,6 +378,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     requireAuthentication(api, authenticate);
     await api.register(spaceRoutes, ctx);
     await api.register(learningRecordRoutes, ctx);
+    await api.register(ltiAdminRoutes, { ...ctx, kickGrades: scoreSender.kick });
     await api.register(userRoutes, ctx);
     await api.register(tokenRoutes, ctx);
     await api.register(mfaRoutes, ctx);

@@ -22,3 +22,4 @@ export * from './intel';
 export * from './uploads';
 export * from './billing';
 export * from './learning-records';
+export * from './lti';
