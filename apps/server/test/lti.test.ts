@@ -31,6 +31,7 @@ const standInPlatform = async (toolJwks: () => Promise<{ keys: JWK[] }>) => {
   const tokenRequests: Record<string, string>[] = [];
   const scoreAnswers: number[] = [];
   const roster: { user_id: string; email?: string; name: string; roles: string[] }[] = [];
+  const registrations: Received[] = [];
   let scorePosts = 0;
   const server = http.createServer((request, response) => {
     let body = '';
@@ -77,6 +78,33 @@ const standInPlatform = async (toolJwks: () => Promise<{ keys: JWK[] }>) => {
           response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
           return;
         }
+        if (url.pathname === '/.well-known/openid-configuration') {
+          response.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              issuer: base,
+              authorization_endpoint: `${base}/auth`,
+              token_endpoint: `${base}/token`,
+              jwks_uri: `${base}/jwks`,
+              registration_endpoint: `${base}/register`,
+              'https://purl.imsglobal.org/spec/lti-platform-configuration': { product_family_code: 'moodle', version: '4.5' },
+            }),
+          );
+          return;
+        }
+        if (url.pathname === '/register' && request.method === 'POST') {
+          registrations.push({
+            authorization: request.headers.authorization,
+            contentType: request.headers['content-type'],
+            body: JSON.parse(body) as Record<string, unknown>,
+          });
+          response.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              client_id: 'dynamic-client-1',
+              'https://purl.imsglobal.org/spec/lti-tool-configuration': { deployment_id: 'deployment-dyn' },
+            }),
+          );
+          return;
+        }
         if (url.pathname === '/courses/7/memberships' && request.method === 'GET') {
           response
             .writeHead(200, { 'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json' })
@@ -98,6 +126,7 @@ const standInPlatform = async (toolJwks: () => Promise<{ keys: JWK[] }>) => {
     scoreAnswers,
     tokenRequests,
     roster,
+    registrations,
     scorePosts: () => scorePosts,
     registration: {
       name: 'Moodle of the faculty',
@@ -524,5 +553,67 @@ describe.each(dialects)('LTI 1.3 tool on %s', (dialect) => {
     expect(platform.scores).toHaveLength(1);
     const settings = await t.app.inject({ url: `/admin/space/${spaceId}/lti`, headers: owner.auth });
     expect(settings.json()).toMatchObject({ grades: { sent: 1, queued: 0, failed: 0 } });
+  });
+
+  it('registers a platform that opens the dynamic registration URL, which then launches into the space', async () => {
+    const settings = (await t.app.inject({ url: `/admin/space/${spaceId}/lti`, headers: owner.auth })).json<{
+      tool: { registrationUrl: string };
+    }>();
+    const registrationUrl = new URL(settings.tool.registrationUrl);
+    expect(registrationUrl.pathname).toMatch(/^\/lti\/register\/.+/);
+    const query = new URLSearchParams({
+      openid_configuration: `${platform.base}/.well-known/openid-configuration`,
+      registration_token: 'reg-token-1',
+    });
+
+    const forged = await t.app.inject({ url: `/lti/register/${spaceId}.forged?${query.toString()}` });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.body).toContain('not one of this server');
+    expect(platform.registrations).toHaveLength(0);
+
+    const response = await t.app.inject({ url: `${registrationUrl.pathname}?${query.toString()}` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).toContain('org.imsglobal.lti.close');
+    expect(response.body).toContain('now launches the scenarios of Ward 7');
+    const [registration] = platform.registrations;
+    expect(registration!.authorization).toBe('Bearer reg-token-1');
+    expect(registration!.body).toMatchObject({
+      initiate_login_uri: `${testPublicUrl}/lti/login`,
+      redirect_uris: [launchUrl],
+      jwks_uri: `${testPublicUrl}/lti/jwks`,
+      token_endpoint_auth_method: 'private_key_jwt',
+      'https://purl.imsglobal.org/spec/lti-tool-configuration': { target_link_uri: launchUrl, domain: 'localhost:8080' },
+    });
+    const listed = (await t.app.inject({ url: `/admin/space/${spaceId}/lti`, headers: owner.auth })).json<{
+      platforms: { clientId: string; deploymentIds: string[]; registeredBy: string; authLoginUrl: string }[];
+    }>();
+    expect(listed.platforms.find((p) => p.clientId === 'dynamic-client-1')).toMatchObject({
+      deploymentIds: ['deployment-dyn'],
+      registeredBy: 'dynamic',
+      authLoginUrl: `${platform.base}/auth`,
+    });
+
+    // Registering again updates the one registration.
+    expect((await t.app.inject({ url: `${registrationUrl.pathname}?${query.toString()}` })).statusCode).toBe(200);
+    expect(await t.db.selectFrom('lti_platforms').select('id').where('client_id', '=', 'dynamic-client-1').execute()).toHaveLength(1);
+
+    const { state, nonce } = await login({ client_id: 'dynamic-client-1', lti_deployment_id: 'deployment-dyn' });
+    const token = await new SignJWT({
+      nonce,
+      email: 'cy@hospital.test',
+      'https://purl.imsglobal.org/spec/lti/claim/message_type': 'LtiResourceLinkRequest',
+      'https://purl.imsglobal.org/spec/lti/claim/version': '1.3.0',
+      'https://purl.imsglobal.org/spec/lti/claim/deployment_id': 'deployment-dyn',
+      'https://purl.imsglobal.org/spec/lti/claim/roles': roles.learner,
+      'https://purl.imsglobal.org/spec/lti/claim/custom': { resim: resimId },
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: platform.kid })
+      .setIssuer(platform.issuer)
+      .setAudience('dynamic-client-1')
+      .setSubject('moodle-user-55')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(platform.privateKey);
+    expect((await launch({ id_token: token, state })).statusCode).toBe(303);
   });
 });

@@ -3,10 +3,12 @@ import { errorBody, idParams, ltiCheck, ltiPlatform, ltiPlatformBody, ltiSetting
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readJson } from '../../lib/json';
 import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
 import { loadRunnableScenario } from '../runs/scenario-cache';
 import { deepLinkResponse, scenariosToPick, signPick } from './deep-linking';
+import { registerPlatform } from './dynamic-registration';
 import { LaunchRefused } from './id-token';
 import { completeLaunch, initiateLogin, toolUrls, type LaunchServiceContext } from './launch';
 import { escapeHtml, sendAutoPost, sendPage, sendRefusal } from './lti-pages';
@@ -232,6 +234,40 @@ export const ltiToolRoutes: FastifyPluginAsyncZod<LtiRouteOptions> = async (app,
                 )
                 .join('') +
               '</ul></form>',
+      );
+    }),
+  );
+
+  app.get(
+    '/lti/register/:key',
+    {
+      schema: {
+        tags,
+        summary: "Dynamic registration into a space: the address an LMS's admin pastes, opened by the LMS with its configuration",
+        params: z.object({ key: z.string().min(1).max(300) }),
+      },
+    },
+    asPage(async (request, reply) => {
+      const { key } = request.params as { key: string };
+      const { platform, spaceName } = await registerPlatform(
+        { db, clock, publicUrl, productName: options.config.productName, keys: await toolKeysOf(db) },
+        {
+          key,
+          openidConfiguration: field(request.query, 'openid_configuration'),
+          registrationToken: field(request.query, 'registration_token'),
+        },
+      );
+      const deployments = readJson<string[]>(platform.deployment_ids, []);
+      return sendPage(
+        reply,
+        `${options.config.productName} is registered`,
+        `<p>${escapeHtml(platform.name)} now launches the scenarios of ${escapeHtml(spaceName)}.</p>` +
+          (deployments.length === 0
+            ? `<p>The platform gave no deployment id: add it to ${escapeHtml(platform.name)} in the space's settings before the first launch.</p>`
+            : '') +
+          '<p>You can close this window.</p>',
+        // The platform closes its registration window when the tool says it is done (Dynamic Registration 3.7).
+        { script: "(window.opener || window.parent).postMessage({ subject: 'org.imsglobal.lti.close' }, '*');" },
       );
     }),
   );
