@@ -159,12 +159,13 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   useStatementQueue(db, statements);
   // LTI grades are stored with the step that ends a run and sent to the platform apart, retried as email is.
+  const platformTokens = createPlatformTokens(() => toolKeysOf(db), clock);
   const scoreSender = createScoreSender({
     db,
     dialect: options.dialect,
     clock,
     policy: config.email,
-    tokens: createPlatformTokens(() => toolKeysOf(db), clock),
+    tokens: platformTokens,
     log: app.log,
   });
   app.addHook('onClose', () => scoreSender.stop());
@@ -370,7 +371,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   await app.register(learnerRoutes, { ...ctx, authenticate, hub });
   await app.register(consoleSocketRoutes, { consoleHub });
-  await app.register(ltiToolRoutes, { ...ctx, kickGrades: scoreSender.kick, capacity: hub });
+  await app.register(ltiToolRoutes, { ...ctx, kickGrades: scoreSender.kick, tokens: platformTokens, capacity: hub });
   const billing = await createBillingProvider(config.billing, { log: app.log, clock });
   await app.register(billingWebhookRoutes, { ...ctx, billing });
 
@@ -378,7 +379,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     requireAuthentication(api, authenticate);
     await api.register(spaceRoutes, ctx);
     await api.register(learningRecordRoutes, ctx);
-    await api.register(ltiAdminRoutes, { ...ctx, kickGrades: scoreSender.kick });
+    await api.register(ltiAdminRoutes, { ...ctx, kickGrades: scoreSender.kick, tokens: platformTokens });
     await api.register(userRoutes, ctx);
     await api.register(tokenRoutes, ctx);
     await api.register(mfaRoutes, ctx);

@@ -30,7 +30,7 @@ const standInPlatform = async (toolJwks: () => Promise<{ keys: JWK[] }>) => {
   const scores: Received[] = [];
   const tokenRequests: Record<string, string>[] = [];
   const scoreAnswers: number[] = [];
-  const roster: { user_id: string; email?: string; name: string; roles: string[] }[] = [];
+  const roster: { user_id: string; email?: string; name: string; roles: string[]; status?: string }[] = [];
   const registrations: Received[] = [];
   let scorePosts = 0;
   const server = http.createServer((request, response) => {
@@ -615,5 +615,28 @@ describe.each(dialects)('LTI 1.3 tool on %s', (dialect) => {
       .setExpirationTime('5m')
       .sign(platform.privateKey);
     expect((await launch({ id_token: token, state })).statusCode).toBe(303);
+  });
+
+  it("pulls a course's roster into the space's learners: active learners with an email", async () => {
+    platform.roster.push(
+      { user_id: 'u-1', email: 'Dee@Hospital.test', name: 'Dee', roles: roles.learner },
+      { user_id: 'u-2', email: 'ann@hospital.test', name: 'Ann', roles: roles.learner },
+      { user_id: 'u-3', name: 'No Mail', roles: roles.learner },
+      { user_id: 'u-4', email: 'prof@hospital.test', name: 'Prof', roles: roles.instructor },
+      { user_id: 'u-5', email: 'gone@hospital.test', name: 'Gone', roles: roles.learner, status: 'Inactive' },
+    );
+    const platformId = (await t.db.selectFrom('lti_platforms').select('id').where('client_id', '=', clientId).executeTakeFirstOrThrow()).id;
+    const pulled = await t.app.inject({
+      method: 'POST',
+      url: `/admin/space/${spaceId}/lti/platforms/${platformId}/roster`,
+      headers: owner.auth,
+    });
+    expect(pulled.statusCode, pulled.body).toBe(200);
+    expect(pulled.json()).toEqual({ courses: 1, learners: 2, added: 1, withoutEmail: 1 });
+    const learners = await t.db.selectFrom('space_learners').select('email').where('space_id', '=', spaceId).execute();
+    expect(learners.map((row) => row.email)).toContain('dee@hospital.test');
+    expect(learners.map((row) => row.email)).not.toContain('prof@hospital.test');
+    expect(learners.map((row) => row.email)).not.toContain('gone@hospital.test');
+    expect(platform.tokenRequests.at(-1)?.scope).toBe('https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly');
   });
 });

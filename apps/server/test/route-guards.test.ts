@@ -96,6 +96,7 @@ const routes: RouteCase[] = [
   },
   { method: 'DELETE', url: ({ spaceId, platformId }) => `/admin/space/${spaceId}/lti/platforms/${platformId}`, inSpace: true },
   { method: 'POST', url: ({ spaceId, platformId }) => `/admin/space/${spaceId}/lti/platforms/${platformId}/check`, inSpace: true },
+  { method: 'POST', url: ({ spaceId, platformId }) => `/admin/space/${spaceId}/lti/platforms/${platformId}/roster`, inSpace: true },
   { method: 'POST', url: ({ spaceId }) => `/admin/space/${spaceId}/lti/retry`, inSpace: true },
   { method: 'GET', url: ({ spaceId, runId }) => `/admin/space/${spaceId}/lti/runs/${runId}`, inSpace: true },
   {

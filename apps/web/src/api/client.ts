@@ -1,6 +1,7 @@
 import type {
   ltiCheck,
   ltiPlatform,
+  ltiRoster,
   LtiPlatformBody,
   ltiSettings,
   runGrade,
@@ -156,6 +157,8 @@ export const createApiClient = (options: ApiClientOptions) => {
         request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/lti/platforms/${id(platformId)}` }),
       checkLtiPlatform: (spaceId: string, platformId: string) =>
         request<Out<typeof ltiCheck>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/lti/platforms/${id(platformId)}/check` }),
+      pullLtiRoster: (spaceId: string, platformId: string) =>
+        request<Out<typeof ltiRoster>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/lti/platforms/${id(platformId)}/roster` }),
       retryLti: (spaceId: string) => request<{ queued: number }>({ method: 'POST', path: `/admin/space/${id(spaceId)}/lti/retry` }),
       /** Where a run's grade went: null when no platform grades it. */
       runGrade: (spaceId: string, runId: string, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import { errorBody, idParams, ltiCheck, ltiPlatform, ltiPlatformBody, ltiSettings, ok, runGrade } from '@resim/contracts';
+import { errorBody, idParams, ltiCheck, ltiPlatform, ltiPlatformBody, ltiRoster, ltiSettings, ok, runGrade } from '@resim/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,11 +13,15 @@ import { LaunchRefused } from './id-token';
 import { completeLaunch, initiateLogin, toolUrls, type LaunchServiceContext } from './launch';
 import { escapeHtml, sendAutoPost, sendPage, sendRefusal } from './lti-pages';
 import * as lti from './lti.service';
+import type { PlatformTokens } from './platform-token';
+import { pullRoster } from './roster';
 import { toolKeysOf } from './tool-keys';
 
 export type LtiRouteOptions = ModuleContext & {
   /** grades were queued: the sender looks for them now */
   readonly kickGrades: () => void;
+  /** access tokens of the platforms' services */
+  readonly tokens: PlatformTokens;
   /** the learners' sockets, full when the server takes no more learners */
   readonly capacity?: { readonly full: () => boolean };
 };
@@ -107,6 +111,21 @@ export const ltiAdminRoutes: FastifyPluginAsyncZod<LtiRouteOptions> = async (app
       },
     },
     (request) => lti.checkPlatform(ctx(request), request.params.id, request.params.platformId),
+  );
+
+  app.post(
+    '/admin/space/:id/lti/platforms/:platformId/roster',
+    {
+      schema: {
+        tags,
+        summary: "Pull the rosters of the platform's courses into the space's learners",
+        description:
+          'Every course seen at launch with its roster service (NRPS) is read; its active learners with an email become learners of the space.',
+        params: platformParams,
+        response: { 200: ltiRoster, ...errors },
+      },
+    },
+    (request) => pullRoster({ ...ctx(request), tokens: options.tokens }, request.params.id, request.params.platformId),
   );
 
   app.post(

@@ -70,10 +70,11 @@ const fakeApi = (initial: Partial<LtiSettings> = {}) => {
     settings = { ...settings, grades: { ...settings.grades, failed: 0, queued }, lastError: null };
     return { queued };
   });
+  const pullLtiRoster = vi.fn(async () => ({ courses: 1, learners: 24, added: 20, withoutEmail: 2 }));
   const api = {
-    spaces: { lti: async () => settings, addLtiPlatform, updateLtiPlatform, removeLtiPlatform, checkLtiPlatform, retryLti },
+    spaces: { lti: async () => settings, addLtiPlatform, updateLtiPlatform, removeLtiPlatform, checkLtiPlatform, pullLtiRoster, retryLti },
   } as unknown as ApiClient;
-  return { api, addLtiPlatform, updateLtiPlatform, removeLtiPlatform, checkLtiPlatform, retryLti };
+  return { api, addLtiPlatform, updateLtiPlatform, removeLtiPlatform, checkLtiPlatform, pullLtiRoster, retryLti };
 };
 
 /** axe's critical and serious violations in what is on screen (the card, and a dialog open over it). */
@@ -168,6 +169,17 @@ describe('Learning platforms', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(removeLtiPlatform).toHaveBeenCalledWith('s1', 'p1'));
     expect(await lms.findByText('No learning platform launches this space yet.')).toBeTruthy();
+  });
+
+  it("pulls the rosters of a platform's courses into the space's learners and says what it did", async () => {
+    const { api, pullLtiRoster } = fakeApi({ platforms: [moodle] });
+    renderWithProviders(<LmsCard space={lab} />, { api });
+    const entry = within(await (await card()).findByRole('listitem', { name: 'Moodle of the faculty' }));
+    fireEvent.click(entry.getByRole('button', { name: 'Pull the course roster into learners' }));
+    await waitFor(() => expect(pullLtiRoster).toHaveBeenCalledWith('s1', 'p1'));
+    expect((await entry.findByRole('status')).textContent).toBe(
+      'Roster pulled24 learners with an email in one course: 20 new to the space; 2 named without an email could not be added.',
+    );
   });
 
   it('shows a member the platforms without the registration URL or a way to change them', async () => {

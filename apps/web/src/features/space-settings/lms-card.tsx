@@ -16,8 +16,8 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import type { LtiCheck, LtiPlatform, LtiPlatformBody, LtiSettings, Space } from '@resim/contracts';
-import { byCount } from '@resim/domain';
+import type { LtiCheck, LtiPlatform, LtiPlatformBody, LtiRoster, LtiSettings, Space } from '@resim/contracts';
+import { byCount, mayEditInSpace } from '@resim/domain';
 import {
   IconAlertCircle,
   IconCheck,
@@ -29,6 +29,7 @@ import {
   IconPlus,
   IconRefresh,
   IconTrash,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showSuccess } from '../../app/notify';
@@ -171,13 +172,26 @@ const PlatformForm = (props: {
   );
 };
 
+/** What the platform last said to a test or a roster pull, under the platform's entry. */
+type Said = LtiCheck & { readonly title: string };
+
+/** What a roster pull did, in plain words. */
+const rosterWords = (pulled: LtiRoster): string =>
+  `${byCount(pulled.learners, 'One learner', `${pulled.learners.toLocaleString()} learners`)} with an email in ${byCount(pulled.courses, 'one course', `${pulled.courses} courses`)}: ` +
+  `${pulled.added.toLocaleString()} new to the space` +
+  (pulled.withoutEmail > 0 ? `; ${pulled.withoutEmail.toLocaleString()} named without an email could not be added` : '') +
+  '.';
+
 /** One registered platform: what it is, and what the owner can do with it. */
 const PlatformEntry = (props: {
   platform: LtiPlatform;
   isOwner: boolean;
-  checked: LtiCheck | null;
+  canEdit: boolean;
+  checked: Said | null;
   checking: boolean;
+  pulling: boolean;
   onCheck: () => void;
+  onPullRoster: () => void;
   onEdit: () => void;
   onRemove: () => void;
 }) => {
@@ -209,6 +223,11 @@ const PlatformEntry = (props: {
           >
             Test
           </Button>
+          {props.canEdit && platform.courses > 0 ? (
+            <Button size="xs" variant="default" leftSection={<IconUsers size={14} />} loading={props.pulling} onClick={props.onPullRoster}>
+              Pull the course {byCount(platform.courses, 'roster', 'rosters')} into learners
+            </Button>
+          ) : null}
           {props.isOwner ? (
             <>
               <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={props.onEdit}>
@@ -226,7 +245,7 @@ const PlatformEntry = (props: {
             color={props.checked.ok ? 'green' : 'red'}
             variant="light"
             icon={props.checked.ok ? <IconCircleCheck size={18} /> : <IconAlertCircle size={18} />}
-            title={props.checked.ok ? 'Connected' : 'Not connected'}
+            title={props.checked.title}
           >
             {props.checked.message}
           </Alert>
@@ -247,7 +266,8 @@ export const LmsCard = ({ space }: { space: Space }) => {
   const [editing, setEditing] = useState<LtiPlatform | 'new' | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<LtiPlatform | null>(null);
-  const [checks, setChecks] = useState<Record<string, LtiCheck>>({});
+  const [checks, setChecks] = useState<Record<string, Said>>({});
+  const say = (platformId: string, said: Said) => setChecks((all) => ({ ...all, [platformId]: said }));
 
   const title = (
     <Stack gap={4}>
@@ -329,10 +349,20 @@ export const LmsCard = ({ space }: { space: Space }) => {
                 key={platform.id}
                 platform={platform}
                 isOwner={space.isOwner}
+                canEdit={mayEditInSpace(space.security, space.isOwner)}
+                pulling={changes.roster.isPending && changes.roster.variables === platform.id}
+                onPullRoster={() =>
+                  changes.roster.mutate(platform.id, {
+                    onSuccess: (pulled) => say(platform.id, { ok: true, title: 'Roster pulled', message: rosterWords(pulled) }),
+                    onError: (failure) => say(platform.id, { ok: false, title: 'Roster not pulled', message: failure.message }),
+                  })
+                }
                 checked={checks[platform.id] ?? null}
                 checking={changes.check.isPending && changes.check.variables === platform.id}
                 onCheck={() =>
-                  changes.check.mutate(platform.id, { onSuccess: (checked) => setChecks((all) => ({ ...all, [platform.id]: checked })) })
+                  changes.check.mutate(platform.id, {
+                    onSuccess: (checked) => say(platform.id, { ...checked, title: checked.ok ? 'Connected' : 'Not connected' }),
+                  })
                 }
                 onEdit={() => setEditing(platform)}
                 onRemove={() => setRemoving(platform)}

@@ -120,6 +120,7 @@ export const useLtiChanges = (spaceId: string) => {
     }),
     remove: useMutation({ mutationFn: (platformId: string) => api.spaces.removeLtiPlatform(spaceId, platformId), onSuccess: refresh }),
     check: useMutation({ mutationFn: (platformId: string) => api.spaces.checkLtiPlatform(spaceId, platformId) }),
+    roster: useMutation({ mutationFn: (platformId: string) => api.spaces.pullLtiRoster(spaceId, platformId) }),
     retry: useMutation({ mutationFn: () => api.spaces.retryLti(spaceId), onSuccess: refresh }),
   };
 };
