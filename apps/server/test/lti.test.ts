@@ -639,4 +639,45 @@ describe.each(dialects)('LTI 1.3 tool on %s', (dialect) => {
     expect(learners.map((row) => row.email)).not.toContain('gone@hospital.test');
     expect(platform.tokenRequests.at(-1)?.scope).toBe('https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly');
   });
+
+  it('grades the runs a Stop ends, once each, as the presenter stopped them', async () => {
+    const secondId = (
+      await t.app.inject({ method: 'POST', url: '/admin/resim/new', headers: owner.auth, payload: { groupId: spaceId } })
+    ).json<{ id: string }>().id;
+    const selfPaced = { ...sessionScenario, details: { ...sessionScenario.details, resimName: 'Second clinic', mode: 2 } };
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/admin/resim/${secondId}`, headers: owner.auth, payload: selfPaced })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/admin/control/${secondId}/2`, headers: owner.auth })).statusCode).toBe(200);
+    const { state, nonce } = await login();
+    const launched = await launch({
+      id_token: await idToken({
+        nonce,
+        sub: 'moodle-user-77',
+        email: 'eve@hospital.test',
+        extra: { 'https://purl.imsglobal.org/spec/lti/claim/custom': { resim: secondId } },
+      }),
+      state,
+    });
+    expect(launched.statusCode, launched.body).toBe(303);
+    const [, gameId, token] = /\/play\/lms\/([^#]+)#token=(.+)$/.exec(launched.headers.location as string)!;
+    const step = await t.app.inject({
+      method: 'POST',
+      url: `/learn/game/${gameId}/event`,
+      headers: { 'x-run-token': decodeURIComponent(token!) },
+      payload: { type: 'runAction', actionId: 'act1' },
+    });
+    expect(step.statusCode).toBe(200);
+    const sentBefore = platform.scores.length;
+    expect((await t.app.inject({ method: 'POST', url: `/admin/control/${secondId}/3`, headers: owner.auth })).statusCode).toBe(200);
+    await expect.poll(() => platform.scores.length, { timeout: 10_000 }).toBe(sentBefore + 1);
+    expect(platform.scores.at(-1)!.body).toMatchObject({
+      userId: 'moodle-user-77',
+      scoreGiven: 10,
+      scoreMaximum: 35,
+      comment: 'Second clinic: 10 of 35 points; the diagnosis was not right; the presenter stopped the session',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(platform.scores).toHaveLength(sentBefore + 1);
+  });
 });
