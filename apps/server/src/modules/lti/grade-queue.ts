@@ -57,32 +57,53 @@ export type GradeQueue = {
   readonly kick: () => void;
 };
 
-export const createGradeQueue = (db: Database, options: { readonly clock: Clock; readonly kick: () => void }): GradeQueue => ({
-  forEnd: async (scenario, game, ended) => {
-    if (!ended.ended) return null;
-    const link = await repo.findRunLink(db, game.id);
-    if (!link?.lineitem) return null;
-    const endedAt = new Date(ended.ended.at).toISOString();
-    const result = platformResult(runScore(scenario, ended, ended.ended.at), pointsCeiling(scenario));
-    const score = agsScore(result, { userId: link.user_id, endedAt, endReason: ended.ended.reason, scenario: scenario.resimName });
-    const created = iso(options.clock);
-    return {
-      game_id: game.id,
-      space_id: scenario.group,
-      platform_id: link.platform_id,
-      lineitem: link.lineitem,
-      score: JSON.stringify(score),
-      status: 'queued',
-      attempts: 0,
-      next_attempt_at: created,
-      last_error: null,
-      sent_at: null,
-      claim_token: null,
-      created_at: created,
-    };
-  },
-  kick: options.kick,
-});
+/** How long a process trusts what it read of a space's platforms: one registered through another process reaches it this late. */
+const platformsTtlMs = 5_000;
+
+export const createGradeQueue = (db: Database, options: { readonly clock: Clock; readonly kick: () => void }): GradeQueue => {
+  const readings = new Map<string, Promise<{ readonly launches: boolean; readonly readAt: number }>>();
+
+  /** Whether any platform launches into the space: a Stop ending a large opening elsewhere reads no run's link. */
+  const launchesInto = async (spaceId: string): Promise<boolean> => {
+    const now = options.clock.now().getTime();
+    const kept = readings.get(spaceId);
+    if (kept) {
+      const reading = await kept;
+      if (now - reading.readAt < platformsTtlMs) return reading.launches;
+    }
+    const fresh = repo.hasPlatforms(db, spaceId).then((launches) => ({ launches, readAt: now }));
+    readings.set(spaceId, fresh);
+    fresh.catch(() => readings.delete(spaceId));
+    return (await fresh).launches;
+  };
+
+  return {
+    forEnd: async (scenario, game, ended) => {
+      if (!ended.ended || !(await launchesInto(scenario.group))) return null;
+      const link = await repo.findRunLink(db, game.id);
+      if (!link?.lineitem) return null;
+      const endedAt = new Date(ended.ended.at).toISOString();
+      const result = platformResult(runScore(scenario, ended, ended.ended.at), pointsCeiling(scenario));
+      const score = agsScore(result, { userId: link.user_id, endedAt, endReason: ended.ended.reason, scenario: scenario.resimName });
+      const created = iso(options.clock);
+      return {
+        game_id: game.id,
+        space_id: scenario.group,
+        platform_id: link.platform_id,
+        lineitem: link.lineitem,
+        score: JSON.stringify(score),
+        status: 'queued',
+        attempts: 0,
+        next_attempt_at: created,
+        last_error: null,
+        sent_at: null,
+        claim_token: null,
+        created_at: created,
+      };
+    },
+    kick: options.kick,
+  };
+};
 
 const queues = new WeakMap<Database, GradeQueue>();
 

@@ -5,6 +5,9 @@ import type { LtiPlatformRow, LtiScoreRow, NewLtiScoreRow, Tables } from '../../
 export const findPlatforms = (db: Database, spaceId: string): Promise<LtiPlatformRow[]> =>
   db.selectFrom('lti_platforms').selectAll().where('space_id', '=', spaceId).orderBy('created_at').execute();
 
+export const hasPlatforms = async (db: Database, spaceId: string): Promise<boolean> =>
+  (await db.selectFrom('lti_platforms').select('id').where('space_id', '=', spaceId).limit(1).executeTakeFirst()) !== undefined;
+
 export const findPlatform = (db: Database, id: string): Promise<LtiPlatformRow | undefined> =>
   db.selectFrom('lti_platforms').selectAll().where('id', '=', id).executeTakeFirst();
 
