@@ -271,6 +271,33 @@ describe.each(dialects)('LTI 1.3 tool on %s', (dialect) => {
     return Object.fromEntries(entries);
   };
 
+  it('refuses a platform with the problem named, a second registration of one client id, and changes by anyone but the owner', async () => {
+    const post = (who: TestUser, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/admin/space/${spaceId}/lti/platforms`, headers: who.auth, payload });
+    const bad = await post(owner, { ...platform.registration, clientId: 'other', jwksUrl: 'certs.php' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain('jwksUrl');
+    const none = await post(owner, { ...platform.registration, clientId: 'other', deploymentIds: [] });
+    expect(none.json<{ message: string }>().message).toContain('needs at least one deployment id');
+    const twice = await post(owner, platform.registration);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json<{ message: string }>().message).toContain(`client id ${clientId} is registered already`);
+    const member = await t.user('member@example.test');
+    await t.app.inject({
+      method: 'POST',
+      url: `/admin/space/${spaceId}/user`,
+      headers: owner.auth,
+      payload: { email: 'member@example.test' },
+    });
+    const refused = await post(member, { ...platform.registration, clientId: 'member-client' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ message: string }>().message).toContain('Only the owner of this space');
+    const seen = (await t.app.inject({ url: `/admin/space/${spaceId}/lti`, headers: member.auth })).json<{
+      tool: { registrationUrl: string | null };
+    }>();
+    expect(seen.tool.registrationUrl).toBeNull();
+  });
+
   it('redirects a login to the platform with the parameters of an OpenID Connect authorization request', async () => {
     const { location, state, nonce } = await login();
     expect(`${location.origin}${location.pathname}`).toBe(`${platform.base}/auth`);

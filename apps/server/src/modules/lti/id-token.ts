@@ -159,6 +159,8 @@ export const verifyIdToken = async (
   const agsScopes = Array.isArray(ags.scope) ? ags.scope : [];
   const deepLinking = record(payload[claim.deepLinking]);
   const returnUrl = text(deepLinking.deep_link_return_url);
+  if (returnUrl && Array.isArray(deepLinking.accept_types) && !deepLinking.accept_types.includes('ltiResourceLink'))
+    throw new LaunchRefused(400, 'The platform asks for content this tool does not make: it makes LTI resource links (ltiResourceLink)');
   const custom = Object.fromEntries(
     Object.entries(record(payload[claim.custom])).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])),
   );
