@@ -601,6 +601,7 @@ describe.each(dialects)('LTI 1.3 tool on %s', (dialect) => {
     const response = await t.app.inject({ url: `${registrationUrl.pathname}?${query.toString()}` });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body).toContain('org.imsglobal.lti.close');
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
     expect(response.body).toContain('now launches the scenarios of Ward 7');
     const [registration] = platform.registrations;
     expect(registration!.authorization).toBe('Bearer reg-token-1');

@@ -26,6 +26,8 @@ export const sendPage = (reply: FastifyReply, title: string, body: string, optio
   const nonce = crypto.randomBytes(16).toString('base64');
   const formAction = options.formAction ? `'self' ${new URL(options.formAction).origin}` : "'self'";
   reply.raw.removeHeader('x-frame-options');
+  // A registration page opened in a window of the platform's tells its opener it is done (postMessage).
+  reply.raw.removeHeader('cross-origin-opener-policy');
   return reply
     .status(options.status ?? 200)
     .header(
