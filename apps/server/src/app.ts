@@ -48,6 +48,11 @@ import { learningRecordRoutes } from './modules/learning-records/learning-record
 import { scormLaunchRoutes, scormRoutes } from './modules/scorm/scorm.routes';
 import { createStatementQueue, useStatementQueue } from './modules/learning-records/statement-queue';
 import { createStatementSender } from './modules/learning-records/statement-sender';
+import { createGradeQueue, useGradeQueue } from './modules/lti/grade-queue';
+import { ltiAdminRoutes, ltiToolRoutes } from './modules/lti/lti.routes';
+import { createPlatformTokens } from './modules/lti/platform-token';
+import { createScoreSender } from './modules/lti/score-sender';
+import { toolKeysOf } from './modules/lti/tool-keys';
 import { stageTemplateRoutes } from './modules/stage-templates/stage-templates.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
@@ -154,6 +159,18 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     kick: statementSender.kick,
   });
   useStatementQueue(db, statements);
+  // LTI grades are stored with the step that ends a run and sent to the platform apart, retried as email is.
+  const platformTokens = createPlatformTokens(() => toolKeysOf(db), clock);
+  const scoreSender = createScoreSender({
+    db,
+    dialect: options.dialect,
+    clock,
+    policy: config.email,
+    tokens: platformTokens,
+    log: app.log,
+  });
+  app.addHook('onClose', () => scoreSender.stop());
+  useGradeQueue(db, createGradeQueue(db, { clock, kick: scoreSender.kick }));
   const authCache = createAuthCache({ ttlMs: authCacheTtlMs, maxEntries: 10_000 });
   const live = createCoalescingBus(options.live ?? createInProcessBus(), { windowMs: liveGatherMs, log: app.log });
   const storage = config.storage;
@@ -356,6 +373,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(learnerRoutes, { ...ctx, authenticate, hub });
   await app.register(consoleSocketRoutes, { consoleHub });
   await app.register(scormLaunchRoutes, { ...ctx, hub });
+  await app.register(ltiToolRoutes, { ...ctx, kickGrades: scoreSender.kick, tokens: platformTokens, capacity: hub });
   const billing = await createBillingProvider(config.billing, { log: app.log, clock });
   await app.register(billingWebhookRoutes, { ...ctx, billing });
 
@@ -363,6 +381,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     requireAuthentication(api, authenticate);
     await api.register(spaceRoutes, ctx);
     await api.register(learningRecordRoutes, ctx);
+    await api.register(ltiAdminRoutes, { ...ctx, kickGrades: scoreSender.kick, tokens: platformTokens });
     await api.register(userRoutes, ctx);
     await api.register(tokenRoutes, ctx);
     await api.register(mfaRoutes, ctx);

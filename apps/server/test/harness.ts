@@ -154,6 +154,9 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
         'slot_allocations',
         'space_lrs',
         'xapi_statements',
+        'lti_platforms',
+        'lti_run_links',
+        'lti_scores',
       ];
       // A token's last-use time is bookkeeping of authentication, and an email's progress the
       // delivery worker's, going on in the background: neither is data a request writes.

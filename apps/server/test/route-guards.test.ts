@@ -20,6 +20,8 @@ type Ids = {
   runId: string;
   /** a SCORM package the route names inside the space (none: the space is refused first) */
   packageId: string;
+  /** a learning platform registered in the space */
+  platformId: string;
 };
 type RouteCase = {
   method: Method;
@@ -33,6 +35,17 @@ type RouteCase = {
   /** a body limit of its own */
   limit?: number;
 };
+
+/** A learning platform as its admin page gives it. */
+const ltiPlatform = (issuer: string) => ({
+  name: 'LMS',
+  issuer,
+  clientId: 'client-1',
+  deploymentIds: ['1'],
+  authLoginUrl: `${issuer}/auth`,
+  tokenUrl: `${issuer}/token`,
+  jwksUrl: `${issuer}/jwks`,
+});
 
 /** An email template of the owner's own, which outsiders cannot see. */
 const guardedTemplate = 'guarded';
@@ -68,6 +81,26 @@ const routes: RouteCase[] = [
   { method: 'POST', url: ({ spaceId }) => `/admin/space/${spaceId}/lrs/check`, inSpace: true },
   { method: 'POST', url: ({ spaceId }) => `/admin/space/${spaceId}/lrs/retry`, inSpace: true },
   { method: 'GET', url: ({ spaceId, runId }) => `/admin/space/${spaceId}/lrs/runs/${runId}`, inSpace: true },
+  { method: 'GET', url: ({ spaceId }) => `/admin/space/${spaceId}/lti`, inSpace: true },
+  {
+    method: 'POST',
+    url: ({ spaceId }) => `/admin/space/${spaceId}/lti/platforms`,
+    body: ltiPlatform('https://other-lms.example.test'),
+    wrongType: ['deploymentIds', 'd1'],
+    inSpace: true,
+  },
+  {
+    method: 'PUT',
+    url: ({ spaceId, platformId }) => `/admin/space/${spaceId}/lti/platforms/${platformId}`,
+    body: ltiPlatform('https://lms.example.test'),
+    wrongType: ['clientId', 7],
+    inSpace: true,
+  },
+  { method: 'DELETE', url: ({ spaceId, platformId }) => `/admin/space/${spaceId}/lti/platforms/${platformId}`, inSpace: true },
+  { method: 'POST', url: ({ spaceId, platformId }) => `/admin/space/${spaceId}/lti/platforms/${platformId}/check`, inSpace: true },
+  { method: 'POST', url: ({ spaceId, platformId }) => `/admin/space/${spaceId}/lti/platforms/${platformId}/roster`, inSpace: true },
+  { method: 'POST', url: ({ spaceId }) => `/admin/space/${spaceId}/lti/retry`, inSpace: true },
+  { method: 'GET', url: ({ spaceId, runId }) => `/admin/space/${spaceId}/lti/runs/${runId}`, inSpace: true },
   {
     method: 'PUT',
     url: ({ spaceId }) => `/admin/space/${spaceId}/owner`,
@@ -320,11 +353,18 @@ describe.each(dialects)('route guards on %s', (dialect) => {
       payload: { resimId: resim.json<{ id: string }>().id, name: 'Room', panels: ['join'] },
     });
     const upload = await t.app.inject({ url: '/uploads/start?fileName=a.mp4&fileType=video/mp4', headers: owner.auth });
+    const platform = await t.app.inject({
+      method: 'POST',
+      url: `/admin/space/${spaceId}/lti/platforms`,
+      headers: owner.auth,
+      payload: ltiPlatform('https://lms.example.test'),
+    });
     ids = {
       uploadId: upload.json<{ uploadId: string }>().uploadId,
       uploadKey: upload.json<{ key: string }>().key,
       runId: 'no-such-run',
       packageId: 'no-such-package',
+      platformId: platform.json<{ id: string }>().id,
       presenterViewId: presenterView.json<{ id: string }>().id,
       emailId,
       spaceId,
@@ -364,6 +404,7 @@ describe.each(dialects)('route guards on %s', (dialect) => {
       uploadKey: '{key}',
       runId: '{runId}',
       packageId: '{packageId}',
+      platformId: '{platformId}',
     })}`
       .replace(/\?.*$/, '')
       .replace('/control/{id}/1', '/control/{id}/{status}')

@@ -23,3 +23,4 @@ export * from './uploads';
 export * from './billing';
 export * from './learning-records';
 export * from './scorm';
+export * from './lti';

@@ -24,6 +24,7 @@ import * as learnerEmail from './migrations/0022-learner-email';
 import * as memberAcceptance from './migrations/0023-member-acceptance';
 import * as learningRecords from './migrations/0024-learning-records';
 import * as lmsLaunches from './migrations/0025-lms-launches';
+import * as lti from './migrations/0026-lti';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023-member-acceptance': memberAcceptance,
   '0024-learning-records': learningRecords,
   '0025-lms-launches': lmsLaunches,
+  '0026-lti': lti,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -377,7 +377,62 @@ export type XapiStatementsTable = {
   created_at: string;
 };
 
+/** A learning platform registered in a space (LTI 1.3): the issuer and the client id it gave this tool (see migration 0026). */
+export type LtiPlatformsTable = {
+  id: string;
+  space_id: string;
+  name: string;
+  issuer: string;
+  client_id: string;
+  /** JSON array of the deployment ids launches may carry */
+  deployment_ids: string;
+  auth_login_url: string;
+  token_url: string;
+  jwks_url: string;
+  /** 'console' | 'dynamic' */
+  registered_by: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A login under way: the state and nonce sent to the platform, used once. */
+export type LtiLoginsTable = { state: string; nonce: string; platform_id: string; expires_at: string };
+
+/** A course seen at launch, with its roster's address (Names and Role Provisioning). */
+export type LtiContextsTable = {
+  platform_id: string;
+  context_id: string;
+  title: string;
+  memberships_url: string | null;
+  updated_at: string;
+};
+
+/** Where a launched run's grade goes: the platform's user and gradebook column, as the latest launch said. */
+export type LtiRunLinksTable = { game_id: string; platform_id: string; user_id: string; lineitem: string | null; updated_at: string };
+
+/** A run's score queued for its platform's gradebook: one per run. */
+export type LtiScoresTable = {
+  game_id: string;
+  space_id: string;
+  platform_id: string;
+  lineitem: string;
+  /** JSON of the AGS score as the run's end made it, sent as it is at every attempt */
+  score: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  claim_token: string | null;
+  created_at: string;
+};
+
 export type Tables = {
+  lti_platforms: LtiPlatformsTable;
+  lti_logins: LtiLoginsTable;
+  lti_contexts: LtiContextsTable;
+  lti_run_links: LtiRunLinksTable;
+  lti_scores: LtiScoresTable;
   space_lrs: SpaceLrsTable;
   xapi_statements: XapiStatementsTable;
   scorm_packages: ScormPackagesTable;
@@ -446,6 +501,9 @@ export type XapiStatementRow = Selectable<XapiStatementsTable>;
 export type ScormPackageRow = Selectable<ScormPackagesTable>;
 export type ExternalRunRow = Selectable<ExternalRunsTable>;
 export type NewXapiStatementRow = Insertable<XapiStatementsTable>;
+export type LtiPlatformRow = Selectable<LtiPlatformsTable>;
+export type LtiScoreRow = Selectable<LtiScoresTable>;
+export type NewLtiScoreRow = Insertable<LtiScoresTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;
 export type NewPasswordResetRow = Insertable<PasswordResetsTable>;
 export type EmailTemplateRow = Selectable<EmailTemplatesTable>;

@@ -1,4 +1,10 @@
 import type {
+  ltiCheck,
+  ltiPlatform,
+  ltiRoster,
+  LtiPlatformBody,
+  ltiSettings,
+  runGrade,
   runStatement,
   lrsCheck,
   lrsSettings,
@@ -141,6 +147,22 @@ export const createApiClient = (options: ApiClientOptions) => {
       runStatements: (spaceId: string, runId: string, signal?: AbortSignal) =>
         get<Out<typeof runStatement>[]>(`/admin/space/${id(spaceId)}/lrs/runs/${id(runId)}`, signal),
       retryLrs: (spaceId: string) => request<{ queued: number }>({ method: 'POST', path: `/admin/space/${id(spaceId)}/lrs/retry` }),
+      /** The space's learning platforms (LTI), the tool's addresses to give them, and how its grades went. */
+      lti: (spaceId: string, signal?: AbortSignal) => get<Out<typeof ltiSettings>>(`/admin/space/${id(spaceId)}/lti`, signal),
+      addLtiPlatform: (spaceId: string, body: LtiPlatformBody) =>
+        request<Out<typeof ltiPlatform>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/lti/platforms`, body }),
+      updateLtiPlatform: (spaceId: string, platformId: string, body: LtiPlatformBody) =>
+        request<Out<typeof ltiPlatform>>({ method: 'PUT', path: `/admin/space/${id(spaceId)}/lti/platforms/${id(platformId)}`, body }),
+      removeLtiPlatform: (spaceId: string, platformId: string) =>
+        request<Out<typeof ok>>({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/lti/platforms/${id(platformId)}` }),
+      checkLtiPlatform: (spaceId: string, platformId: string) =>
+        request<Out<typeof ltiCheck>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/lti/platforms/${id(platformId)}/check` }),
+      pullLtiRoster: (spaceId: string, platformId: string) =>
+        request<Out<typeof ltiRoster>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/lti/platforms/${id(platformId)}/roster` }),
+      retryLti: (spaceId: string) => request<{ queued: number }>({ method: 'POST', path: `/admin/space/${id(spaceId)}/lti/retry` }),
+      /** Where a run's grade went: null when no platform grades it. */
+      runGrade: (spaceId: string, runId: string, signal?: AbortSignal) =>
+        get<{ grade: Out<typeof runGrade> | null }>(`/admin/space/${id(spaceId)}/lti/runs/${id(runId)}`, signal),
       /** SPEC 7: what the space's scoreboard can show: its modes, scenarios and outputs. */
       scoreboardAvailable: (spaceId: string, signal?: AbortSignal) =>
         get<Out<typeof scoreboardAvailable>>(`/admin/space/${id(spaceId)}/scoreboard/available`, signal),

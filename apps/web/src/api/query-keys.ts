@@ -29,6 +29,8 @@ export const queryKeys = {
   spaceLrs: (spaceId: string) => ['space', spaceId, 'lrs'] as const,
   scormPackages: (resimId: string) => ['resim', resimId, 'scorm'] as const,
   runStatements: (spaceId: string, runId: string) => ['space', spaceId, 'lrs', 'run', runId] as const,
+  spaceLti: (spaceId: string) => ['space', spaceId, 'lti'] as const,
+  runGrade: (spaceId: string, runId: string) => ['space', spaceId, 'lti', 'run', runId] as const,
   /** a space's scoreboard: what it can show, and its results in a mode */
   spaceScoreboardAvailable: (spaceId: string) => ['space', spaceId, 'scoreboard', 'available'] as const,
   spaceScoreboard: (spaceId: string, mode: string) => ['space', spaceId, 'scoreboard', mode] as const,

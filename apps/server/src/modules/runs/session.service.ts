@@ -20,6 +20,8 @@ import { forgetShared } from './shared-reads';
 import { recordEvent, stateColumns } from './steps';
 import { insertStatements } from '../learning-records/learning-records.repository';
 import { statementQueueOf } from '../learning-records/statement-queue';
+import { gradeQueueOf } from '../lti/grade-queue';
+import { insertScore } from '../lti/lti.repository';
 
 type Log = { warn: (details: object, message: string) => void };
 
@@ -83,6 +85,13 @@ const endRun = async (db: Database, scenario: Scenario, game: GameRow, now: Date
     if (statements.length > 0) {
       await insertStatements(db, statements);
       queue?.kick();
+    }
+    // And its grade to the platform that launched it, as the statements are.
+    const grades = gradeQueueOf(db);
+    const grade = settled && grades ? await grades.forEnd(scenario, game, state) : null;
+    if (grade) {
+      await insertScore(db, grade);
+      grades?.kick();
     }
     return settled;
   }

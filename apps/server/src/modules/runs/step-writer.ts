@@ -3,7 +3,7 @@ import { CompiledQuery } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import { onClose, sqliteFileOf, type Database } from '../../db/database';
 import { logSyncOf } from '../../db/log-sync';
-import type { GameRow, NewXapiStatementRow, RunEventRow } from '../../db/schema';
+import type { GameRow, NewLtiScoreRow, NewXapiStatementRow, RunEventRow } from '../../db/schema';
 import { yieldToLoop } from '../../lib/slices';
 
 /** The columns of a run that a step decides. */
@@ -18,6 +18,8 @@ export type StepWrite = {
   readonly counts: readonly FlowCount[];
   /** the xAPI statements it adds to the run's record, queued for the space's LRS with the step */
   readonly statements?: readonly NewXapiStatementRow[];
+  /** the score of the run it ends, queued for the gradebook of the platform that launched it (one per run) */
+  readonly grade?: NewLtiScoreRow;
 };
 
 /**
@@ -63,6 +65,10 @@ const sqliteCommit = (db: Database, file: SQLite.Database, syncLog: (() => Promi
       `insert into xapi_statements (id, space_id, game_id, seq, verb, statement, status, attempts, next_attempt_at, created_at)
        values (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)`,
     );
+    const insertGrade = file.prepare(
+      `insert into lti_scores (game_id, space_id, platform_id, lineitem, score, status, attempts, next_attempt_at, created_at)
+       values (?, ?, ?, ?, ?, 'queued', 0, ?, ?) on conflict (game_id) do nothing`,
+    );
     return file.transaction((steps: readonly StepWrite[]) => {
       const stored = steps.map(
         ({ game, changes: c }) =>
@@ -76,6 +82,17 @@ const sqliteCommit = (db: Database, file: SQLite.Database, syncLog: (() => Promi
       for (const { statements } of kept)
         for (const row of statements ?? [])
           insertStatement.run(row.id, row.space_id, row.game_id, row.seq, row.verb, row.statement, row.next_attempt_at, row.created_at);
+      for (const { grade } of kept)
+        if (grade)
+          insertGrade.run(
+            grade.game_id,
+            grade.space_id,
+            grade.platform_id,
+            grade.lineitem,
+            grade.score,
+            grade.next_attempt_at,
+            grade.created_at,
+          );
       return stored;
     });
   };
@@ -117,6 +134,12 @@ const postgresCommit = (db: Database): Commit => {
     select v.id, v.space_id, v.game_id, v.seq, v.verb, v.statement, 'queued', 0, v.next_attempt_at, v.created_at
     from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[])
       as v(id, space_id, game_id, seq, verb, statement, next_attempt_at, created_at)`;
+  const insertGrades = `
+    insert into lti_scores (game_id, space_id, platform_id, lineitem, score, status, attempts, next_attempt_at, created_at)
+    select v.game_id, v.space_id, v.platform_id, v.lineitem, v.score, 'queued', 0, v.next_attempt_at, v.created_at
+    from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+      as v(game_id, space_id, platform_id, lineitem, score, next_attempt_at, created_at)
+    on conflict (game_id) do nothing`;
   const column = <T>(steps: readonly StepWrite[], pick: (step: StepWrite) => T): T[] => steps.map(pick);
 
   const once = (steps: readonly StepWrite[]): Promise<boolean[]> =>
@@ -170,6 +193,19 @@ const postgresCommit = (db: Database): Commit => {
             statements.map((row) => row.statement),
             statements.map((row) => row.next_attempt_at),
             statements.map((row) => row.created_at),
+          ]),
+        );
+      const grades = stored.flatMap((step) => (step.grade ? [step.grade] : []));
+      if (grades.length > 0)
+        await trx.executeQuery(
+          CompiledQuery.raw(insertGrades, [
+            grades.map((row) => row.game_id),
+            grades.map((row) => row.space_id),
+            grades.map((row) => row.platform_id),
+            grades.map((row) => row.lineitem),
+            grades.map((row) => row.score),
+            grades.map((row) => row.next_attempt_at),
+            grades.map((row) => row.created_at),
           ]),
         );
       return steps.map((step) => storedIds.has(step.game.id));

@@ -15,6 +15,7 @@ import type { GameRow } from '../../db/schema';
 import { AppError, conflict } from '../../errors/app-error';
 import * as flowCounts from '../learner-flow/flow-counts.repository';
 import { statementQueueOf } from '../learning-records/statement-queue';
+import { gradeQueueOf } from '../lti/grade-queue';
 import { countsInFlow, removedReason, stateOf } from './game-records';
 import { currentInstanceId, isPreviewInstance, phaseOfGame } from './phase';
 import { refuseOutsideSchedule } from './schedule-rules';
@@ -110,6 +111,9 @@ export const recordEvent = async (
   const statements = queue
     ? await queue.forStep(scenario, game, { before: stored, after: result.state, event, seq: game.event_count + 1 })
     : [];
+  // The step that ends the run queues its grade for the platform that launched it, in the same commit.
+  const grades = result.state.ended && !stored.ended ? gradeQueueOf(db) : null;
+  const grade = grades ? await grades.forEnd(scenario, game, result.state) : null;
   const saved = await stepWriterOf(db).write({
     game,
     changes,
@@ -123,8 +127,10 @@ export const recordEvent = async (
     // Summed with the other steps of the same commit.
     counts: counted ? stepCounts(previous, step) : [],
     ...(statements.length > 0 ? { statements } : {}),
+    ...(grade ? { grade } : {}),
   });
   if (saved && statements.length > 0) queue?.kick();
+  if (saved && grade) grades?.kick();
   if (!saved) return { ok: false, stale: true, error: conflict('Another step of this run was taken at the same moment; try again') };
   return { ok: true, game: { ...game, ...changes, event_count: game.event_count + 1 }, state: result.state, step };
 };

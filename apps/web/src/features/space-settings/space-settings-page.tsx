@@ -6,6 +6,7 @@ import { LoadFailed } from '../../ui/load-failed';
 import { PageHeader } from '../../ui/page-header';
 import { useUserAuth } from '../profile/profile-queries';
 import { DetailsCard } from './details-card';
+import { LmsCard } from './lms-card';
 import { LrsCard } from './lrs-card';
 import { MembersCard } from './members-card';
 import { OwnerCard } from './owner-card';
@@ -93,6 +94,7 @@ export const SpaceSettingsPage = ({ spaceId }: { spaceId: string }) => {
         <MembersCard space={current} me={me.data?.id ?? null} />
         <SecurityCard space={current} />
         <LrsCard space={current} />
+        <LmsCard space={current} />
         <OwnerCard space={current} />
       </Stack>
     </>

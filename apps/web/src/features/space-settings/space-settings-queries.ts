@@ -1,4 +1,4 @@
-import type { PutLrsBody, Space, SpaceUser } from '@resim/contracts';
+import type { LtiPlatformBody, PutLrsBody, Space, SpaceUser } from '@resim/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
@@ -94,5 +94,33 @@ export const useLrsChanges = (spaceId: string) => {
     remove: useMutation({ mutationFn: () => api.spaces.removeLrs(spaceId), onSuccess: refresh }),
     check: useMutation({ mutationFn: () => api.spaces.checkLrs(spaceId) }),
     retry: useMutation({ mutationFn: () => api.spaces.retryLrs(spaceId), onSuccess: refresh }),
+  };
+};
+
+/** The space's learning platforms; read again every few seconds while grades wait to be sent. */
+export const useSpaceLti = (spaceId: string) => {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.spaceLti(spaceId),
+    queryFn: ({ signal }) => api.spaces.lti(spaceId, signal),
+    refetchInterval: (query) => ((query.state.data?.grades.queued ?? 0) + (query.state.data?.grades.sending ?? 0) > 0 ? 3000 : false),
+  });
+};
+
+export const useLtiChanges = (spaceId: string) => {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.spaceLti(spaceId) });
+  return {
+    add: useMutation({ mutationFn: (body: LtiPlatformBody) => api.spaces.addLtiPlatform(spaceId, body), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ platformId, body }: { platformId: string; body: LtiPlatformBody }) =>
+        api.spaces.updateLtiPlatform(spaceId, platformId, body),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({ mutationFn: (platformId: string) => api.spaces.removeLtiPlatform(spaceId, platformId), onSuccess: refresh }),
+    check: useMutation({ mutationFn: (platformId: string) => api.spaces.checkLtiPlatform(spaceId, platformId) }),
+    roster: useMutation({ mutationFn: (platformId: string) => api.spaces.pullLtiRoster(spaceId, platformId) }),
+    retry: useMutation({ mutationFn: () => api.spaces.retryLti(spaceId), onSuccess: refresh }),
   };
 };

@@ -52,6 +52,16 @@ export const useRunStatements = (spaceId: string | null, gameId: string | null) 
   });
 };
 
+/** Where a run's grade went, when a learning platform launched it. */
+export const useRunGrade = (spaceId: string | null, gameId: string | null) => {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.runGrade(spaceId ?? '', gameId ?? ''),
+    queryFn: ({ signal }) => api.spaces.runGrade(spaceId ?? '', gameId ?? '', signal),
+    enabled: spaceId !== null && gameId !== null,
+  });
+};
+
 export const useRunDetail = (resimId: string, gameId: string | null) => {
   const api = useApi();
   return useQuery({

@@ -1,11 +1,11 @@
 import { Badge, Drawer, Group, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
-import type { RunDetail, RunStatement } from '@resim/contracts';
+import type { RunDetail, RunGrade, RunStatement } from '@resim/contracts';
 import { byCount, formatMeasureValue, type ScenarioContent } from '@resim/domain';
 import { useMemo, useState } from 'react';
 import { LoadFailed } from '../../../ui/load-failed';
 import { namesOf, stepWords } from './audit-wording';
 import { formatPoints, runStage } from './results-format';
-import { useRunDetail, useRunStatements } from './results-queries';
+import { useRunDetail, useRunGrade, useRunStatements } from './results-queries';
 
 /** What the drawer names a run's steps by (the scenario's tests and diagnoses), and what its measures are in. */
 type NamedItems = Pick<ScenarioContent, 'actions' | 'conclusions' | 'measures' | 'currency'>;
@@ -57,7 +57,45 @@ const Statements = ({ statements }: { statements: readonly RunStatement[] }) => 
   );
 };
 
-const Run = ({ detail, content, statements }: { detail: RunDetail; content: NamedItems; statements: readonly RunStatement[] }) => {
+/** Where the run's grade went, when a learning platform launched it: sent, waiting or failed, in the platform's words. */
+const Grade = ({ grade }: { grade: RunGrade | null }) => {
+  if (!grade) return null;
+  const score =
+    grade.scoreGiven !== null && grade.scoreMaximum !== null
+      ? ` (${formatPoints(grade.scoreGiven)} of ${formatPoints(grade.scoreMaximum)})`
+      : '';
+  const words =
+    grade.status === 'sent'
+      ? `Sent to ${grade.platform}${score}.`
+      : grade.status === 'failed'
+        ? `Not sent to ${grade.platform}${score}: it failed after ${byCount(grade.attempts, 'one attempt', `${grade.attempts} attempts`)}.`
+        : `Waiting to be sent to ${grade.platform}${score}.`;
+  return (
+    <Stack gap={4} aria-label="Gradebook">
+      <Title order={3} fz="sm">
+        Gradebook
+      </Title>
+      <Text fz="sm">{words}</Text>
+      {grade.status !== 'sent' && grade.lastError ? (
+        <Text fz="xs" c="red.9">
+          {grade.lastError}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+};
+
+const Run = ({
+  detail,
+  content,
+  statements,
+  grade,
+}: {
+  detail: RunDetail;
+  content: NamedItems;
+  statements: readonly RunStatement[];
+  grade: RunGrade | null;
+}) => {
   const names = useMemo(() => namesOf(content), [content]);
   const stage = runStage(detail.run);
   return (
@@ -106,6 +144,7 @@ const Run = ({ detail, content, statements }: { detail: RunDetail; content: Name
         <Measures measures={detail.measures} content={content} />
       </Stack>
       <Statements statements={statements} />
+      <Grade grade={grade} />
     </Stack>
   );
 };
@@ -116,7 +155,7 @@ export const RunDrawer = (props: {
   gameId: string | null;
   nickname: string;
   content: NamedItems;
-  /** the scenario's space, to say where the run's xAPI statements went */
+  /** the scenario's space, to say where the run's xAPI statements and grade went */
   spaceId?: string | null;
   onClose: () => void;
 }) => {
@@ -126,6 +165,7 @@ export const RunDrawer = (props: {
     setShown({ resimId: props.resimId, gameId: props.gameId, nickname: props.nickname });
   const run = useRunDetail(shown.resimId, shown.gameId);
   const statements = useRunStatements(props.spaceId ?? null, shown.gameId);
+  const grade = useRunGrade(props.spaceId ?? null, shown.gameId);
   return (
     <Drawer
       opened={props.gameId !== null}
@@ -142,7 +182,7 @@ export const RunDrawer = (props: {
       ) : run.isError && !run.data ? (
         <LoadFailed what="The run" onRetry={() => void run.refetch()} />
       ) : (
-        <Run detail={run.data} content={props.content} statements={statements.data ?? []} />
+        <Run detail={run.data} content={props.content} statements={statements.data ?? []} grade={grade.data?.grade ?? null} />
       )}
     </Drawer>
   );

@@ -83,14 +83,17 @@ const rows = () =>
     );
 
 /** The scoreboard of a scenario in a space, with Bo's run opened in its drawer; answers the drawer. */
-const openBoInSpace = async (runStatements: ReturnType<typeof vi.fn>) => {
+const openBoInSpace = async (
+  runStatements: ReturnType<typeof vi.fn>,
+  runGrade: ReturnType<typeof vi.fn> = vi.fn().mockResolvedValue({ grade: null }),
+) => {
   const api = {
     resims: {
       dashboard: vi.fn().mockResolvedValue(dashboard),
       scoreboard: vi.fn(async () => boards.i2),
       run: vi.fn().mockResolvedValue(runOfBo),
     },
-    spaces: { runStatements },
+    spaces: { runStatements, runGrade },
   } as unknown as ApiClient;
   const props = { ...panelPropsOf(scenarioFixture()), placement: { group: 'space-1', onMove: vi.fn() } };
   renderWithProviders(<ScoreboardPanel {...props} />, { api, path: '/resim/r1?tab=scoreboard' });
@@ -175,6 +178,36 @@ describe('scoreboard', () => {
     await within(drawer).findByLabelText('Steps');
     await waitFor(() => expect(runStatements).toHaveBeenCalled());
     expect(within(drawer).queryByLabelText('Learning record store')).toBeNull();
+    expect(within(drawer).queryByLabelText('Gradebook')).toBeNull();
+  });
+
+  it('says where the grade of a run a learning platform launched went, in the platform’s words when it failed', async () => {
+    const grade = {
+      platform: 'Moodle',
+      scoreGiven: 30,
+      scoreMaximum: 35,
+      attempts: 1,
+      lastError: null,
+      sentAt: '2026-12-02T10:00:01.000Z',
+    };
+    const sent = await openBoInSpace(vi.fn().mockResolvedValue([]), vi.fn().mockResolvedValue({ grade: { ...grade, status: 'sent' } }));
+    expect((await within(sent).findByLabelText('Gradebook')).textContent).toBe('GradebookSent to Moodle (30 of 35).');
+  });
+
+  it('says a grade failed, after how many attempts, with what the platform answered', async () => {
+    const failed = {
+      platform: 'Canvas',
+      status: 'failed',
+      scoreGiven: 30,
+      scoreMaximum: 35,
+      attempts: 3,
+      lastError: 'Sending the grade: the platform answered 403 user is not enrolled',
+      sentAt: null,
+    };
+    const drawer = await openBoInSpace(vi.fn().mockResolvedValue([]), vi.fn().mockResolvedValue({ grade: failed }));
+    expect((await within(drawer).findByLabelText('Gradebook')).textContent).toBe(
+      'GradebookNot sent to Canvas (30 of 35): it failed after 3 attempts.Sending the grade: the platform answered 403 user is not enrolled',
+    );
   });
 
   it('says a run of one point in the singular', async () => {
