@@ -233,7 +233,7 @@ const PlatformEntry = (props: {
               <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={props.onEdit}>
                 Edit
               </Button>
-              <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={props.onRemove}>
+              <Button size="xs" variant="default" c="red.9" leftSection={<IconTrash size={14} />} onClick={props.onRemove}>
                 Remove
               </Button>
             </>
