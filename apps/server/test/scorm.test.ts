@@ -109,6 +109,11 @@ describe.each(dialects)('SCORM packages on %s', (dialect) => {
       (await t.app.inject({ method: 'GET', url: `/learn/game/${launched.gameId}`, headers: { 'x-run-token': launched.runToken } }))
         .statusCode,
     ).toBe(404);
+    const detail = await t.app.inject({ method: 'GET', url: `/admin/resim/${resimId}/games/${launched.gameId}`, headers: owner.auth });
+    expect(detail.json()).toMatchObject({
+      run: { nickname: 'Okafor, Ada' },
+      launchedBy: { source: 'scorm', name: 'SCORM 2004 package', learnerRef: 'moodle-17' },
+    });
     const other = (await launch({ key, learnerId: 'moodle-18', learnerName: 'Okafor, Ada' })).json<Launch>();
     expect(other.gameId).not.toBe(launched.gameId);
 

@@ -30,6 +30,16 @@ export const runDetail = z
     facts: z.array(runFact),
     /** the measures as they stand */
     measures: z.array(runMeasure),
+    /** the learning platform that launched the run (a SCORM package, an LTI platform), or null */
+    launchedBy: z
+      .object({
+        source: z.enum(['scorm', 'lti']),
+        /** the platform's name, or the package's version */
+        name: z.string(),
+        /** the platform's id of its learner */
+        learnerRef: z.string(),
+      })
+      .nullable(),
   })
   .meta({ id: 'RunDetail' });
 export type RunDetail = z.infer<typeof runDetail>;

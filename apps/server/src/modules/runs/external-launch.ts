@@ -139,6 +139,17 @@ export const launchExternalRun = async (ctx: LaunchContext, scenario: Scenario, 
   return { gameId: game.id, runToken, snapshot: await snapshotOf(ctx.db, scenario, game, now.getTime()), resumed: false };
 };
 
-/** Where a run came from when a learning platform launched it, for the console's run view. */
-export const externalSourceOf = (db: Database, gameId: string) =>
-  db.selectFrom('external_runs').select(['source', 'source_id', 'learner_ref']).where('game_id', '=', gameId).executeTakeFirst();
+/** Where a run came from when a learning platform launched it, for the console's run view: the platform's name or the package's version. */
+export const launchedByOf = async (db: Database, gameId: string) => {
+  const row = await db
+    .selectFrom('external_runs as r')
+    .leftJoin('scorm_packages as p', (join) => join.onRef('p.id', '=', 'r.source_id').on('r.source', '=', 'scorm'))
+    .leftJoin('lti_platforms as l', (join) => join.onRef('l.id', '=', 'r.source_id').on('r.source', '=', 'lti'))
+    .select(['r.source', 'r.learner_ref', 'p.version', 'l.name'])
+    .where('r.game_id', '=', gameId)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.source === 'scorm') return { source: 'scorm' as const, name: `SCORM ${row.version ?? ''} package`, learnerRef: row.learner_ref };
+  if (row.source === 'lti') return { source: 'lti' as const, name: row.name ?? 'a removed platform', learnerRef: row.learner_ref };
+  return null;
+};

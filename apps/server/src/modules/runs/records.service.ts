@@ -7,6 +7,7 @@ import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
 import { feedbackShown, rankInstance, scoreOf, stateOf, toGameScore, toGameSummary } from './game-records';
 import * as repo from './runs.repository';
+import { launchedByOf } from './external-launch';
 import { readShared } from './shared-reads';
 import { loadRunnableScenario } from './scenario-cache';
 import { requireInstance } from './boards.service';
@@ -174,5 +175,6 @@ export const runDetail = async (ctx: SpaceContext, resimId: string, gameId: stri
     steps,
     facts: factsOf(view),
     measures: measuresOf(view),
+    launchedBy: await launchedByOf(ctx.db, game.id),
   };
 };

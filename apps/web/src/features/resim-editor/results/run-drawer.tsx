@@ -109,6 +109,13 @@ const Run = ({
           {byCount(detail.run.points ?? 0, 'point', 'points')}
         </Text>
       </Group>
+      {detail.launchedBy ? (
+        <Text fz="sm" aria-label="Launched by">
+          {detail.launchedBy.source === 'scorm'
+            ? `Launched from a learning platform through a ${detail.launchedBy.name}, where the learner is ${detail.launchedBy.learnerRef}.`
+            : `Launched from ${detail.launchedBy.name} (LTI), where the learner is ${detail.launchedBy.learnerRef}.`}
+        </Text>
+      ) : null}
       {detail.steps.length === 0 ? (
         <Text c="dimmed" fz="sm">
           No steps taken yet.

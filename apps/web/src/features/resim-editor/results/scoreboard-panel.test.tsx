@@ -56,6 +56,7 @@ const runOfBo: RunDetail = {
     { id: 'points', name: 'Points', value: 10 },
     { id: 'measure1', name: 'Cost', value: 50 },
   ],
+  launchedBy: null,
 };
 
 const show = (path = '/resim/r1?tab=scoreboard') => {
@@ -86,12 +87,13 @@ const rows = () =>
 const openBoInSpace = async (
   runStatements: ReturnType<typeof vi.fn>,
   runGrade: ReturnType<typeof vi.fn> = vi.fn().mockResolvedValue({ grade: null }),
+  run: RunDetail = runOfBo,
 ) => {
   const api = {
     resims: {
       dashboard: vi.fn().mockResolvedValue(dashboard),
       scoreboard: vi.fn(async () => boards.i2),
-      run: vi.fn().mockResolvedValue(runOfBo),
+      run: vi.fn().mockResolvedValue(run),
     },
     spaces: { runStatements, runGrade },
   } as unknown as ApiClient;
@@ -179,6 +181,17 @@ describe('scoreboard', () => {
     await waitFor(() => expect(runStatements).toHaveBeenCalled());
     expect(within(drawer).queryByLabelText('Learning record store')).toBeNull();
     expect(within(drawer).queryByLabelText('Gradebook')).toBeNull();
+    expect(within(drawer).queryByLabelText('Launched by')).toBeNull();
+  });
+
+  it('says which learning platform launched a run, and who the learner is there', async () => {
+    const scorm = await openBoInSpace(vi.fn().mockResolvedValue([]), undefined, {
+      ...runOfBo,
+      launchedBy: { source: 'scorm', name: 'SCORM 2004 package', learnerRef: 'moodle-17' },
+    });
+    expect((await within(scorm).findByLabelText('Launched by')).textContent).toBe(
+      'Launched from a learning platform through a SCORM 2004 package, where the learner is moodle-17.',
+    );
   });
 
   it('says where the grade of a run a learning platform launched went, in the platform’s words when it failed', async () => {
