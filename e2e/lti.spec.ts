@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { apiAs, demoAdmin, shoot, signInAsDemoAdmin } from './support';
@@ -16,21 +16,32 @@ const deploymentId = 'deployment-1';
  */
 const standInPlatform = async (resimId: () => string) => {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
+  // A key the platform does not publish: what a forged launch is signed with.
+  const forger = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'platform-key', alg: 'RS256', use: 'sig' };
   const scores: Record<string, unknown>[] = [];
+  const links: Record<string, unknown>[] = [];
   let base = '';
   let tool = '';
-  const idToken = (nonce: string) =>
+  /** The launch the course page asked for, named by its message hint: a learner's, a teacher's pick of content, or a forged one. */
+  const idToken = (nonce: string, hint: string) =>
     new SignJWT({
       nonce,
-      name: 'Ada Okafor',
-      email: `ada-${Date.now().toString(36)}@hospital.test`,
-      'https://purl.imsglobal.org/spec/lti/claim/message_type': 'LtiResourceLinkRequest',
+      name: hint === 'pick' ? 'Tom Teacher' : 'Ada Okafor',
+      email: `${hint === 'pick' ? 'tom' : 'ada'}-${Date.now().toString(36)}@hospital.test`,
+      'https://purl.imsglobal.org/spec/lti/claim/message_type': hint === 'pick' ? 'LtiDeepLinkingRequest' : 'LtiResourceLinkRequest',
       'https://purl.imsglobal.org/spec/lti/claim/version': '1.3.0',
       'https://purl.imsglobal.org/spec/lti/claim/deployment_id': deploymentId,
       'https://purl.imsglobal.org/spec/lti/claim/target_link_uri': `${tool}/lti/launch`,
       'https://purl.imsglobal.org/spec/lti/claim/resource_link': { id: 'link-1' },
-      'https://purl.imsglobal.org/spec/lti/claim/roles': ['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner'],
+      'https://purl.imsglobal.org/spec/lti/claim/roles': [
+        `http://purl.imsglobal.org/vocab/lis/v2/membership#${hint === 'pick' ? 'Instructor' : 'Learner'}`,
+      ],
+      'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings': {
+        deep_link_return_url: `${base}/return`,
+        accept_types: ['ltiResourceLink'],
+        data: 'course-7-section-2',
+      },
       'https://purl.imsglobal.org/spec/lti/claim/context': { id: 'course-7', title: 'Haematology 101' },
       'https://purl.imsglobal.org/spec/lti/claim/custom': { resim: resimId() },
       'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
@@ -41,10 +52,10 @@ const standInPlatform = async (resimId: () => string) => {
       .setProtectedHeader({ alg: 'RS256', kid: 'platform-key' })
       .setIssuer(base)
       .setAudience(clientId)
-      .setSubject('moodle-user-17')
+      .setSubject(hint === 'pick' ? 'moodle-user-2' : 'moodle-user-17')
       .setIssuedAt()
       .setExpirationTime('5m')
-      .sign(privateKey);
+      .sign(hint === 'forged' ? forger.privateKey : privateKey);
   const html = (body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Haematology 101</title></head><body>${body}</body></html>`;
   const server = http.createServer((request, response) => {
@@ -55,7 +66,19 @@ const standInPlatform = async (resimId: () => string) => {
       if (url.pathname === '/jwks') {
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
       } else if (url.pathname === '/course') {
-        const login = new URLSearchParams({ iss: base, login_hint: 'user-17', target_link_uri: `${tool}/lti/launch`, client_id: clientId });
+        const hint = url.searchParams.get('as') ?? 'learner';
+        const login = new URLSearchParams({
+          iss: base,
+          login_hint: 'user-17',
+          target_link_uri: `${tool}/lti/launch`,
+          client_id: clientId,
+          lti_message_hint: hint,
+        });
+        // A launch in a window of its own: the tool's pages are the window's.
+        if (url.searchParams.has('window')) {
+          response.writeHead(302, { location: `${tool}/lti/login?${login.toString()}` }).end();
+          return;
+        }
         response
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
           .end(
@@ -64,8 +87,8 @@ const standInPlatform = async (resimId: () => string) => {
             ),
           );
       } else if (url.pathname === '/auth') {
-        const { state, nonce, redirect_uri: redirect } = Object.fromEntries(url.searchParams);
-        void idToken(nonce ?? '').then((token) =>
+        const { state, nonce, redirect_uri: redirect, lti_message_hint: hint } = Object.fromEntries(url.searchParams);
+        void idToken(nonce ?? '', hint ?? 'learner').then((token) =>
           response
             .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
             .end(
@@ -74,6 +97,11 @@ const standInPlatform = async (resimId: () => string) => {
               ),
             ),
         );
+      } else if (url.pathname === '/return' && request.method === 'POST') {
+        links.push(decodeJwt(new URLSearchParams(body).get('JWT') ?? ''));
+        response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(html('<main><h1>Activity added to the course</h1></main>'));
       } else if (url.pathname === '/token' && request.method === 'POST') {
         response
           .writeHead(200, { 'content-type': 'application/json' })
@@ -92,6 +120,7 @@ const standInPlatform = async (resimId: () => string) => {
     base: () => base,
     setTool: (url: string) => (tool = url),
     scores,
+    links,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };
@@ -117,7 +146,7 @@ const anaemia = (name: string) => ({
   ],
 });
 
-test('a space registers a learning platform by hand; a learner launched from a course page plays in its frame, and the grade reaches the gradebook once', async ({
+test('a space registers a learning platform by hand; a learner launched from a course page plays in its frame and the grade reaches the gradebook once; a teacher adds a scenario by deep linking; a forged launch is refused', async ({
   page,
   baseURL,
 }) => {
@@ -182,6 +211,30 @@ test('a space registers a learning platform by hand; a learner launched from a c
       gradingProgress: 'FullyGraded',
     });
     await learner.close();
+
+    // A teacher adds the activity from the course: the tool's picker lists the space's scenarios, and the link returns signed.
+    const teacher = await page.context().browser()!.newContext();
+    const picker = await teacher.newPage();
+    await picker.goto(`${platform.base()}/course?as=pick&window=1`);
+    await expect(picker.getByRole('heading', { level: 1 })).toBeVisible();
+    await shoot(picker, 'lti-deep-linking.png');
+    await expectAccessible(picker, 'LTI deep linking, choosing a scenario');
+    await picker.getByRole('button', { name: new RegExp(`^Tired all the time ${suffix}`) }).click();
+    await expect(picker.getByRole('heading', { name: 'Activity added to the course' })).toBeVisible();
+    expect(platform.links[0]).toMatchObject({
+      'https://purl.imsglobal.org/spec/lti/claim/message_type': 'LtiDeepLinkingResponse',
+      'https://purl.imsglobal.org/spec/lti-dl/claim/data': 'course-7-section-2',
+      'https://purl.imsglobal.org/spec/lti-dl/claim/content_items': [
+        { type: 'ltiResourceLink', title: `Tired all the time ${suffix}`, lineItem: { scoreMaximum: 35 } },
+      ],
+    });
+
+    // A launch signed with a key the platform does not publish is refused, in words, and plays nothing.
+    await picker.goto(`${platform.base()}/course?as=forged&window=1`);
+    await expect(picker.getByRole('heading', { name: 'This activity could not be opened' })).toBeVisible();
+    await expect(picker.getByRole('alert')).toContainText("The launch's signature does not match the platform's keys");
+    await expectAccessible(picker, 'LTI launch refused');
+    await teacher.close();
   } finally {
     await platform.close();
   }

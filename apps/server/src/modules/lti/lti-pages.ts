@@ -7,7 +7,7 @@ export const escapeHtml = (value: string): string =>
 const style = `body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:40rem;padding:0 1rem;color:#1a1b1e;line-height:1.5}
 h1{font-size:1.4rem}ul{padding:0;list-style:none}li{margin:.5rem 0}button{font:inherit;padding:.5rem 1rem;border-radius:4px;
 border:1px solid #1c7ed6;background:#1c7ed6;color:#fff;cursor:pointer}button.link{background:#fff;color:#1864ab;text-align:left;width:100%}
-a{color:#1864ab}`;
+a{color:#1864ab}.note{color:#495057;font-size:.9rem}`;
 
 export type PageOptions = {
   readonly status?: number;

@@ -245,11 +245,14 @@ export const ltiToolRoutes: FastifyPluginAsyncZod<LtiRouteOptions> = async (app,
         'Choose a scenario for the course',
         scenarios.length === 0
           ? '<p>The space has no scenarios yet: create one in the console first.</p>'
-          : `<form method="post" action="${escapeHtml(urls.deepLinkUrl)}"><input type="hidden" name="pick" value="${escapeHtml(pick)}"><ul>` +
+          : `<p>The course gets a link that opens the scenario for its learners, and a gradebook column for their scores.</p>` +
+              `<form method="post" action="${escapeHtml(urls.deepLinkUrl)}"><input type="hidden" name="pick" value="${escapeHtml(pick)}"><ul>` +
               scenarios
                 .map(
                   (scenario) =>
-                    `<li><button class="link" type="submit" name="resim" value="${escapeHtml(scenario.id)}">${escapeHtml(scenario.name)}</button></li>`,
+                    `<li><button class="link" type="submit" name="resim" value="${escapeHtml(scenario.id)}"><strong>${escapeHtml(scenario.name)}</strong>` +
+                    (scenario.description ? `<br><span class="note">${escapeHtml(scenario.description.slice(0, 240))}</span>` : '') +
+                    `</button></li>`,
                 )
                 .join('') +
               '</ul></form>',
