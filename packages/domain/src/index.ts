@@ -63,3 +63,4 @@ export {
   type ListSplice,
   type SnapshotDelta,
 } from './engine/snapshot-delta';
+export * from './assessment';
