@@ -46,6 +46,7 @@ import { learnerFlowRoutes } from './modules/learner-flow/learner-flow.routes';
 import { spaceRoutes } from './modules/spaces/spaces.routes';
 import { learningRecordRoutes } from './modules/learning-records/learning-records.routes';
 import { scormLaunchRoutes, scormRoutes } from './modules/scorm/scorm.routes';
+import { itemAnalysisRoutes } from './modules/item-analysis/item-analysis.routes';
 import { createStatementQueue, useStatementQueue } from './modules/learning-records/statement-queue';
 import { createStatementSender } from './modules/learning-records/statement-sender';
 import { createGradeQueue, useGradeQueue } from './modules/lti/grade-queue';
@@ -387,6 +388,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(mfaRoutes, ctx);
     await api.register(resimRoutes, ctx);
     await api.register(scormRoutes, ctx);
+    await api.register(itemAnalysisRoutes, ctx);
     await api.register(recordRoutes, ctx);
     await api.register(learnerFlowRoutes, ctx);
     await api.register(clientRoutes, { ...ctx, presence: hub });

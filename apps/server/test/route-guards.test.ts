@@ -200,6 +200,7 @@ const routes: RouteCase[] = [
     inSpace: true,
   },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/scorm`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/instance/test/item-analysis`, inSpace: true },
   { method: 'DELETE', url: ({ resimId, packageId }) => `/admin/resim/${resimId}/scorm/${packageId}`, inSpace: true },
   {
     method: 'PUT',
