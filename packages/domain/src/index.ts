@@ -63,3 +63,15 @@ export {
   type ListSplice,
   type SnapshotDelta,
 } from './engine/snapshot-delta';
+export { checkScenario } from './checker/check-scenario';
+export type {
+  CheckedPart,
+  CheckFigures,
+  CheckIssue,
+  CheckStep,
+  CheckTarget,
+  KeyPath,
+  MeasureChange,
+  PointsExtreme,
+  ScenarioCheck,
+} from './checker/types';
