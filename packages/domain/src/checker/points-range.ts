@@ -1,7 +1,7 @@
 import { initialValue, valuesAt } from '../engine/measures';
 import type { ScenarioIndex } from '../engine/scenario-index';
 import type { Reachable } from './reachability';
-import { stepsTo, timeMatters, type RunSearch, type SearchedRun } from './run-search';
+import { climb, stepsTo, timeMatters, type RunSearch, type SearchedRun } from './run-search';
 import type { CheckFigures, PointsExtreme } from './types';
 
 const pointsOf = (index: ScenarioIndex, run: SearchedRun): number => valuesAt(index, run.state, 0).points ?? 0;
@@ -51,12 +51,19 @@ export const pointsRange = (index: ScenarioIndex, reachable: Reachable, search: 
     if (value < pointsOf(index, worst)) worst = run;
   }
   const exact = search.complete && !timeMatters(index.content);
+  if (!search.complete) {
+    const higher = climb(index.content, index, best, 1);
+    const lower = climb(index.content, index, worst, -1);
+    if (pointsOf(index, higher) > pointsOf(index, best)) best = higher;
+    if (pointsOf(index, lower) < pointsOf(index, worst)) worst = lower;
+  }
   const bounds = exact ? null : pointsBounds(index, reachable);
   const extreme = (run: SearchedRun, bound: number | null | undefined, side: 1 | -1): PointsExtreme => {
     const value = pointsOf(index, run);
     return {
       found: { value, steps: stepsTo(index, run) },
-      exact,
+      // a run that reaches the bound shows it is the answer
+      exact: exact || value === bound,
       // A bound summed in another order than the run's may differ from it in the last digit.
       bound: bound === undefined ? value : bound === null ? null : side === 1 ? Math.max(bound, value) : Math.min(bound, value),
     };

@@ -141,3 +141,44 @@ export const eventsOf = (steps: readonly CheckStep[]): RunEvent[] =>
         ? { type: 'confirmConclusions', conclusionIds: [...step.ids], at: 0 }
         : { type: 'takeHint', at: 0 },
   );
+
+/** Steps a climb takes at most: enough to show a large scenario's runs reach far beyond the search's few steps. */
+const climbSteps = 100;
+
+const pointsGain = (impacts: readonly { readonly measureId: string; readonly value: number }[]): number =>
+  impacts.reduce((sum, impact) => (impact.measureId === 'points' ? sum + impact.value : sum), 0);
+
+/**
+ * From a run the search reached, the step that gains the most points (or loses the most, `side`
+ * -1), again and again while one does: a run a learner can play, found when the search could not
+ * see every run.
+ */
+export const climb = (content: ReadonlyContent, index: ScenarioIndex, from: SearchedRun, side: 1 | -1): SearchedRun => {
+  // Sorted once by what each gains, so that a step looks at the best items first.
+  const byGain = <T extends { readonly impact: readonly { readonly measureId: string; readonly value: number }[] }>(items: Iterable<T>) =>
+    [...items]
+      .map((item) => ({ item, gain: pointsGain(item.impact) * side }))
+      .filter(({ gain }) => gain > 0)
+      .sort((a, b) => b.gain - a.gain);
+  const actions = byGain(index.actions.values());
+  const conclusions = byGain(index.conclusions.values());
+  let run = from;
+  for (let step = 0; step < climbSteps && run.state.ended === null; step += 1) {
+    const situation = situationAt(index, run.state, 0);
+    const action = actions.find(({ item }) => !situation.ran.has(item.id) && isAvailable(item, situation));
+    const conclusion =
+      run.state.confirmed.length < content.maxConclusions
+        ? conclusions.find(({ item }) => !situation.confirmed.has(item.id) && isAvailable(item, situation))
+        : undefined;
+    const event: RunEvent | null =
+      conclusion && conclusion.gain > (action?.gain ?? 0)
+        ? { type: 'confirmConclusions', conclusionIds: [conclusion.item.id], at: 0 }
+        : action
+          ? { type: 'runAction', actionId: action.item.id, at: 0 }
+          : null;
+    const result = event && applyEvent(content, run.state, event);
+    if (!result?.ok) break;
+    run = { state: result.state, parent: run, event };
+  }
+  return run;
+};
