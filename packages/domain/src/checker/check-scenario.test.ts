@@ -103,7 +103,7 @@ describe('checkScenario: errors', () => {
       },
       {
         code: 'measure-ends-every-run',
-        message: 'The measure “Clock” ends every run in its first second: it starts at its Terminate limit.',
+        message: 'The measure “Clock” ends every run in its first second: it starts within a second of its Terminate limit.',
         target: { part: 'measures', id: 'clock' },
       },
       {

@@ -1,3 +1,4 @@
+import { initialValue } from '../engine/measures';
 import { indexScenario, type ScenarioIndex } from '../engine/scenario-index';
 import type { ReadonlyContent } from '../scenario/readonly-content';
 import { unknownReferences } from '../scenario/references';
@@ -53,18 +54,19 @@ const neverReached = (index: ScenarioIndex, reachable: Reachable): CheckIssue[] 
 };
 
 /**
- * A clock (an auto-time measure) whose Terminate limit is where it starts: the engine ends every
- * run at its first second, before a learner can take a step.
+ * A clock (an auto-time measure) that starts within a second of its Terminate limit: the engine
+ * ends every run at its first second, before a learner can take a step.
  */
 const endingMeasures = (index: ScenarioIndex): CheckIssue[] =>
   index.timedTerminations
     .filter((measure) => {
-      const { limits, type, initial } = measure;
-      return type === 2 ? limits!.max !== null && initial >= limits!.max - 1 : limits!.min !== null && initial <= limits!.min + 1;
+      const start = initialValue(measure);
+      const { min, max } = measure.limits!;
+      return measure.type === 2 ? max !== null && max - start <= 1 : min !== null && start - min <= 1;
     })
     .map((measure) => ({
       code: 'measure-ends-every-run',
-      message: `The measure ${quoted(measure.name || measure.id)} ends every run in its first second: it starts at its Terminate limit.`,
+      message: `The measure ${quoted(measure.name || measure.id)} ends every run in its first second: it starts within a second of its Terminate limit.`,
       target: { part: 'measures', id: measure.id },
     }));
 
