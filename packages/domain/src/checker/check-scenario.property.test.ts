@@ -16,20 +16,34 @@ const timeout = 120_000;
 
 const scenarios = scenarioArbitrary.map((content) => deepFreeze(content));
 
-/** Plays the intents (see the engine's property tests), returning every state the run went through and the last moment. */
+/**
+ * Plays the intents (see the engine's property tests), returning every state the run went through
+ * with the steps taken to it (actions, confirmations, the hint), and the last moment.
+ */
 const playAll = (content: ReadonlyContent, intents: readonly Intent[]) => {
   let state = startRun(content, 0);
   let at = 0;
+  let steps = 0;
   const states = [state];
+  const stepsTo = [0];
   for (const intent of intents) {
     at += intent.gap;
-    const result = applyEvent(content, state, eventOf(intent, runView(content, state, at), at));
+    const event = eventOf(intent, runView(content, state, at), at);
+    const result = applyEvent(content, state, event);
     if (!result.ok) continue;
     state = result.state;
+    if (event.type !== 'end' && event.type !== 'stop') steps += 1;
     states.push(state);
+    stepsTo.push(steps);
   }
-  return { states, at };
+  return { states, stepsTo, at };
 };
+
+/** Whether a run confirmed exactly the answer key's conclusions (the key's verdict, see runScore). */
+const diagnosed = (content: ReadonlyContent, state: ReturnType<typeof startRun>) =>
+  content.answers.conclusions.length > 0 &&
+  state.confirmed.length === content.answers.conclusions.length &&
+  content.answers.conclusions.every((id) => state.confirmed.includes(id));
 
 const pointsAt = (content: ReadonlyContent, state: ReturnType<typeof startRun>, at: number) => measureValues(content, state, at).points;
 
@@ -82,6 +96,31 @@ describe('the scenario checker against the engine over random scenarios and runs
             if (replayed.ok) expect(pointsAt(content, replayed.state, 0)).toBe(extreme.found.value);
             if (extreme.exact) expect(extreme.bound).toBe(extreme.found.value);
           }
+        }),
+        { numRuns },
+      );
+    },
+    timeout,
+  );
+
+  it(
+    'reaches the right diagnosis by the fewest steps it names, and sees no run reach it in fewer when it searched them all',
+    () => {
+      fc.assert(
+        fc.property(scenarios, intentsArbitrary, (content, intents) => {
+          const shortest = checkScenario(content).figures.shortestDiagnosis;
+          if (shortest === null) return;
+          if (shortest.steps !== null) {
+            const replayed = replayRun(content, 0, eventsOf(shortest.steps));
+            expect(replayed.ok && diagnosed(content, replayed.state)).toBe(true);
+          }
+          if (!shortest.exact) return;
+          const { states, stepsTo } = playAll(content, intents);
+          states.forEach((state, at) => {
+            if (!diagnosed(content, state)) return;
+            expect(shortest.steps).not.toBeNull();
+            expect(stepsTo[at]).toBeGreaterThanOrEqual(shortest.steps?.length ?? 0);
+          });
         }),
         { numRuns },
       );
