@@ -116,7 +116,8 @@ const runWarnings = (index: ScenarioIndex, search: RunSearch, diagnosed: boolean
  * The scenario checker: what keeps a scenario from opening to learners (errors), what an author
  * should look at (warnings), and figures of its runs worked out over the engine's own rules:
  * the points a run can end with, the fewest steps to the right diagnosis, what the key's path
- * costs. Run on every save by the server and on the editor's content as it is edited.
+ * costs. The server runs it before a scenario opens to learners and on request; the editor on its
+ * content as it is edited.
  */
 export const checkScenario = (content: ReadonlyContent): ScenarioCheck => {
   const index = indexScenario(content);
