@@ -183,6 +183,7 @@ const routes: RouteCase[] = [
   { method: 'GET', url: () => '/admin/schedule' },
   { method: 'POST', url: () => '/admin/resim/new', body: { groupId: 'x' }, wrongType: ['groupId', 5] },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/check`, inSpace: true },
   {
     method: 'PATCH',
     url: ({ resimId }) => `/admin/resim/${resimId}`,

@@ -74,3 +74,43 @@ export const createStageTemplateBody = z.strictObject({
   actions: z.array(action).max(5000),
   conclusions: z.array(conclusion).max(5000),
 });
+
+const checkIssue = z.object({
+  code: z.string(),
+  message: z.string(),
+  target: z.object({
+    part: z.enum(['actions', 'conclusions', 'stages', 'measures', 'infos', 'baseline', 'pages', 'details']),
+    id: z.string().nullable(),
+  }),
+});
+const checkStep = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('runAction'), id: z.string(), name: z.string() }),
+  z.object({ type: z.literal('confirmConclusions'), ids: z.array(z.string()).readonly(), names: z.array(z.string()).readonly() }),
+  z.object({ type: z.literal('takeHint') }),
+]);
+const pointsExtreme = z.object({
+  found: z.object({ value: z.number(), steps: z.array(checkStep).readonly() }),
+  exact: z.boolean(),
+  bound: z.number().nullable().describe('what no run passes; null: unbounded'),
+});
+
+/** GET /admin/resim/{id}/check: the scenario checker's findings (the domain's checkScenario). */
+export const scenarioCheck = z
+  .object({
+    errors: z.array(checkIssue).readonly().describe('what keeps the scenario from opening to learners'),
+    warnings: z.array(checkIssue).readonly(),
+    figures: z.object({
+      points: z.object({ max: pointsExtreme, min: pointsExtreme }).nullable(),
+      shortestDiagnosis: z.object({ steps: z.array(checkStep).readonly().nullable(), exact: z.boolean() }).nullable(),
+      keyPath: z
+        .object({
+          steps: z.array(checkStep).readonly(),
+          playable: z.boolean(),
+          costs: z
+            .array(z.object({ measureId: z.string(), name: z.string(), type: z.number(), from: z.number(), to: z.number() }))
+            .readonly(),
+        })
+        .nullable(),
+    }),
+  })
+  .meta({ id: 'ScenarioCheck' });

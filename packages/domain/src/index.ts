@@ -64,3 +64,15 @@ export {
   type SnapshotDelta,
 } from './engine/snapshot-delta';
 export * from './assessment';
+export { checkScenario } from './checker/check-scenario';
+export type {
+  CheckedPart,
+  CheckFigures,
+  CheckIssue,
+  CheckStep,
+  CheckTarget,
+  KeyPath,
+  MeasureChange,
+  PointsExtreme,
+  ScenarioCheck,
+} from './checker/types';

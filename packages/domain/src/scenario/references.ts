@@ -6,6 +6,15 @@ type Kind = 'action' | 'conclusion' | 'stage' | 'stage group' | 'measure' | 'inf
 
 const requirementKinds = ['all', 'any', 'none'] as const;
 
+/** A reference to an item the scenario does not have, with the item that makes it (null: the details). */
+export type UnknownReference = {
+  /** where it is, as `actions[2].requiredActions.any` */
+  readonly path: string;
+  readonly owner: { readonly part: 'actions' | 'conclusions' | 'stages' | 'infos'; readonly id: string } | null;
+  readonly kinds: readonly Kind[];
+  readonly id: string;
+};
+
 /**
  * SPEC 3 and 8: every reference inside a scenario names an item that exists, and ids are unique
  * within each part (a duplicate id makes list indexing yield nothing). Each problem names where it
@@ -26,7 +35,14 @@ export const referenceProblems = (content: ReadonlyContent): string[] => {
       seen.add(id);
     }
   }
+  for (const unknown of unknownReferences(content)) problems.push(`${unknown.path}: unknown ${unknown.kinds.join(' or ')} "${unknown.id}"`);
+  return problems;
+};
 
+/** The references of a scenario to items it does not have (see referenceProblems). */
+export const unknownReferences = (content: ReadonlyContent): UnknownReference[] => {
+  const problems: UnknownReference[] = [];
+  let owner: UnknownReference['owner'] = null;
   const known: Record<Kind, ReadonlySet<string>> = {
     action: new Set(content.actions.map((item) => item.id)),
     conclusion: new Set(content.conclusions.map((item) => item.id)),
@@ -39,7 +55,7 @@ export const referenceProblems = (content: ReadonlyContent): string[] => {
 
   const check = (path: string, id: string | null, ...kinds: readonly Kind[]): void => {
     if (id === null || kinds.some((kind) => known[kind].has(id))) return;
-    problems.push(`${path}: unknown ${kinds.join(' or ')} "${id}"`);
+    problems.push({ path, owner, kinds, id });
   };
   const checkSet = (path: string, set: DeepReadonly<RequirementSet>, kind: Kind): void => {
     for (const requirement of requirementKinds) for (const id of set[requirement]) check(`${path}.${requirement}`, id, kind);
@@ -62,6 +78,7 @@ export const referenceProblems = (content: ReadonlyContent): string[] => {
 
   content.actions.forEach((item, index) => {
     const path = `actions[${index}]`;
+    owner = { part: 'actions', id: item.id };
     check(`${path}.stage`, item.stage, 'stage');
     checkSet(`${path}.requiredActions`, item.requiredActions, 'action');
     checkSet(`${path}.requiredConclusions`, item.requiredConclusions, 'conclusion');
@@ -71,6 +88,7 @@ export const referenceProblems = (content: ReadonlyContent): string[] => {
 
   content.conclusions.forEach((item, index) => {
     const path = `conclusions[${index}]`;
+    owner = { part: 'conclusions', id: item.id };
     check(`${path}.stage`, item.stage, 'stage');
     checkSet(`${path}.requiredActions`, item.requiredActions, 'action');
     checkSet(`${path}.requiredConclusions`, item.requiredConclusions, 'conclusion');
@@ -79,6 +97,7 @@ export const referenceProblems = (content: ReadonlyContent): string[] => {
 
   content.stages.forEach((item, index) => {
     const path = `stages[${index}]`;
+    owner = { part: 'stages', id: item.id };
     check(`${path}.stageGroup`, item.stageGroup, 'stage group');
     checkSet(`${path}.requiredStages`, item.requiredStages, 'stage');
     checkSet(`${path}.requiredActions`, item.requiredActions, 'action');
@@ -88,10 +107,12 @@ export const referenceProblems = (content: ReadonlyContent): string[] => {
 
   content.infos.forEach((item, index) => {
     const path = `infos[${index}]`;
+    owner = { part: 'infos', id: item.id };
     check(`${path}.stage`, item.stage, 'stage');
     checkMeasures(path, item);
   });
 
+  owner = null;
   if (content.hint) checkMeasures('hint', content.hint);
 
   for (const list of actionMarks) for (const id of content.answers[list]) check(`answers.${list}`, id, 'action');

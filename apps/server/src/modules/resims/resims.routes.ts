@@ -10,6 +10,7 @@ import {
   ok,
   patchResimBody,
   resimSummary,
+  scenarioCheck,
   scheduleEntry,
 } from '@resim/contracts';
 import { scenario } from '@resim/domain';
@@ -80,6 +81,19 @@ export const resimRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
       const found = await resims.getResim(spaceCtx(request), request.params.id);
       return reply.header('etag', `"${found.revision}"`).send(found);
     },
+  );
+
+  app.get(
+    '/admin/resim/:id/check',
+    {
+      schema: {
+        tags,
+        summary: 'The scenario checker: errors that keep it from opening, warnings, and figures of its runs',
+        params: idParams,
+        response: { 200: scenarioCheck, ...errors },
+      },
+    },
+    (request) => resims.checkResim(spaceCtx(request), request.params.id),
   );
 
   app.patch(

@@ -1,4 +1,5 @@
 import {
+  checkScenario,
   exportScenarios,
   mayChangeStatus,
   mayEditInSpace,
@@ -7,6 +8,7 @@ import {
   newScenarioName,
   pendingStatus,
   readExport,
+  RunStatus,
   runReadingOf,
   runStatusName,
   scenarioContent,
@@ -17,6 +19,7 @@ import {
   type ExportFile,
   type Priority,
   type Scenario,
+  type ScenarioCheck,
   type ScenarioContent,
 } from '@resim/domain';
 import type { PatchResimBody, ResimSummary, ScheduleEntry } from '@resim/contracts';
@@ -109,6 +112,27 @@ export const getAccessibleResim = async (ctx: SpaceContext, id: string) => {
 };
 
 export const getResim = async (ctx: SpaceContext, id: string): Promise<Scenario> => toScenario((await getAccessibleResim(ctx, id)).row);
+
+/** The scenario checker's findings on the scenario as saved, for whoever may read it. */
+export const checkResim = async (ctx: SpaceContext, id: string): Promise<ScenarioCheck> =>
+  checkScenario(contentOf((await getAccessibleResim(ctx, id)).row));
+
+/** Errors listed in a refusal at most; the check route lists them all. */
+const errorsNamed = 5;
+
+/**
+ * A scenario opens to learners (a lobby, or a self-paced scenario activated) only when the
+ * scenario checker finds no error: each is something no learner could get past.
+ */
+const refuseOpeningWithErrors = (content: ScenarioContent): void => {
+  const { errors } = checkScenario(content);
+  if (errors.length === 0) return;
+  const named = errors.slice(0, errorsNamed).map((error) => error.message);
+  const more = errors.length > errorsNamed ? ` (and ${errors.length - errorsNamed} more)` : '';
+  throw conflict(`The scenario cannot open to learners while the checker finds errors${more}: ${named.join(' ')}`);
+};
+
+const opensToLearners: readonly number[] = [RunStatus.Waiting, RunStatus.Running];
 
 const serialise = (content: ScenarioContent, instances: Scenario['instances']) => JSON.stringify({ ...content, instances });
 
@@ -273,6 +297,7 @@ export const controlResim = async (ctx: SpaceContext, id: string, status: number
       `A ${reading} scenario that is ${runStatusName(row.status, reading)} (${row.status}) cannot change to ${status}; allowed: ${allowed.join(', ') || 'none'}`,
     );
   }
+  if (opensToLearners.includes(status)) refuseOpeningWithErrors(contentOf(row));
   if (!(await repo.updateResimStatus(ctx.db, { id, from: row.status, to: pendingStatus, updatedAt: iso(ctx.clock) }))) {
     throw conflict('The status was changed by someone else; reload the scenario');
   }

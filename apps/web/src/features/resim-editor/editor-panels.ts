@@ -30,6 +30,7 @@ export const InfosPanel = lazyPanel(() => import('./infos-panel').then((module) 
 export const BaselinePanel = lazyPanel(() => import('./baseline-panel').then((module) => module.BaselinePanel));
 export const PagesPanel = lazyPanel(() => import('./pages-panel').then((module) => module.PagesPanel));
 export const HintPanel = lazyPanel(() => import('./hint-panel').then((module) => module.HintPanel));
+export const CheckerPanel = lazyPanel(() => import('./checker-panel').then((module) => module.CheckerPanel));
 export const AnswersPanel = lazyPanel(() => import('./answers-panel').then((module) => module.AnswersPanel));
 export const DashboardPanel = lazyPanel(() => import('./results/dashboard-panel').then((module) => module.DashboardPanel));
 export const ScoreboardPanel = lazyPanel(() => import('./results/scoreboard-panel').then((module) => module.ScoreboardPanel));

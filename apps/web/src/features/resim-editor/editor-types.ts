@@ -1,4 +1,4 @@
-import { inSentence, pluralLabel, type ScenarioContent, type TextSet } from '@resim/domain';
+import { inSentence, pluralLabel, type CheckedPart, type ScenarioContent, type TextSet } from '@resim/domain';
 
 /** Changes the draft; `key` names the field changed, so that keystrokes in it undo as one step. */
 export type ChangeContent = (change: (draft: ScenarioContent) => ScenarioContent, key?: string) => void;
@@ -12,8 +12,8 @@ export type PanelProps = {
   readonly onChange: ChangeContent;
   /** the item to open first (from the flow chart or the address) */
   readonly focusId?: string | null;
-  /** opens an item in its own sub-screen */
-  readonly onOpen?: (tab: 'stages' | 'actions' | 'conclusions', id: string) => void;
+  /** opens an item in its own sub-screen (null: the sub-screen itself) */
+  readonly onOpen?: (tab: CheckedPart, id: string | null) => void;
   /** the space holding the scenario, and moving it to another (offered in the details) */
   readonly placement?: ScenarioPlacement;
 };

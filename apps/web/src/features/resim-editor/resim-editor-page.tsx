@@ -18,7 +18,7 @@ import {
   Tooltip,
   Loader,
 } from '@mantine/core';
-import { resolveTextSet, type ScenarioContent, type TextSet } from '@resim/domain';
+import { resolveTextSet, type CheckedPart, type ScenarioContent, type TextSet } from '@resim/domain';
 import { useQuery } from '@tanstack/react-query';
 import {
   IconAdjustments,
@@ -27,6 +27,7 @@ import {
   IconArrowForwardUp,
   IconArrowLeft,
   IconChecklist,
+  IconShieldCheck,
   IconDeviceFloppy,
   IconEye,
   IconFileUnknown,
@@ -62,6 +63,7 @@ import {
   ActionsPanel,
   AnswersPanel,
   AuditPanel,
+  CheckerPanel,
   BaselinePanel,
   ConclusionsPanel,
   DashboardPanel,
@@ -101,6 +103,7 @@ type TabId =
   | 'pages'
   | 'hint'
   | 'answers'
+  | 'checker'
   | 'flow'
   | 'dashboard'
   | 'scoreboard'
@@ -164,6 +167,7 @@ const tabsOf = (content: ScenarioContent, labels: TextSet): TabSpec[] => {
     { id: 'pages', group: parts, label: 'Pages', icon: <IconFileText size={16} />, count: content.pages.length, panel: PagesPanel },
     { id: 'hint', group: scoring, label: 'Hint', icon: <IconBulb size={16} />, panel: HintPanel },
     { id: 'answers', group: scoring, label: 'Answer key', icon: <IconChecklist size={16} />, panel: AnswersPanel },
+    { id: 'checker', group: scoring, label: 'Checker', icon: <IconShieldCheck size={16} />, panel: CheckerPanel },
     { id: 'dashboard', group: results, label: 'Dashboard', icon: <IconLayoutDashboard size={16} />, panel: DashboardPanel },
     { id: 'scoreboard', group: results, label: 'Scoreboard', icon: <IconTrophy size={16} />, panel: ScoreboardPanel },
     { id: 'audit', group: results, label: 'Audit', icon: <IconHistory size={16} />, panel: AuditPanel },
@@ -416,8 +420,8 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
   const selectTab = useCallbackRef((value: string | null) => {
     if (value) setSearchParams(value === 'details' ? {} : { tab: value }, { replace: true });
   });
-  const openItem = useCallbackRef((target: 'stages' | 'actions' | 'conclusions', id: string) =>
-    setSearchParams({ tab: target, item: id }, { replace: true }),
+  const openItem = useCallbackRef((target: CheckedPart, id: string | null) =>
+    setSearchParams(target === 'details' ? {} : id === null ? { tab: target } : { tab: target, item: id }, { replace: true }),
   );
   // Once the scenario is shown, the other tabs download while the author reads it.
   const shown = Boolean(state.draft);
