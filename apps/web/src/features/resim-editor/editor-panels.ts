@@ -34,6 +34,7 @@ export const CheckerPanel = lazyPanel(() => import('./checker-panel').then((modu
 export const AnswersPanel = lazyPanel(() => import('./answers-panel').then((module) => module.AnswersPanel));
 export const DashboardPanel = lazyPanel(() => import('./results/dashboard-panel').then((module) => module.DashboardPanel));
 export const ScoreboardPanel = lazyPanel(() => import('./results/scoreboard-panel').then((module) => module.ScoreboardPanel));
+export const ItemAnalysisPanel = lazyPanel(() => import('./results/item-analysis-panel').then((module) => module.ItemAnalysisPanel));
 export const AuditPanel = lazyPanel(() => import('./results/audit-panel').then((module) => module.AuditPanel));
 // React Flow is large and seldom opened: the learners' flow is only fetched when it is.
 export const LearnerFlowPanel = lazyPanel(() => import('./results/learner-flow-panel').then((module) => module.LearnerFlowPanel), {

@@ -48,6 +48,7 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconTrophy,
+  IconChartDots,
   IconRoute,
 } from '@tabler/icons-react';
 import { useCallbackRef, useMediaQuery } from '@mantine/hooks';
@@ -76,6 +77,7 @@ import {
   PagesPanel,
   preloadPanels,
   ScoreboardPanel,
+  ItemAnalysisPanel,
   StagesPanel,
   WordingPanel,
 } from './editor-panels';
@@ -107,6 +109,7 @@ type TabId =
   | 'flow'
   | 'dashboard'
   | 'scoreboard'
+  | 'item-analysis'
   | 'audit'
   | 'learner-flow';
 
@@ -170,6 +173,7 @@ const tabsOf = (content: ScenarioContent, labels: TextSet): TabSpec[] => {
     { id: 'checker', group: scoring, label: 'Checker', icon: <IconShieldCheck size={16} />, panel: CheckerPanel },
     { id: 'dashboard', group: results, label: 'Dashboard', icon: <IconLayoutDashboard size={16} />, panel: DashboardPanel },
     { id: 'scoreboard', group: results, label: 'Scoreboard', icon: <IconTrophy size={16} />, panel: ScoreboardPanel },
+    { id: 'item-analysis', group: results, label: 'Item analysis', icon: <IconChartDots size={16} />, panel: ItemAnalysisPanel },
     { id: 'audit', group: results, label: 'Audit', icon: <IconHistory size={16} />, panel: AuditPanel },
     { id: 'learner-flow', group: results, label: "Learners' flow", icon: <IconRoute size={16} />, panel: LearnerFlowPanel },
     { id: 'flow', group: 'Views', label: 'Flow chart', icon: <IconHierarchy size={16} />, panel: FlowPanel },
