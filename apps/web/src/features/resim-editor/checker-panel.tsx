@@ -47,11 +47,18 @@ const Findings = ({
           {issues.length}
         </Badge>
       </Group>
-      <List spacing={4} fz="sm">
+      <List spacing={4} fz="sm" listStyleType="none">
         {shown.map((issue, at) => (
           <List.Item key={`${issue.code}-${issue.target.part}-${issue.target.id ?? ''}-${at}`}>
             {onOpen ? (
-              <Anchor component="button" type="button" fz="sm" ta="left" onClick={() => onOpen(issue.target.part, issue.target.id)}>
+              <Anchor
+                component="button"
+                type="button"
+                fz="sm"
+                ta="left"
+                display="inline"
+                onClick={() => onOpen(issue.target.part, issue.target.id)}
+              >
                 {issue.message}
               </Anchor>
             ) : (
@@ -97,7 +104,7 @@ export const CheckerPanel = ({ content, onOpen }: PanelProps) => {
           <Title order={3} fz="sm" fw={600}>
             Figures
           </Title>
-          <List spacing={4} fz="sm">
+          <List spacing={4} fz="sm" listStyleType="none">
             {figures.points ? (
               <>
                 <List.Item>Most points: {figureOf(figures.points.max, 'most')}</List.Item>

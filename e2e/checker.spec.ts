@@ -1,0 +1,58 @@
+import { expect, test } from './fixtures';
+import { expectAccessible } from './axe';
+import { apiAs, demoAdmin, shoot, signInAsDemoAdmin } from './support';
+
+/** A Realtime case whose ferritin needs a CT head that needs the ferritin: neither can ever be run. */
+const brokenCase = (name: string) => ({
+  details: { resimName: name, mode: 1, allowAnonymous: true, maxConclusions: 1, answers: { actions: ['act1'], conclusions: ['conc1'] } },
+  stages: [{ id: 'stg1', name: 'Clinic', default: true }],
+  measures: [{ id: 'points', name: 'Points', type: 7, initial: 0, scoreOrder: 1 }],
+  actions: [
+    { id: 'act1', name: 'Full blood count', stage: 'stg1', feedback: 'Always first.', impact: [{ measureId: 'points', value: 10 }] },
+    { id: 'act2', name: 'Ferritin', stage: 'stg1', feedback: 'Iron stores.', requiredActions: { all: ['act3'], any: [], none: [] } },
+    { id: 'act3', name: 'CT head', stage: 'stg1', feedback: 'Not needed.', requiredActions: { all: ['act2'], any: [], none: [] } },
+  ],
+  conclusions: [{ id: 'conc1', name: 'Iron deficiency', stage: 'stg1', feedback: 'Right.', impact: [{ measureId: 'points', value: 20 }] }],
+});
+
+test('an author sees a requirement that can never be met in the checker, cannot open the lobby, and mends it from the link', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const api = apiAs(page, demoAdmin().email);
+  const name = `Circular ward ${Date.now().toString(36)}`;
+  const spaces = await api<{ id: string; description: string }[]>('GET', '/admin/space');
+  const created = await api<{ id: string }>('POST', '/admin/resim/new', {
+    groupId: spaces.find((s) => s.description === 'Demo space')!.id,
+  });
+  await api('PATCH', `/admin/resim/${created.id}`, brokenCase(name));
+
+  await signInAsDemoAdmin(page);
+  await page.goto(`/resim/${created.id}?tab=checker`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const ferritin = page.getByRole('button', { name: /The action “Ferritin” can never be run/ });
+  await expect(ferritin).toBeVisible();
+  await shoot(page, 'checker-errors.png');
+  await expectAccessible(page, 'editor, checker with errors');
+
+  // The lobby stays shut while the checker finds errors, and the refusal says why.
+  await page.getByRole('button', { name: 'Open Lobby' }).click();
+  await expect(page.getByText(/cannot open to learners while the checker finds errors/).first()).toBeVisible();
+  await expect(page.getByLabel('Run status')).toHaveText('Initialized');
+
+  // The link opens the ferritin; its requirement on the CT head goes.
+  await ferritin.click();
+  await expect(page.getByRole('tab', { name: /Tests/, selected: true })).toBeVisible();
+  const allOf = page.getByRole('group', { name: 'Required tests' }).getByRole('combobox', { name: 'All of' });
+  await allOf.click();
+  await allOf.press('Backspace');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Checker' }).click();
+  await expect(page.getByRole('button', { name: /can never be run/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open Lobby' }).click();
+  await expect(page.getByLabel('Run status')).not.toHaveText('Initialized');
+  await expectAccessible(page, 'editor, lobby open after the mend');
+});
