@@ -192,6 +192,8 @@ const routes: RouteCase[] = [
   },
   { method: 'DELETE', url: ({ resimId }) => `/admin/resim/${resimId}`, inSpace: true },
   { method: 'POST', url: ({ resimId }) => `/admin/resim/${resimId}/clone`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/history`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/history/0`, inSpace: true },
   {
     method: 'POST',
     url: ({ resimId }) => `/admin/resim/${resimId}/scorm`,
@@ -408,6 +410,7 @@ describe.each(dialects)('route guards on %s', (dialect) => {
     })}`
       .replace(/\?.*$/, '')
       .replace('/control/{id}/1', '/control/{id}/{status}')
+      .replace('/history/0', '/history/{revision}')
       .replace('/instance/test/', '/instance/{instanceId}/')
       .replace('/games/no-such-game', '/games/{gameId}')
       .replace(`/templates/${guardedTemplate}`, '/templates/{name}');

@@ -24,3 +24,4 @@ export * from './billing';
 export * from './learning-records';
 export * from './scorm';
 export * from './lti';
+export * from './resim-history';

@@ -24,6 +24,7 @@ export * from './scenario/stage-template';
 export * from './scenario/schedule';
 export * from './scenario/media';
 export * from './scenario/scenario-problems';
+export * from './scenario/content-patch';
 export * from './engine/types';
 export { requirementHolds } from './engine/requirements';
 export { measureValues, settleRun } from './engine/measures';

@@ -28,6 +28,7 @@ import { newId } from '../../lib/ids';
 import { readJson } from '../../lib/json';
 import { getAccessibleSpace, listSpaces, type SpaceContext } from '../spaces/spaces.service';
 import { findScenarioTemplate } from '../templates/scenario-templates';
+import { recordVersion } from '../resim-history/version-store';
 import * as repo from './resims.repository';
 
 export const toResimSummary = (row: ResimRow): ResimSummary => ({
@@ -119,6 +120,9 @@ const unusedJoinCode = async (db: SpaceContext['db']): Promise<string> => {
   }
 };
 
+/** Who a version's history names as its author. */
+const authorOf = (ctx: SpaceContext) => ({ authorId: ctx.principal.userId, author: ctx.principal.name ?? ctx.principal.email });
+
 const insertScenario = async (ctx: SpaceContext, spaceId: string, content: ScenarioContent): Promise<Scenario> => {
   const problems = scenarioProblems(content);
   if (problems.length > 0) throw badRequest(problems.join('; '));
@@ -137,7 +141,12 @@ const insertScenario = async (ctx: SpaceContext, spaceId: string, content: Scena
     created_at: now,
     updated_at: now,
   };
-  await repo.insertResim(ctx.db, row);
+  const write = async (db: SpaceContext['db']) => {
+    await repo.insertResim(db, row);
+    await recordVersion(db, { resimId: row.id, revision: 0, before: undefined, after: content, ...authorOf(ctx), savedAt: now });
+  };
+  // An import writes its scenarios in one transaction of its own.
+  await (ctx.db.isTransaction ? write(ctx.db) : ctx.db.transaction().execute(write));
   return toScenario(row);
 };
 
@@ -171,8 +180,16 @@ const notInitialized = 'The scenario can be edited only while it is Initialized 
 /**
  * SPEC 7: PATCH carries only the changed parts, each replacing that part whole. A save names
  * the revision it started from; if another save came first it gets 409 with the current version.
+ * The history keeps what the save changed in the same transaction (`restoredFrom`: the revision
+ * it brings back).
  */
-export const patchResim = async (ctx: SpaceContext, id: string, body: PatchResimBody, ifMatch: number | undefined): Promise<Scenario> => {
+export const patchResim = async (
+  ctx: SpaceContext,
+  id: string,
+  body: PatchResimBody,
+  ifMatch: number | undefined,
+  restoredFrom?: number,
+): Promise<Scenario> => {
   const { row, access } = await getAccessibleResim(ctx, id);
   if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
   if (row.status !== 0) throw conflict(notInitialized, { current: toScenario(row) });
@@ -187,14 +204,29 @@ export const patchResim = async (ctx: SpaceContext, id: string, body: PatchResim
   if (!parsed.success) throw badRequest(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
   const problems = scenarioProblems(parsed.data);
   if (problems.length > 0) throw badRequest(problems.join('; '));
-  const saved = await repo.updateResimDocument(ctx.db, {
-    id,
-    expected,
-    document: serialise(parsed.data, toScenario(row).instances),
-    name: parsed.data.resimName,
-    description: parsed.data.description,
-    priority: parsed.data.priority,
-    updatedAt: iso(ctx.clock),
+  const savedAt = iso(ctx.clock);
+  const saved = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await repo.updateResimDocument(trx, {
+      id,
+      expected,
+      document: serialise(parsed.data, toScenario(row).instances),
+      name: parsed.data.resimName,
+      description: parsed.data.description,
+      priority: parsed.data.priority,
+      updatedAt: savedAt,
+    });
+    if (updated) {
+      await recordVersion(trx, {
+        resimId: id,
+        revision: expected + 1,
+        before: { content: current, savedAt: row.updated_at },
+        after: parsed.data,
+        ...authorOf(ctx),
+        savedAt,
+        ...(restoredFrom === undefined ? {} : { restoredFrom }),
+      });
+    }
+    return updated;
   });
   if (!saved) {
     const now = await repo.findResimById(ctx.db, id);

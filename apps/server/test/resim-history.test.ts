@@ -1,0 +1,216 @@
+import { scenarioContent } from '@resim/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentJsonAt, snapshotInterval } from '../src/modules/resim-history/version-store';
+import { createScenarioOf, createTestApp, dialects, type TestApp, type TestUser } from './harness';
+
+type Item = { id: string; name: string } & Record<string, unknown>;
+type Lists = { actions: Item[]; conclusions: Item[]; measures: Item[]; infos: Item[]; stages: Item[] };
+
+/** A scenario of 1,000 items: 20 stages, 50 measures, 600 actions, 200 conclusions and 130 infos that refer to each other. */
+const largeScenario = (): Lists => ({
+  stages: Array.from({ length: 20 }, (_, i) => ({ id: `stg${i + 1}`, name: `Stage ${i}`, default: i === 0 })),
+  measures: Array.from({ length: 50 }, (_, i) => ({ id: `measure${i + 1}`, name: `Measure ${i}`, type: 1, initial: 100 + i })),
+  actions: Array.from({ length: 600 }, (_, i) => ({
+    id: `act${i + 1}`,
+    name: `Test ${i}`,
+    stage: `stg${(i % 20) + 1}`,
+    feedback: `The result of test ${i} is within the reference range for this patient.`,
+    impact: [{ measureId: `measure${(i % 50) + 1}`, value: -(i % 7) }],
+    ...(i % 10 === 9 ? { requiredActions: { all: [`act${i}`], any: [], none: [] } } : {}),
+  })),
+  conclusions: Array.from({ length: 200 }, (_, i) => ({
+    id: `conc${i + 1}`,
+    name: `Diagnosis ${i}`,
+    feedback: `Diagnosis ${i} explains the findings only in part.`,
+    requiredActions: { all: [], any: [`act${i + 1}`, `act${i + 2}`], none: [] },
+  })),
+  infos: Array.from({ length: 130 }, (_, i) => ({ id: `info${i + 1}`, name: `Info ${i}`, text: `Vital signs at step ${i} are stable.` })),
+});
+
+/** A deterministic sequence of numbers in [0, 1), so a failure replays. */
+const sequence = (seed: number) => () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+
+/** The actions the edits add, numbered after the first 1,000 ids. */
+const isNew = (action: Item) => Number(action.id.slice(3)) > 1000;
+
+/** One author's edit of the lists: the PATCH body that sends what it changed. */
+const edit = (lists: Lists, random: () => number, step: number): Record<string, unknown> => {
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+  const kind = Math.floor(random() * 8);
+  if (kind === 0) {
+    pick(lists.actions).name = `Test renamed ${step}`;
+    return { actions: lists.actions };
+  }
+  if (kind === 1) {
+    lists.actions.splice(Math.floor(random() * lists.actions.length), 0, { id: `act${1000 + step}`, name: `New test ${step}` });
+    return { actions: lists.actions };
+  }
+  if (kind === 2) {
+    const added = lists.actions.findIndex(isNew);
+    if (added >= 0) lists.actions.splice(added, 1);
+    else pick(lists.conclusions).feedback = `Reworded at ${step}`;
+    return added >= 0 ? { actions: lists.actions } : { conclusions: lists.conclusions };
+  }
+  if (kind === 3) {
+    const [moved] = lists.actions.splice(Math.floor(random() * lists.actions.length), 1);
+    lists.actions.splice(Math.floor(random() * lists.actions.length), 0, moved!);
+    return { actions: lists.actions };
+  }
+  if (kind === 4) return { details: { resimName: `Chest pain ${step}`, description: `Revised ${step}` } };
+  if (kind === 5) return { details: { answers: { actions: [pick(lists.actions.filter((action) => !isNew(action))).id] } } };
+  if (kind === 6) {
+    pick(lists.measures).initial = step;
+    return { measures: lists.measures };
+  }
+  pick(lists.infos).text = `Vital signs changed at save ${step}.`;
+  return { infos: lists.infos };
+};
+
+/** The bytes the history's table holds: its pages on SQLite, its relation with TOAST and index on PostgreSQL. */
+const storedBytes = async (t: TestApp): Promise<number> => {
+  if (t.dialect === 'postgres') {
+    const { rows } = await sql<{ bytes: string }>`select pg_total_relation_size('scenario_versions') as bytes`.execute(t.db);
+    return Number(rows[0]!.bytes);
+  }
+  const { rows } = await sql<{ bytes: number }>`select sum(pgsize) as bytes from dbstat where name like '%scenario_versions%'`.execute(
+    t.db,
+  );
+  return Number(rows[0]!.bytes);
+};
+
+describe.each(dialects)('scenario history on %s', (dialect) => {
+  let t: TestApp;
+  let author: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    author = await t.user('author@example.test');
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'PATCH', url: string, payload?: unknown, who = author) =>
+    t.app.inject({ method, url, headers: who.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  /** Saves `body` and answers the content JSON the server kept, as its schema reads it. */
+  const save = async (id: string, body: Record<string, unknown>): Promise<{ revision: number; json: string }> => {
+    const response = await call('PATCH', `/admin/resim/${id}`, body);
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = response.json<{ revision: number }>();
+    return { revision: saved.revision, json: JSON.stringify(scenarioContent.parse(saved)) };
+  };
+
+  it('keeps every one of 200 saves of a 1,000-item scenario restorable byte for byte', { timeout: 300_000 }, async () => {
+    const lists = largeScenario();
+    const id = await createScenarioOf(t, author);
+    const saved = new Map<number, string>();
+    const first = await save(id, { details: { resimName: 'Chest pain' }, ...lists });
+    saved.set(first.revision, first.json);
+    const random = sequence(7);
+    for (let step = 1; step < 200; step += 1) {
+      const next = await save(id, edit(lists, random, step));
+      saved.set(next.revision, next.json);
+    }
+    expect(saved.size).toBe(200);
+    for (const [revision, json] of saved) expect(await contentJsonAt(t.db, id, revision), `revision ${revision}`).toBe(json);
+
+    // Over the API too, for a version in every stretch between snapshots.
+    for (const revision of [1, snapshotInterval - 1, snapshotInterval, 2 * snapshotInterval + 7, 200]) {
+      const response = await call('GET', `/admin/resim/${id}/history/${revision}`);
+      expect(response.statusCode).toBe(200);
+      expect(JSON.stringify(response.json<{ content: unknown }>().content)).toBe(saved.get(revision));
+    }
+    const snapshots = await t.db
+      .selectFrom('scenario_versions')
+      .select('revision')
+      .where('resim_id', '=', id)
+      .where('is_snapshot', '=', 1)
+      .orderBy('revision')
+      .execute();
+    expect(snapshots.map((row) => row.revision)).toEqual([0, 50, 100, 150, 200]);
+  });
+
+  it('keeps the history of 1,000 saves of a 1,000-item scenario under 10 MB', { timeout: 600_000 }, async () => {
+    const lists = largeScenario();
+    const id = await createScenarioOf(t, author);
+    await save(id, { details: { resimName: 'Chest pain' }, ...lists });
+    const random = sequence(11);
+    for (let step = 1; step < 1000; step += 1) await save(id, edit(lists, random, step));
+    const versions = await t.db.selectFrom('scenario_versions').select('revision').where('resim_id', '=', id).execute();
+    expect(versions).toHaveLength(1001);
+    const bytes = await storedBytes(t);
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThan(10 * 1_048_576);
+  });
+
+  it('lists saves newest first a page at a time with their author, time and what they changed', async () => {
+    const id = await createScenarioOf(t, author);
+    await save(id, { actions: [{ id: 'act1', name: 'CBC' }] });
+    await save(id, {
+      actions: [
+        { id: 'act1', name: 'Full blood count' },
+        { id: 'act2', name: 'ECG' },
+      ],
+    });
+    await save(id, { details: { resimName: 'Anaemia' } });
+    const page = await call('GET', `/admin/resim/${id}/history?limit=2`);
+    expect(page.statusCode).toBe(200);
+    const body = page.json<{ versions: { revision: number; itemsChanged: number }[]; next: number | null }>();
+    expect(body.versions.map((version) => version.revision)).toEqual([3, 2]);
+    expect(body.versions[1]).toMatchObject({
+      author: 'author@example.test',
+      authorId: author.user.id,
+      name: null,
+      restoredFrom: null,
+      itemsChanged: 2,
+      items: [
+        { part: 'actions', id: 'act1', name: 'Full blood count', change: 'changed' },
+        { part: 'actions', id: 'act2', name: 'ECG', change: 'added' },
+      ],
+      fields: [],
+      savedAt: expect.any(String),
+    });
+    expect(body.versions[0]).toMatchObject({ itemsChanged: 0, fields: ['resimName'] });
+    const rest = (await call('GET', `/admin/resim/${id}/history?limit=2&before=${body.next}`)).json<typeof body>();
+    expect(rest.versions.map((version) => version.revision)).toEqual([1, 0]);
+    expect(rest.next).toBeNull();
+  });
+
+  it('writes no version when a save is refused', async () => {
+    const id = await createScenarioOf(t, author);
+    await save(id, { actions: [{ id: 'act1', name: 'CBC' }] });
+    const stale = await call('PATCH', `/admin/resim/${id}`, { revision: 0, actions: [] });
+    expect(stale.statusCode).toBe(409);
+    const invalid = await call('PATCH', `/admin/resim/${id}`, { actions: [{ id: 'x', name: 'X', stage: 'nowhere' }] });
+    expect(invalid.statusCode).toBe(400);
+    const versions = await t.db.selectFrom('scenario_versions').select('revision').where('resim_id', '=', id).execute();
+    expect(versions.map((row) => row.revision).sort()).toEqual([0, 1]);
+  });
+
+  it('keeps the content saved before history began as the first version of a scenario', async () => {
+    const id = await createScenarioOf(t, author);
+    await save(id, { actions: [{ id: 'act1', name: 'CBC' }] });
+    // As a scenario saved before the history's table existed.
+    await t.db.deleteFrom('scenario_versions').where('resim_id', '=', id).execute();
+    const next = await save(id, { actions: [{ id: 'act1', name: 'Full blood count' }] });
+    const before = await call('GET', `/admin/resim/${id}/history/1`);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({ version: { author: '', revision: 1 }, content: { actions: [{ id: 'act1', name: 'CBC' }] } });
+    expect(JSON.stringify((await call('GET', `/admin/resim/${id}/history/2`)).json<{ content: unknown }>().content)).toBe(next.json);
+    expect((await call('GET', `/admin/resim/${id}/history/0`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 naming the revision for a version it does not hold, and 400 for a revision that is not a number', async () => {
+    const id = await createScenarioOf(t, author);
+    const missing = await call('GET', `/admin/resim/${id}/history/9`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<{ message: string }>().message).toBe("The scenario's history holds no version 9");
+    const words = await call('GET', `/admin/resim/${id}/history/latest`);
+    expect(words.statusCode).toBe(400);
+    expect(words.json<{ message: string }>().message).toMatch(/revision/);
+    expect((await call('GET', `/admin/resim/no-such-id/history/0`)).statusCode).toBe(404);
+  });
+});
