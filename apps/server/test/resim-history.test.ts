@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentJsonAt, snapshotInterval } from '../src/modules/resim-history/version-store';
 import { createScenarioOf, createTestApp, dialects, type TestApp, type TestUser } from './harness';
+import diffFixture from './fixtures/history-diff.json';
 
 type Item = { id: string; name: string } & Record<string, unknown>;
 type Lists = { actions: Item[]; conclusions: Item[]; measures: Item[]; infos: Item[]; stages: Item[] };
@@ -92,7 +93,7 @@ describe.each(dialects)('scenario history on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'PATCH', url: string, payload?: unknown, who = author) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown, who = author) =>
     t.app.inject({ method, url, headers: who.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   /** Saves `body` and answers the content JSON the server kept, as its schema reads it. */
@@ -212,5 +213,112 @@ describe.each(dialects)('scenario history on %s', (dialect) => {
     expect(words.statusCode).toBe(400);
     expect(words.json<{ message: string }>().message).toMatch(/revision/);
     expect((await call('GET', `/admin/resim/no-such-id/history/0`)).statusCode).toBe(404);
+  });
+
+  it('describes what changed between two versions in words, item by item', async () => {
+    const id = await createScenarioOf(t, author);
+    await save(id, {
+      details: { resimName: 'Anaemia', answers: { actions: ['act1'] } },
+      measures: [{ id: 'measure1', name: 'Cost', type: 1, initial: 0 }],
+      actions: [
+        { id: 'act1', name: 'CBC', feedback: 'Hb 9.1 g/dL', impact: [{ measureId: 'measure1', value: 10 }] },
+        { id: 'act2', name: 'ECG' },
+        { id: 'act3', name: 'Chest X-ray' },
+      ],
+      conclusions: [{ id: 'conc1', name: 'Iron deficiency', requiredActions: { all: ['act1'], any: [], none: [] } }],
+    });
+    await save(id, {
+      details: { resimName: 'Anaemia in pregnancy', answers: { actions: ['act1', 'act4'], harmfulActions: ['act3'] } },
+      measures: [{ id: 'measure1', name: 'Cost', type: 1, initial: 500 }],
+      actions: [
+        {
+          id: 'act1',
+          name: 'Full blood count',
+          feedback: 'Hb 9.1 g/dL',
+          impact: [{ measureId: 'measure1', value: 12 }],
+          factImages: [{ id: 'img', url: 'https://media.example.test/smear.png', description: 'Blood smear' }],
+        },
+        { id: 'act3', name: 'Chest X-ray' },
+        { id: 'act4', name: 'Ferritin', stage: null },
+      ],
+      conclusions: [{ id: 'conc1', name: 'Iron deficiency', requiredActions: { all: ['act1', 'act4'], any: [], none: [] } }],
+    });
+    const diff = await call('GET', `/admin/resim/${id}/history/diff?from=1&to=2`);
+    expect(diff.statusCode).toBe(200);
+    expect(diff.json()).toEqual(diffFixture);
+
+    const back = (await call('GET', `/admin/resim/${id}/history/diff?from=2&to=1`)).json<{ changes: { words: string }[] }>();
+    expect(back.changes.map((change) => change.words)).toContain('Added action “ECG”');
+    const same = (await call('GET', `/admin/resim/${id}/history/diff?from=2&to=2`)).json();
+    expect(same).toEqual({ from: 2, to: 2, changes: [], reordered: [] });
+    const unknown = await call('GET', `/admin/resim/${id}/history/diff?from=1&to=7`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ message: string }>().message).toBe("The scenario's history holds no version 7");
+    const incomplete = await call('GET', `/admin/resim/${id}/history/diff?from=1`);
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json<{ message: string }>().message).toMatch(/to/);
+  });
+
+  it('restores a version as a new save through the checks of a save, never rewriting history', async () => {
+    const id = await createScenarioOf(t, author);
+    const first = await save(id, { actions: [{ id: 'act1', name: 'CBC' }] });
+    await save(id, {
+      actions: [
+        { id: 'act1', name: 'Full blood count' },
+        { id: 'act2', name: 'ECG' },
+      ],
+    });
+    const stale = await call('POST', `/admin/resim/${id}/history/1/restore`, { revision: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'conflict', current: { revision: 2 } });
+
+    const restored = await call('POST', `/admin/resim/${id}/history/1/restore`, { revision: 2 });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.headers.etag).toBe('"3"');
+    expect(restored.json()).toMatchObject({ revision: 3, actions: [{ id: 'act1', name: 'CBC' }] });
+    expect(JSON.stringify(scenarioContent.parse(restored.json()))).toBe(first.json);
+    const newest = (await call('GET', `/admin/resim/${id}/history?limit=1`)).json<{ versions: unknown[] }>().versions[0];
+    expect(newest).toMatchObject({
+      revision: 3,
+      restoredFrom: 1,
+      items: [
+        { id: 'act1', change: 'changed' },
+        { id: 'act2', change: 'removed' },
+      ],
+    });
+    const second = (await call('GET', `/admin/resim/${id}/history/2`)).json<{ content: { actions: unknown[] } }>();
+    expect(second.content.actions).toHaveLength(2);
+    expect((await call('POST', `/admin/resim/${id}/history/8/restore`, {})).statusCode).toBe(404);
+  });
+
+  it('restores and names versions only for those who may edit the space', async () => {
+    const owner = await t.user('owner-history@example.test');
+    const member = await t.user('member-history@example.test');
+    const id = await createScenarioOf(t, owner, { actions: [{ id: 'act1', name: 'CBC' }] });
+    const spaceId = (await call('GET', `/admin/resim/${id}`, undefined, owner)).json<{ group: string }>().group;
+    await call('POST', `/admin/space/${spaceId}/user`, { email: 'member-history@example.test' }, owner);
+    await call('PUT', `/admin/space/${spaceId}/security`, { canEdit: false }, owner);
+
+    expect((await call('GET', `/admin/resim/${id}/history`, undefined, member)).statusCode).toBe(200);
+    const restore = await call('POST', `/admin/resim/${id}/history/0/restore`, {}, member);
+    expect(restore.statusCode).toBe(403);
+    const name = await call('PUT', `/admin/resim/${id}/history/1/name`, { name: 'March exam' }, member);
+    expect(name.statusCode).toBe(403);
+
+    const named = await call('PUT', `/admin/resim/${id}/history/1/name`, { name: '  Used for the March exam ' }, owner);
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toMatchObject({ revision: 1, name: 'Used for the March exam' });
+    expect((await call('GET', `/admin/resim/${id}/history`, undefined, member)).json()).toMatchObject({
+      versions: [
+        { revision: 1, name: 'Used for the March exam' },
+        { revision: 0, name: null },
+      ],
+    });
+    const cleared = await call('PUT', `/admin/resim/${id}/history/1/name`, { name: ' ' }, owner);
+    expect(cleared.json()).toMatchObject({ revision: 1, name: null });
+    expect((await call('PUT', `/admin/resim/${id}/history/5/name`, { name: 'Later' }, owner)).statusCode).toBe(404);
+    const long = await call('PUT', `/admin/resim/${id}/history/1/name`, { name: 'x'.repeat(101) }, owner);
+    expect(long.statusCode).toBe(400);
+    expect(long.json<{ message: string }>().message).toMatch(/at most 100 characters/);
   });
 });

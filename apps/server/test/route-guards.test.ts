@@ -194,6 +194,21 @@ const routes: RouteCase[] = [
   { method: 'POST', url: ({ resimId }) => `/admin/resim/${resimId}/clone`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/history`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/history/0`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/history/diff?from=0&to=0`, inSpace: true },
+  {
+    method: 'POST',
+    url: ({ resimId }) => `/admin/resim/${resimId}/history/0/restore`,
+    body: { revision: 0 },
+    wrongType: ['revision', 'latest'],
+    inSpace: true,
+  },
+  {
+    method: 'PUT',
+    url: ({ resimId }) => `/admin/resim/${resimId}/history/0/name`,
+    body: { name: 'March exam' },
+    wrongType: ['name', 5],
+    inSpace: true,
+  },
   {
     method: 'POST',
     url: ({ resimId }) => `/admin/resim/${resimId}/scorm`,

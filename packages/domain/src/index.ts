@@ -25,6 +25,7 @@ export * from './scenario/schedule';
 export * from './scenario/media';
 export * from './scenario/scenario-problems';
 export * from './scenario/content-patch';
+export * from './scenario/version-diff';
 export * from './engine/types';
 export { requirementHolds } from './engine/requirements';
 export { measureValues, settleRun } from './engine/measures';

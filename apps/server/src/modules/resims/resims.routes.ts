@@ -28,7 +28,7 @@ export const importBodyLimit = 20 * 1_048_576;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody.extend({ current: scenario.optional() }) };
 
 /** If-Match: "7" or 7 names the revision an editor started from. */
-const revisionFromHeader = (request: FastifyRequest): number | undefined => {
+export const revisionFromHeader = (request: FastifyRequest): number | undefined => {
   const header = request.headers['if-match'];
   if (header === undefined) return undefined;
   const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(String(header));
