@@ -291,6 +291,19 @@ describe.each(dialects)('scenario history on %s', (dialect) => {
     expect((await call('POST', `/admin/resim/${id}/history/8/restore`, {})).statusCode).toBe(404);
   });
 
+  it('records the revision each opening ran, and says it of every run in the results', async () => {
+    const id = await createScenarioOf(t, author);
+    await save(id, { details: { mode: 1, allowAnonymous: true }, actions: [{ id: 'act1', name: 'CBC' }] });
+    const opened = await call('POST', `/admin/control/${id}/1`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const { code, instances } = opened.json<{ code: string; instances: { id: string; revision: number }[] }>();
+    expect(instances).toEqual([{ id: expect.any(String), created: expect.any(String), revision: 1 }]);
+    const joined = await t.app.inject({ method: 'POST', url: `/learn/join/${code}`, payload: { nickname: 'Sam' } });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const games = await call('GET', `/admin/resim/${id}/games`);
+    expect(games.json()).toEqual([expect.objectContaining({ nickname: 'Sam', instanceId: instances[0]!.id, revision: 1 })]);
+  });
+
   it('restores and names versions only for those who may edit the space', async () => {
     const owner = await t.user('owner-history@example.test');
     const member = await t.user('member-history@example.test');

@@ -308,7 +308,8 @@ export const controlResim = async (ctx: SpaceContext, id: string, status: number
   if (!(await repo.updateResimStatus(ctx.db, { id, from: row.status, to: pendingStatus, updatedAt: iso(ctx.clock) }))) {
     throw conflict('The status was changed by someone else; reload the scenario');
   }
-  // Opening the lobby or activating starts a new instance: the learners' runs of that opening.
+  // Opening the lobby or activating starts a new instance: the learners' runs of that opening,
+  // which records the revision it runs so that results and cohorts can be compared by version.
   // Read again under the pending status, which no save can pass, so nothing saved is overwritten.
   const opensInstance = row.status === 0 && (status === 1 || status === 2);
   try {
@@ -316,7 +317,7 @@ export const controlResim = async (ctx: SpaceContext, id: string, status: number
     const document = opensInstance
       ? JSON.stringify({
           ...readJson<Record<string, unknown>>(pending.document, {}),
-          instances: [...toScenario(pending).instances, { id: newId(), created: iso(ctx.clock) }],
+          instances: [...toScenario(pending).instances, { id: newId(), created: iso(ctx.clock), revision: pending.revision }],
         })
       : undefined;
     await repo.updateResimStatus(ctx.db, { id, from: pendingStatus, to: status, updatedAt: iso(ctx.clock), document });
