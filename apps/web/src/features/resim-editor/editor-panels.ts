@@ -31,6 +31,7 @@ export const BaselinePanel = lazyPanel(() => import('./baseline-panel').then((mo
 export const PagesPanel = lazyPanel(() => import('./pages-panel').then((module) => module.PagesPanel));
 export const HintPanel = lazyPanel(() => import('./hint-panel').then((module) => module.HintPanel));
 export const AnswersPanel = lazyPanel(() => import('./answers-panel').then((module) => module.AnswersPanel));
+export const HistoryPanel = lazyPanel(() => import('./history-panel').then((module) => module.HistoryPanel));
 export const DashboardPanel = lazyPanel(() => import('./results/dashboard-panel').then((module) => module.DashboardPanel));
 export const ScoreboardPanel = lazyPanel(() => import('./results/scoreboard-panel').then((module) => module.ScoreboardPanel));
 export const AuditPanel = lazyPanel(() => import('./results/audit-panel').then((module) => module.AuditPanel));
