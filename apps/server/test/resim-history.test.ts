@@ -304,6 +304,53 @@ describe.each(dialects)('scenario history on %s', (dialect) => {
     expect(games.json()).toEqual([expect.objectContaining({ nickname: 'Sam', instanceId: instances[0]!.id, revision: 1 })]);
   });
 
+  it('exports a scenario with its history when asked, and an import keeps it', async () => {
+    const id = await createScenarioOf(t, author);
+    await save(id, { actions: [{ id: 'act1', name: 'CBC' }] });
+    await save(id, {
+      actions: [
+        { id: 'act1', name: 'Full blood count' },
+        { id: 'act2', name: 'ECG' },
+      ],
+    });
+    await call('PUT', `/admin/resim/${id}/history/1/name`, { name: 'March exam' });
+    await call('POST', `/admin/resim/${id}/history/1/restore`, {});
+    const spaceId = (await call('GET', `/admin/resim/${id}`)).json<{ group: string }>().group;
+
+    const plain = (await call('POST', '/admin/export', { ids: [id] })).json<Record<string, unknown>>();
+    expect(plain).not.toHaveProperty('histories');
+    const file = (await call('POST', '/admin/export', { ids: [id], history: true })).json<{ histories: { revision: number }[][] }>();
+    expect(file.histories[0]!.map((version) => version.revision)).toEqual([0, 1, 2, 3]);
+
+    const imported = await call('POST', '/admin/import', { groupId: spaceId, file });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const copy = imported.json<{ id: string; revision: number }[]>()[0]!;
+    expect(copy.revision).toBe(3);
+    const history = (await call('GET', `/admin/resim/${copy.id}/history`)).json<{ versions: unknown[] }>();
+    expect(history.versions).toMatchObject([
+      { revision: 3, restoredFrom: 1, author: 'author@example.test', authorId: null },
+      { revision: 2 },
+      { revision: 1, name: 'March exam' },
+      { revision: 0 },
+    ]);
+    for (const revision of [0, 1, 2, 3]) {
+      const original = (await call('GET', `/admin/resim/${id}/history/${revision}`)).json<{ content: unknown }>().content;
+      const kept = (await call('GET', `/admin/resim/${copy.id}/history/${revision}`)).json<{ content: unknown }>().content;
+      expect(JSON.stringify(kept), `revision ${revision}`).toBe(JSON.stringify(original));
+    }
+
+    const fresh = (await call('POST', '/admin/import', { groupId: spaceId, file: plain })).json<{ id: string; revision: number }[]>()[0]!;
+    expect(fresh.revision).toBe(0);
+    expect((await call('GET', `/admin/resim/${fresh.id}/history`)).json()).toMatchObject({ versions: [{ revision: 0 }], next: null });
+
+    const gap = { ...file, histories: [[file.histories[0]![0], { ...file.histories[0]![2], revision: 5 }]] };
+    const refused = await call('POST', '/admin/import', { groupId: spaceId, file: gap });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toBe(
+      "The file's version history cannot be read: histories[0][1].revision: must be 1, the revision after the one before",
+    );
+  });
+
   it('restores and names versions only for those who may edit the space', async () => {
     const owner = await t.user('owner-history@example.test');
     const member = await t.user('member-history@example.test');

@@ -26,6 +26,7 @@ export * from './scenario/media';
 export * from './scenario/scenario-problems';
 export * from './scenario/content-patch';
 export * from './scenario/version-diff';
+export * from './scenario/export-history';
 export * from './engine/types';
 export { requirementHolds } from './engine/requirements';
 export { measureValues, settleRun } from './engine/measures';

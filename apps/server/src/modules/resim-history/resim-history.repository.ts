@@ -39,6 +39,10 @@ export const findVersionChain = async (db: Database, resimId: string, revision: 
 
 const metaColumns = ['resim_id', 'revision', 'changes', 'author_id', 'author', 'saved_at', 'name', 'restored_from'] as const;
 
+/** Every version of a scenario with its body, oldest first, for an export. */
+export const findAllVersions = (db: Database, resimId: string): Promise<ScenarioVersionRow[]> =>
+  db.selectFrom('scenario_versions').selectAll().where('resim_id', '=', resimId).orderBy('revision', 'asc').execute();
+
 export const findVersionMeta = (db: Database, resimId: string, revision: number): Promise<VersionMeta | undefined> =>
   db
     .selectFrom('scenario_versions')

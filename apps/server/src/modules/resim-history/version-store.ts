@@ -1,5 +1,13 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { applyContentPatch, changesOf, diffContent, type ChangedItem, type ContentPatch } from '@resim/domain';
+import {
+  applyContentPatch,
+  changesOf,
+  diffContent,
+  type ChangedItem,
+  type ContentPatch,
+  type ExportedVersion,
+  type ScenarioContent,
+} from '@resim/domain';
 import type { Database } from '../../db/database';
 import * as repo from './resim-history.repository';
 
@@ -32,6 +40,8 @@ export const recordVersion = async (
     author: string;
     savedAt: string;
     restoredFrom?: number;
+    /** a name it already has (an imported version's) */
+    name?: string | null;
   },
 ): Promise<void> => {
   const { before, after } = options;
@@ -67,6 +77,7 @@ export const recordVersion = async (
     author: options.author,
     saved_at: options.savedAt,
     restored_from: options.restoredFrom ?? null,
+    name: options.name ?? null,
   });
 };
 
@@ -79,3 +90,14 @@ export const contentJsonAt = async (db: Database, resimId: string, revision: num
   for (const row of chain.slice(1)) content = applyContentPatch(content, unpack<ContentPatch>(row.body));
   return JSON.stringify(content);
 };
+
+/** A scenario's history as an export carries it: each stored snapshot whole, each patch as stored. */
+export const exportedHistory = async (db: Database, resimId: string): Promise<ExportedVersion[]> =>
+  (await repo.findAllVersions(db, resimId)).map((row) => ({
+    revision: row.revision,
+    savedAt: row.saved_at,
+    author: row.author,
+    name: row.name,
+    restoredFrom: row.restored_from,
+    ...(row.is_snapshot === 1 ? { content: unpack<ScenarioContent>(row.body) } : { patch: unpack<ContentPatch>(row.body) }),
+  }));

@@ -138,7 +138,7 @@ export const resimRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
         response: { 200: exportFile, ...errors },
       },
     },
-    (request) => resims.exportResims(spaceCtx(request), request.body.ids),
+    (request) => resims.exportResims(spaceCtx(request), request.body.ids, request.body.history),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import {
   newScenarioName,
   pendingStatus,
   readExport,
+  readExportHistories,
   runReadingOf,
   runStatusName,
   scenarioContent,
@@ -15,6 +16,7 @@ import {
   scenarioProblems,
   priorities,
   type ExportFile,
+  type ImportedVersion,
   type Priority,
   type Scenario,
   type ScenarioContent,
@@ -28,7 +30,7 @@ import { newId } from '../../lib/ids';
 import { readJson } from '../../lib/json';
 import { getAccessibleSpace, listSpaces, type SpaceContext } from '../spaces/spaces.service';
 import { findScenarioTemplate } from '../templates/scenario-templates';
-import { recordVersion } from '../resim-history/version-store';
+import { exportedHistory, recordVersion } from '../resim-history/version-store';
 import * as repo from './resims.repository';
 
 export const toResimSummary = (row: ResimRow): ResimSummary => ({
@@ -123,7 +125,16 @@ const unusedJoinCode = async (db: SpaceContext['db']): Promise<string> => {
 /** Who a version's history names as its author. */
 const authorOf = (ctx: SpaceContext) => ({ authorId: ctx.principal.userId, author: ctx.principal.name ?? ctx.principal.email });
 
-const insertScenario = async (ctx: SpaceContext, spaceId: string, content: ScenarioContent): Promise<Scenario> => {
+/**
+ * A new scenario and its first version; an imported one keeps the history it came with (under
+ * its revisions, authors and names), its content a version after the last when they differ.
+ */
+const insertScenario = async (
+  ctx: SpaceContext,
+  spaceId: string,
+  content: ScenarioContent,
+  history: readonly ImportedVersion[] | null = null,
+): Promise<Scenario> => {
   const problems = scenarioProblems(content);
   if (problems.length > 0) throw badRequest(problems.join('; '));
   const now = iso(ctx.clock);
@@ -141,9 +152,27 @@ const insertScenario = async (ctx: SpaceContext, spaceId: string, content: Scena
     created_at: now,
     updated_at: now,
   };
+  const last = history?.at(-1);
+  if (last) row.revision = JSON.stringify(last.content) === JSON.stringify(content) ? last.revision : last.revision + 1;
   const write = async (db: SpaceContext['db']) => {
     await repo.insertResim(db, row);
-    await recordVersion(db, { resimId: row.id, revision: 0, before: undefined, after: content, ...authorOf(ctx), savedAt: now });
+    let before: { content: ScenarioContent; savedAt: string } | undefined;
+    for (const version of history ?? []) {
+      await recordVersion(db, {
+        resimId: row.id,
+        revision: version.revision,
+        before,
+        after: version.content,
+        authorId: null,
+        author: version.author,
+        savedAt: version.savedAt,
+        name: version.name,
+        ...(version.restoredFrom === null ? {} : { restoredFrom: version.restoredFrom }),
+      });
+      before = { content: version.content, savedAt: version.savedAt };
+    }
+    if (!last || row.revision !== last.revision)
+      await recordVersion(db, { resimId: row.id, revision: row.revision, before, after: content, ...authorOf(ctx), savedAt: now });
   };
   // An import writes its scenarios in one transaction of its own.
   await (ctx.db.isTransaction ? write(ctx.db) : ctx.db.transaction().execute(write));
@@ -269,10 +298,15 @@ export const moveResim = async (ctx: SpaceContext, id: string, spaceId: string):
   return toScenario((await repo.findResimById(ctx.db, id))!);
 };
 
-export const exportResims = async (ctx: SpaceContext, ids: readonly string[]): Promise<ExportFile> => {
+/** Scenarios as a file import reads back; with `history`, each scenario's versions too. */
+export const exportResims = async (ctx: SpaceContext, ids: readonly string[], history = false): Promise<ExportFile> => {
   const rows = [];
   for (const id of ids) rows.push((await getAccessibleResim(ctx, id)).row);
-  return exportScenarios(rows.map(contentOf), ctx.clock.now());
+  const file = exportScenarios(rows.map(contentOf), ctx.clock.now());
+  if (!history) return file;
+  const histories = [];
+  for (const row of rows) histories.push(await exportedHistory(ctx.db, row.id));
+  return { ...file, histories };
 };
 
 /** An exported file read back into a space: equal scenarios under new scenario ids. */
@@ -281,11 +315,14 @@ export const importResims = async (ctx: SpaceContext, spaceId: string, file: unk
   if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
   const read = readExport(file);
   if (!read.ok) throw badRequest(`The file is not a scenario export: ${read.problems.join('; ')}`);
+  const histories = readExportHistories(file, read.scenarios.length);
+  if (!histories.ok) throw badRequest(`The file's version history cannot be read: ${histories.problems.join('; ')}`);
   const problems = read.scenarios.flatMap((content, index) => scenarioProblems(content).map((problem) => `scenarios[${index}].${problem}`));
   if (problems.length > 0) throw badRequest(problems.join('; '));
   return ctx.db.transaction().execute(async (trx) => {
     const created: Scenario[] = [];
-    for (const content of read.scenarios) created.push(await insertScenario({ ...ctx, db: trx }, spaceId, content));
+    for (const [index, content] of read.scenarios.entries())
+      created.push(await insertScenario({ ...ctx, db: trx }, spaceId, content, histories.histories[index] ?? null));
     return created;
   });
 };
