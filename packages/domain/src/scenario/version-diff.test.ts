@@ -95,6 +95,15 @@ describe('the changes between two versions in words', () => {
     ]);
   });
 
+  it('sees a change of the hint beyond its text', () => {
+    const hinted = content({ ...before, hint: { text: 'Look at the film', impact: [{ measureId: 'measure1', value: -5 }] } });
+    const costlier = content({ ...before, hint: { text: 'Look at the film', impact: [{ measureId: 'measure1', value: -10 }] } });
+    expect(words(diffVersions(hinted, costlier))).toEqual([['Details changed', 'Hint impact: “Cost” -5 → “Cost” -10']]);
+    expect(words(diffVersions(before, hinted))).toEqual([
+      ['Details changed', 'Hint: none → “Look at the film”', 'Hint impact: + “Cost” -5'],
+    ]);
+  });
+
   it('tells a reorder from a change and finds nothing between equal versions', () => {
     const after = content({ ...before, actions: [before.actions[2]!, before.actions[0]!, before.actions[1]!] });
     expect(diffVersions(before, after)).toEqual({ changes: [], reordered: ['actions'] });

@@ -218,7 +218,13 @@ const detailSpecs: Readonly<Record<string, FieldSpec>> = {
   initial: field('Opens with', (value, name) =>
     typeof value === 'object' && value !== null ? `${(value as { type: string }).type} ${quote(name((value as { id: string }).id))}` : '',
   ),
-  hint: field('Hint', (value) => (typeof value === 'object' && value !== null ? textOf((value as { text?: unknown }).text) : '')),
+  hint: {
+    nested: {
+      text: field('Hint', asText),
+      measureConditions: field('Hint conditions', asConditions),
+      impact: field('Hint impact', asImpact),
+    },
+  },
   userRestriction: {
     nested: {
       pattern: field('Learners allowed', (value) =>
