@@ -34,6 +34,7 @@ import { createEmailQueue } from './modules/outbox/email-queue';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { presenterViewRoutes } from './modules/presenter-views/presenter-views.routes';
 import { resimRoutes } from './modules/resims/resims.routes';
+import { resimHistoryRoutes } from './modules/resim-history/resim-history.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { consoleSocketRoutes, learnerRoutes, recordRoutes } from './modules/runs/runs.routes';
 import { createConsoleHub } from './modules/runs/console-hub';
@@ -387,6 +388,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(tokenRoutes, ctx);
     await api.register(mfaRoutes, ctx);
     await api.register(resimRoutes, ctx);
+    await api.register(resimHistoryRoutes, ctx);
     await api.register(scormRoutes, ctx);
     await api.register(itemAnalysisRoutes, ctx);
     await api.register(recordRoutes, ctx);

@@ -138,6 +138,7 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
         'space_members',
         'api_tokens',
         'resims',
+        'scenario_versions',
         'outbox',
         'email_templates',
         'password_resets',

@@ -193,6 +193,23 @@ const routes: RouteCase[] = [
   },
   { method: 'DELETE', url: ({ resimId }) => `/admin/resim/${resimId}`, inSpace: true },
   { method: 'POST', url: ({ resimId }) => `/admin/resim/${resimId}/clone`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/history`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/history/0`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/history/diff?from=0&to=0`, inSpace: true },
+  {
+    method: 'POST',
+    url: ({ resimId }) => `/admin/resim/${resimId}/history/0/restore`,
+    body: { revision: 0 },
+    wrongType: ['revision', 'latest'],
+    inSpace: true,
+  },
+  {
+    method: 'PUT',
+    url: ({ resimId }) => `/admin/resim/${resimId}/history/0/name`,
+    body: { name: 'March exam' },
+    wrongType: ['name', 5],
+    inSpace: true,
+  },
   {
     method: 'POST',
     url: ({ resimId }) => `/admin/resim/${resimId}/scorm`,
@@ -410,6 +427,7 @@ describe.each(dialects)('route guards on %s', (dialect) => {
     })}`
       .replace(/\?.*$/, '')
       .replace('/control/{id}/1', '/control/{id}/{status}')
+      .replace('/history/0', '/history/{revision}')
       .replace('/instance/test/', '/instance/{instanceId}/')
       .replace('/games/no-such-game', '/games/{gameId}')
       .replace(`/templates/${guardedTemplate}`, '/templates/{name}');

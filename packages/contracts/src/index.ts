@@ -25,3 +25,4 @@ export * from './learning-records';
 export * from './scorm';
 export * from './lti';
 export * from './item-analysis';
+export * from './resim-history';

@@ -53,10 +53,28 @@ export const resimConflict = z
   .object({ code: z.literal('conflict'), message: z.string(), current: scenario })
   .meta({ id: 'ResimConflict' });
 
-/** POST /admin/export: scenarios as a file that POST /admin/import reads back. */
-export const exportBody = z.strictObject({ ids: z.array(z.string().min(1).max(100)).min(1).max(100) });
+/** POST /admin/export: scenarios as a file that POST /admin/import reads back; `history: true` adds their version histories. */
+export const exportBody = z.strictObject({ ids: z.array(z.string().min(1).max(100)).min(1).max(100), history: z.boolean().optional() });
+const exportedVersion = z.object({
+  revision: z.number().int(),
+  savedAt: z.string(),
+  author: z.string(),
+  name: z.string().nullable(),
+  restoredFrom: z.number().int().nullable(),
+  /** the version whole: the first of a history, and every snapshot */
+  content: scenarioContent.optional(),
+  /** the change from the version before, by item id */
+  patch: z.unknown().optional(),
+});
 export const exportFile = z
-  .object({ format: z.literal('resim-export'), version: z.literal(1), exported: z.string(), scenarios: z.array(scenarioContent) })
+  .object({
+    format: z.literal('resim-export'),
+    version: z.literal(1),
+    exported: z.string(),
+    scenarios: z.array(scenarioContent),
+    /** each scenario's versions oldest first (null: none kept), when the export asked for them */
+    histories: z.array(z.array(exportedVersion).nullable()).optional(),
+  })
   .meta({ id: 'ResimExport' });
 export type ExportFile = z.infer<typeof exportFile>;
 export const importBody = z.strictObject({ groupId: z.string().min(1).max(100), file: z.unknown() });

@@ -210,6 +210,8 @@ export const gameSummary = z
   .object({
     id: z.string(),
     instanceId: z.string(),
+    /** the scenario's revision the run's opening ran; null for openings made before openings recorded it, and previews */
+    revision: z.number().int().nullable(),
     nickname: z.string(),
     email: z.string().nullable(),
     test: z.boolean(),

@@ -25,6 +25,7 @@ import * as memberAcceptance from './migrations/0023-member-acceptance';
 import * as learningRecords from './migrations/0024-learning-records';
 import * as lmsLaunches from './migrations/0025-lms-launches';
 import * as lti from './migrations/0026-lti';
+import * as scenarioHistory from './migrations/0027-scenario-history';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024-learning-records': learningRecords,
   '0025-lms-launches': lmsLaunches,
   '0026-lti': lti,
+  '0027-scenario-history': scenarioHistory,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -65,6 +65,25 @@ export type ResimsTable = {
   updated_at: string;
 };
 
+/** One saved revision of a scenario's content (version history). */
+export type ScenarioVersionsTable = {
+  resim_id: string;
+  revision: number;
+  /** 1: `body` is the whole content; 0: the patch from the revision before */
+  is_snapshot: number;
+  /** deflated JSON */
+  body: Buffer;
+  /** JSON: the items added, removed or changed and the other fields changed */
+  changes: string;
+  author_id: string | null;
+  /** the author's name or email when saved */
+  author: string;
+  saved_at: string;
+  name: string | null;
+  /** the revision this save brought back */
+  restored_from: number | null;
+};
+
 /** One learner's run of a scenario in one instance (a live session or a self-paced opening). */
 export type GamesTable = {
   id: string;
@@ -445,6 +464,7 @@ export type Tables = {
   space_members: SpaceMembersTable;
   api_tokens: ApiTokensTable;
   resims: ResimsTable;
+  scenario_versions: ScenarioVersionsTable;
   games: GamesTable;
   run_events: RunEventsTable;
   session_messages: SessionMessagesTable;
@@ -490,6 +510,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type SpaceRow = Selectable<SpacesTable>;
 export type ResimRow = Selectable<ResimsTable>;
+export type ScenarioVersionRow = Selectable<ScenarioVersionsTable>;
 export type GameRow = Selectable<GamesTable>;
 export type RunEventRow = Selectable<RunEventsTable>;
 export type PresenterViewRow = Selectable<PresenterViewsTable>;

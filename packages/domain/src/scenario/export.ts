@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ExportedVersion } from './export-history';
 import type { DeepReadonly } from './readonly-content';
 import { scenarioContent, type ScenarioContent } from './schema';
 
@@ -12,6 +13,8 @@ export type ExportFile = {
   /** ISO 8601 time of the export */
   readonly exported: string;
   readonly scenarios: ScenarioContent[];
+  /** each scenario's version history, when asked for (`export-history.ts`) */
+  readonly histories?: (ExportedVersion[] | null)[];
 };
 
 export type ExportRead = { readonly ok: true; readonly scenarios: ScenarioContent[] } | { readonly ok: false; readonly problems: string[] };

@@ -186,7 +186,12 @@ const emptyAnswerKey = (): AnswerKey => ({ actions: [], unnecessaryActions: [], 
 
 export const initialItem = z.object({ type: z.enum(['stage', 'info', 'page']), id: itemId });
 
-export const instance = z.object({ id: itemId, created: z.string() });
+/**
+ * An opening of the scenario (a live session or a self-paced opening) and the revision of the
+ * content it opened with, so results say which version learners played; openings made before
+ * revisions were recorded have none.
+ */
+export const instance = z.object({ id: itemId, created: z.string(), revision: z.number().int().optional() });
 
 const knownCurrencies = new Set(Intl.supportedValuesOf('currency'));
 /** An ISO 4217 currency code, as the runtime's Intl knows them; lower case is read as upper. */

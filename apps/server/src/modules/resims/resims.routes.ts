@@ -29,7 +29,7 @@ export const importBodyLimit = 20 * 1_048_576;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody.extend({ current: scenario.optional() }) };
 
 /** If-Match: "7" or 7 names the revision an editor started from. */
-const revisionFromHeader = (request: FastifyRequest): number | undefined => {
+export const revisionFromHeader = (request: FastifyRequest): number | undefined => {
   const header = request.headers['if-match'];
   if (header === undefined) return undefined;
   const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(String(header));
@@ -152,7 +152,7 @@ export const resimRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
         response: { 200: exportFile, ...errors },
       },
     },
-    (request) => resims.exportResims(spaceCtx(request), request.body.ids),
+    (request) => resims.exportResims(spaceCtx(request), request.body.ids, request.body.history),
   );
 
   app.post(

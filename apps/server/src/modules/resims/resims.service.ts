@@ -9,6 +9,7 @@ import {
   pendingStatus,
   readExport,
   RunStatus,
+  readExportHistories,
   runReadingOf,
   runStatusName,
   scenarioContent,
@@ -17,6 +18,7 @@ import {
   scenarioProblems,
   priorities,
   type ExportFile,
+  type ImportedVersion,
   type Priority,
   type Scenario,
   type ScenarioCheck,
@@ -31,6 +33,7 @@ import { newId } from '../../lib/ids';
 import { readJson } from '../../lib/json';
 import { getAccessibleSpace, listSpaces, type SpaceContext } from '../spaces/spaces.service';
 import { findScenarioTemplate } from '../templates/scenario-templates';
+import { exportedHistory, recordVersion } from '../resim-history/version-store';
 import * as repo from './resims.repository';
 
 export const toResimSummary = (row: ResimRow): ResimSummary => ({
@@ -143,7 +146,19 @@ const unusedJoinCode = async (db: SpaceContext['db']): Promise<string> => {
   }
 };
 
-const insertScenario = async (ctx: SpaceContext, spaceId: string, content: ScenarioContent): Promise<Scenario> => {
+/** Who a version's history names as its author. */
+const authorOf = (ctx: SpaceContext) => ({ authorId: ctx.principal.userId, author: ctx.principal.name ?? ctx.principal.email });
+
+/**
+ * A new scenario and its first version; an imported one keeps the history it came with (under
+ * its revisions, authors and names), its content a version after the last when they differ.
+ */
+const insertScenario = async (
+  ctx: SpaceContext,
+  spaceId: string,
+  content: ScenarioContent,
+  history: readonly ImportedVersion[] | null = null,
+): Promise<Scenario> => {
   const problems = scenarioProblems(content);
   if (problems.length > 0) throw badRequest(problems.join('; '));
   const now = iso(ctx.clock);
@@ -161,7 +176,30 @@ const insertScenario = async (ctx: SpaceContext, spaceId: string, content: Scena
     created_at: now,
     updated_at: now,
   };
-  await repo.insertResim(ctx.db, row);
+  const last = history?.at(-1);
+  if (last) row.revision = JSON.stringify(last.content) === JSON.stringify(content) ? last.revision : last.revision + 1;
+  const write = async (db: SpaceContext['db']) => {
+    await repo.insertResim(db, row);
+    let before: { content: ScenarioContent; savedAt: string } | undefined;
+    for (const version of history ?? []) {
+      await recordVersion(db, {
+        resimId: row.id,
+        revision: version.revision,
+        before,
+        after: version.content,
+        authorId: null,
+        author: version.author,
+        savedAt: version.savedAt,
+        name: version.name,
+        ...(version.restoredFrom === null ? {} : { restoredFrom: version.restoredFrom }),
+      });
+      before = { content: version.content, savedAt: version.savedAt };
+    }
+    if (!last || row.revision !== last.revision)
+      await recordVersion(db, { resimId: row.id, revision: row.revision, before, after: content, ...authorOf(ctx), savedAt: now });
+  };
+  // An import writes its scenarios in one transaction of its own.
+  await (ctx.db.isTransaction ? write(ctx.db) : ctx.db.transaction().execute(write));
   return toScenario(row);
 };
 
@@ -195,8 +233,16 @@ const notInitialized = 'The scenario can be edited only while it is Initialized 
 /**
  * SPEC 7: PATCH carries only the changed parts, each replacing that part whole. A save names
  * the revision it started from; if another save came first it gets 409 with the current version.
+ * The history keeps what the save changed in the same transaction (`restoredFrom`: the revision
+ * it brings back).
  */
-export const patchResim = async (ctx: SpaceContext, id: string, body: PatchResimBody, ifMatch: number | undefined): Promise<Scenario> => {
+export const patchResim = async (
+  ctx: SpaceContext,
+  id: string,
+  body: PatchResimBody,
+  ifMatch: number | undefined,
+  restoredFrom?: number,
+): Promise<Scenario> => {
   const { row, access } = await getAccessibleResim(ctx, id);
   if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
   if (row.status !== 0) throw conflict(notInitialized, { current: toScenario(row) });
@@ -211,14 +257,29 @@ export const patchResim = async (ctx: SpaceContext, id: string, body: PatchResim
   if (!parsed.success) throw badRequest(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
   const problems = scenarioProblems(parsed.data);
   if (problems.length > 0) throw badRequest(problems.join('; '));
-  const saved = await repo.updateResimDocument(ctx.db, {
-    id,
-    expected,
-    document: serialise(parsed.data, toScenario(row).instances),
-    name: parsed.data.resimName,
-    description: parsed.data.description,
-    priority: parsed.data.priority,
-    updatedAt: iso(ctx.clock),
+  const savedAt = iso(ctx.clock);
+  const saved = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await repo.updateResimDocument(trx, {
+      id,
+      expected,
+      document: serialise(parsed.data, toScenario(row).instances),
+      name: parsed.data.resimName,
+      description: parsed.data.description,
+      priority: parsed.data.priority,
+      updatedAt: savedAt,
+    });
+    if (updated) {
+      await recordVersion(trx, {
+        resimId: id,
+        revision: expected + 1,
+        before: { content: current, savedAt: row.updated_at },
+        after: parsed.data,
+        ...authorOf(ctx),
+        savedAt,
+        ...(restoredFrom === undefined ? {} : { restoredFrom }),
+      });
+    }
+    return updated;
   });
   if (!saved) {
     const now = await repo.findResimById(ctx.db, id);
@@ -261,10 +322,15 @@ export const moveResim = async (ctx: SpaceContext, id: string, spaceId: string):
   return toScenario((await repo.findResimById(ctx.db, id))!);
 };
 
-export const exportResims = async (ctx: SpaceContext, ids: readonly string[]): Promise<ExportFile> => {
+/** Scenarios as a file import reads back; with `history`, each scenario's versions too. */
+export const exportResims = async (ctx: SpaceContext, ids: readonly string[], history = false): Promise<ExportFile> => {
   const rows = [];
   for (const id of ids) rows.push((await getAccessibleResim(ctx, id)).row);
-  return exportScenarios(rows.map(contentOf), ctx.clock.now());
+  const file = exportScenarios(rows.map(contentOf), ctx.clock.now());
+  if (!history) return file;
+  const histories = [];
+  for (const row of rows) histories.push(await exportedHistory(ctx.db, row.id));
+  return { ...file, histories };
 };
 
 /** An exported file read back into a space: equal scenarios under new scenario ids. */
@@ -273,11 +339,14 @@ export const importResims = async (ctx: SpaceContext, spaceId: string, file: unk
   if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
   const read = readExport(file);
   if (!read.ok) throw badRequest(`The file is not a scenario export: ${read.problems.join('; ')}`);
+  const histories = readExportHistories(file, read.scenarios.length);
+  if (!histories.ok) throw badRequest(`The file's version history cannot be read: ${histories.problems.join('; ')}`);
   const problems = read.scenarios.flatMap((content, index) => scenarioProblems(content).map((problem) => `scenarios[${index}].${problem}`));
   if (problems.length > 0) throw badRequest(problems.join('; '));
   return ctx.db.transaction().execute(async (trx) => {
     const created: Scenario[] = [];
-    for (const content of read.scenarios) created.push(await insertScenario({ ...ctx, db: trx }, spaceId, content));
+    for (const [index, content] of read.scenarios.entries())
+      created.push(await insertScenario({ ...ctx, db: trx }, spaceId, content, histories.histories[index] ?? null));
     return created;
   });
 };
@@ -301,7 +370,8 @@ export const controlResim = async (ctx: SpaceContext, id: string, status: number
   if (!(await repo.updateResimStatus(ctx.db, { id, from: row.status, to: pendingStatus, updatedAt: iso(ctx.clock) }))) {
     throw conflict('The status was changed by someone else; reload the scenario');
   }
-  // Opening the lobby or activating starts a new instance: the learners' runs of that opening.
+  // Opening the lobby or activating starts a new instance: the learners' runs of that opening,
+  // which records the revision it runs so that results and cohorts can be compared by version.
   // Read again under the pending status, which no save can pass, so nothing saved is overwritten.
   const opensInstance = row.status === 0 && (status === 1 || status === 2);
   try {
@@ -309,7 +379,7 @@ export const controlResim = async (ctx: SpaceContext, id: string, status: number
     const document = opensInstance
       ? JSON.stringify({
           ...readJson<Record<string, unknown>>(pending.document, {}),
-          instances: [...toScenario(pending).instances, { id: newId(), created: iso(ctx.clock) }],
+          instances: [...toScenario(pending).instances, { id: newId(), created: iso(ctx.clock), revision: pending.revision }],
         })
       : undefined;
     await repo.updateResimStatus(ctx.db, { id, from: pendingStatus, to: status, updatedAt: iso(ctx.clock), document });

@@ -86,9 +86,10 @@ export const toGameScore = (game: GameRow, score: RunScore, rank: number | null,
   ended: game.ended_at !== null,
 });
 
-export const toGameSummary = (game: GameRow, score: RunScore | null, rank: number | null): GameSummary => ({
+export const toGameSummary = (game: GameRow, score: RunScore | null, rank: number | null, revision: number | null): GameSummary => ({
   id: game.id,
   instanceId: game.instance_id,
+  revision,
   nickname: game.nickname,
   email: game.email,
   test: game.test === 1,

@@ -25,6 +25,10 @@ const rankByInstance = (scenario: Scenario, games: readonly GameRow[], now: numb
 const ranksOf = (rankings: ReturnType<typeof rankByInstance>): Map<string, number> =>
   new Map([...rankings.values()].flatMap((ranked) => ranked.map((entry) => [entry.game.id, entry.rank] as const)));
 
+/** The revision each opening ran, by opening id. */
+const openingRevisions = (scenario: Scenario): Map<string, number> =>
+  new Map(scenario.instances.flatMap((instance) => (instance.revision === undefined ? [] : [[instance.id, instance.revision] as const])));
+
 /** GET /admin/resim/{id}/games: every run of the scenario, newest first, ranked within its instance. */
 export const listGames = async (ctx: SpaceContext, resimId: string): Promise<GameSummary[]> => {
   const scenario = await getResim(ctx, resimId);
@@ -32,7 +36,10 @@ export const listGames = async (ctx: SpaceContext, resimId: string): Promise<Gam
     const now = ctx.clock.now().getTime();
     const games = await repo.findGamesOfResim(ctx.db, resimId);
     const ranks = ranksOf(rankByInstance(scenario, games, now));
-    return games.map((game) => toGameSummary(game, scoreOf(scenario, game, now), ranks.get(game.id) ?? null));
+    const revisions = openingRevisions(scenario);
+    return games.map((game) =>
+      toGameSummary(game, scoreOf(scenario, game, now), ranks.get(game.id) ?? null, revisions.get(game.instance_id) ?? null),
+    );
   });
 };
 
@@ -171,7 +178,12 @@ export const runDetail = async (ctx: SpaceContext, resimId: string, gameId: stri
   const current = stateOf(scenario, game, now);
   const view = current && runView(scenario, current, now);
   return {
-    run: toGameSummary(game, scoreOf(scenario, game, now), ranks.get(game.id) ?? null),
+    run: toGameSummary(
+      game,
+      scoreOf(scenario, game, now),
+      ranks.get(game.id) ?? null,
+      openingRevisions(scenario).get(game.instance_id) ?? null,
+    ),
     steps,
     facts: factsOf(view),
     measures: measuresOf(view),

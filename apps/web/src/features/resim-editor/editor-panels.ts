@@ -32,6 +32,7 @@ export const PagesPanel = lazyPanel(() => import('./pages-panel').then((module) 
 export const HintPanel = lazyPanel(() => import('./hint-panel').then((module) => module.HintPanel));
 export const CheckerPanel = lazyPanel(() => import('./checker-panel').then((module) => module.CheckerPanel));
 export const AnswersPanel = lazyPanel(() => import('./answers-panel').then((module) => module.AnswersPanel));
+export const HistoryPanel = lazyPanel(() => import('./history-panel').then((module) => module.HistoryPanel));
 export const DashboardPanel = lazyPanel(() => import('./results/dashboard-panel').then((module) => module.DashboardPanel));
 export const ScoreboardPanel = lazyPanel(() => import('./results/scoreboard-panel').then((module) => module.ScoreboardPanel));
 export const ItemAnalysisPanel = lazyPanel(() => import('./results/item-analysis-panel').then((module) => module.ItemAnalysisPanel));

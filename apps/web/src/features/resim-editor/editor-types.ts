@@ -16,6 +16,17 @@ export type PanelProps = {
   readonly onOpen?: (tab: CheckedPart, id: string | null) => void;
   /** the space holding the scenario, and moving it to another (offered in the details) */
   readonly placement?: ScenarioPlacement;
+  /** what the History panel needs of the editor to restore a version */
+  readonly history?: HistoryContext;
+};
+
+export type HistoryContext = {
+  /** the revision the editor has open, which a restore names as a save does */
+  readonly revision: number;
+  /** why no version may be restored now (unsaved changes), or null */
+  readonly blocked: string | null;
+  /** shows the scenario as the restore saved it */
+  readonly onRestored: () => Promise<void>;
 };
 
 export type ScenarioPlacement = { readonly group: string; readonly onMove: (spaceId: string) => Promise<void> };

@@ -28,6 +28,7 @@ import {
   IconArrowLeft,
   IconChecklist,
   IconShieldCheck,
+  IconClockHour4,
   IconDeviceFloppy,
   IconEye,
   IconFileUnknown,
@@ -70,6 +71,7 @@ import {
   DashboardPanel,
   FlowPanel,
   HintPanel,
+  HistoryPanel,
   InfosPanel,
   LearnerFlowPanel,
   MeasuresPanel,
@@ -107,6 +109,7 @@ type TabId =
   | 'answers'
   | 'checker'
   | 'flow'
+  | 'history'
   | 'dashboard'
   | 'scoreboard'
   | 'item-analysis'
@@ -177,6 +180,7 @@ const tabsOf = (content: ScenarioContent, labels: TextSet): TabSpec[] => {
     { id: 'audit', group: results, label: 'Audit', icon: <IconHistory size={16} />, panel: AuditPanel },
     { id: 'learner-flow', group: results, label: "Learners' flow", icon: <IconRoute size={16} />, panel: LearnerFlowPanel },
     { id: 'flow', group: 'Views', label: 'Flow chart', icon: <IconHierarchy size={16} />, panel: FlowPanel },
+    { id: 'history', group: 'Views', label: 'History', icon: <IconClockHour4 size={16} />, panel: HistoryPanel },
   ];
 };
 
@@ -442,6 +446,15 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
   // Kept the same object while the space is, so memoised panels do not render again for it.
   const group = state.saved?.group;
   const placement = useMemo(() => (group === undefined ? undefined : { group, onMove: editor.moveToSpace }), [group, editor.moveToSpace]);
+  const revision = state.saved?.revision;
+  const dirty = isDirty(state);
+  const history = useMemo(
+    () =>
+      revision === undefined
+        ? undefined
+        : { revision, blocked: dirty ? 'Save or undo your changes first' : null, onRestored: editor.reload },
+    [revision, dirty, editor.reload],
+  );
 
   const backHome = (
     <Button component={Link} to="/" variant="default" leftSection={<IconArrowLeft size={16} />}>
@@ -580,6 +593,7 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
               focusId={searchParams.get('item')}
               onOpen={openItem}
               placement={placement}
+              history={history}
             />
           </Suspense>
         </div>

@@ -9,6 +9,7 @@ import { SessionBar } from './session-bar';
 const gameOf = (nickname: string, endReason: string | null): GameSummary => ({
   id: `g-${nickname}`,
   instanceId: 'i1',
+  revision: 4,
   nickname,
   email: null,
   test: false,

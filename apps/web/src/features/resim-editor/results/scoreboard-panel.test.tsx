@@ -29,6 +29,7 @@ const runOfBo: RunDetail = {
   run: {
     id: 'g-Bo',
     instanceId: 'i2',
+    revision: 4,
     nickname: 'Bo',
     email: null,
     test: false,
