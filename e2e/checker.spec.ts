@@ -15,7 +15,7 @@ const brokenCase = (name: string) => ({
   conclusions: [{ id: 'conc1', name: 'Iron deficiency', stage: 'stg1', feedback: 'Right.', impact: [{ measureId: 'points', value: 20 }] }],
 });
 
-test('an author sees a requirement that can never be met in the checker, cannot open the lobby, and mends it from the link', async ({
+test('an author sees a requirement that can never be met in the checker, cannot open the lobby, mends it from the link, compares and restores versions in History, and opens the lobby', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -52,6 +52,30 @@ test('an author sees a requirement that can never be met in the checker, cannot 
 
   await page.getByRole('tab', { name: 'Checker' }).click();
   await expect(page.getByRole('button', { name: /can never be run/ })).toHaveCount(0);
+
+  // History: the mend is there in words; the broken version restored comes back as a new save, and so does the mended one.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue('Revision 1');
+  await expect(page.getByRole('combobox', { name: 'To' })).toHaveValue('Revision 2');
+  await expect(page.getByRole('table', { name: 'Changed action “Ferritin”' })).toContainText('CT head');
+  await shoot(page, 'history-compare.png');
+  await expectAccessible(page, 'editor, history comparing two versions');
+  const restore = async (revision: number, becomes: number) => {
+    await page.getByRole('button', { name: `Restore revision ${revision}` }).click();
+    const asked = page.getByRole('dialog', { name: `Restore Revision ${revision}?` });
+    await expectAccessible(page, `editor, restoring revision ${revision}`);
+    await asked.getByRole('button', { name: 'Restore', exact: true }).click();
+    await expect(asked).toBeHidden();
+    await expect(page.getByText(`Revision ${becomes} ·`)).toBeVisible();
+  };
+  await restore(1, 3);
+  await page.getByRole('tab', { name: 'Checker' }).click();
+  await expect(ferritin).toBeVisible();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await restore(2, 4);
+  await page.getByRole('tab', { name: 'Checker' }).click();
+  await expect(page.getByRole('button', { name: /can never be run/ })).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Open Lobby' }).click();
   await expect(page.getByLabel('Run status')).not.toHaveText('Initialized');
   await expectAccessible(page, 'editor, lobby open after the mend');

@@ -125,6 +125,14 @@ describe('scenario editor machine (SPEC 4)', () => {
     expect(mayUndo(reloaded)).toBe(false);
   });
 
+  it('takes a version restored from the history as the scenario saved now, unless unsaved changes stand in its way', () => {
+    const clean = run(open);
+    const restored = run([{ type: 'RESTORED', scenario: savedAs(7, { resimName: 'As in March' }), access: allowed }], clean);
+    expect(restored).toMatchObject({ status: 'SIM_LOADED', saved: { revision: 7 } });
+    expect(restored.draft?.resimName).toBe('As in March');
+    expect(editorMachine(edited, { type: 'RESTORED', scenario: savedAs(7), access: allowed })).toBe(edited);
+  });
+
   it('ignores events that make no sense in the current state', () => {
     const cases: readonly [EditorStatus, EditorEvent][] = [
       ['SIM_LOADED', { type: 'SAVE_STARTED' }],

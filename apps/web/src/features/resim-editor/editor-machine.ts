@@ -52,6 +52,8 @@ export type EditorEvent =
   | { readonly type: 'CONFLICT_RESOLVED'; readonly resolution: ConflictResolution; readonly access: EditAccess }
   /** the scenario fetched again after a failed save: the draft is dropped */
   | { readonly type: 'RELOADED'; readonly scenario: Scenario; readonly access: EditAccess }
+  /** a version restored from the history: a new save the editor takes when nothing unsaved stands in its way */
+  | { readonly type: 'RESTORED'; readonly scenario: Scenario; readonly access: EditAccess }
   | { readonly type: 'EDIT' }
   | { readonly type: 'VIEW' }
   /** SPEC 4: the run status moved; the scenario as it now is, and what that allows */
@@ -181,6 +183,10 @@ export const editorMachine = (state: EditorState, event: EditorEvent): EditorSta
     }
     case 'RELOADED':
       return state.status === 'ERROR_SAVING' && event.scenario.id === state.resimId ? opened(state, event.scenario, event.access) : state;
+    case 'RESTORED':
+      return event.scenario.id === state.resimId && state.status !== 'SIM_SAVING' && !isDirty(state)
+        ? opened(state, event.scenario, event.access)
+        : state;
     case 'EDIT':
       return state.status === 'VIEW_ONLY' && state.access?.canEdit === true ? { ...state, status: 'SIM_LOADED' } : state;
     case 'VIEW':

@@ -452,8 +452,8 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
     () =>
       revision === undefined
         ? undefined
-        : { revision, blocked: dirty ? 'Save or undo your changes first' : null, onRestored: editor.reload },
-    [revision, dirty, editor.reload],
+        : { revision, blocked: dirty ? 'Save or undo your changes first' : null, onRestored: editor.takeRestored },
+    [revision, dirty, editor.takeRestored],
   );
 
   const backHome = (

@@ -176,6 +176,12 @@ export const useResimEditor = (resimId: string) => {
     }
   }, [api, resimId, spaces]);
 
+  /** A version restored from the history is the scenario as saved now: the editor shows it, as nothing was unsaved. */
+  const takeRestored = useCallback(async () => {
+    const [scenario, list] = await Promise.all([api.resims.get(resimId), spaces()]);
+    dispatch({ type: 'RESTORED', scenario, access: accessOf(scenario, list) });
+  }, [api, resimId, spaces]);
+
   /** SPEC 4: moves the run status; the editor follows into view-only and back. */
   const changeStatus = useCallback(
     async (status: number) => {
@@ -255,6 +261,7 @@ export const useResimEditor = (resimId: string) => {
       save,
       resolveConflict,
       reload,
+      takeRestored,
       changeStatus,
       moveToSpace,
       hasUnsavedChanges,
@@ -271,6 +278,7 @@ export const useResimEditor = (resimId: string) => {
       save,
       resolveConflict,
       reload,
+      takeRestored,
       changeStatus,
       moveToSpace,
       hasUnsavedChanges,
