@@ -1,10 +1,11 @@
 import './later-styles';
-import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconEye, IconLogin2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { useLearnerApi } from '../../api/api-context';
 import { GameScreen } from './run-screens';
+import { RunNotOpened, RunOpening } from './run-not-opened';
 import { ScreenHeading } from '../../ui/screen-heading';
 import { PlayerFrame } from './player-frame';
 import { useLoaded } from './use-loaded';
@@ -30,30 +31,12 @@ export const PreviewBanner = () => (
 
 const PreviewRun = ({ gameId }: { gameId: string }) => {
   const api = useLearnerApi();
-  const session = usePlayerSession();
   // The run is read once: from then on its own live connection keeps it up to date.
   const run = useLoaded((signal) => api.learn.game(gameId, null, signal), [gameId]);
-  if (run.state === 'pending')
-    return (
-      <Center py={64}>
-        <Loader type="dots" aria-label="Opening the preview" />
-      </Center>
-    );
+  if (run.state === 'pending') return <RunOpening label="Opening the preview" />;
   if (run.state === 'failed')
     return (
-      <PlayerFrame productName={session.productName}>
-        <Paper p="xl" radius="md" shadow="xs">
-          <Stack gap="md" align="flex-start">
-            <ScreenHeading fz="xl">The preview could not be opened</ScreenHeading>
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} w="100%" role="alert">
-              {errorText(run.error)}
-            </Alert>
-            <Text fz="sm" c="dimmed">
-              Start a new preview from the scenario&apos;s editor.
-            </Text>
-          </Stack>
-        </Paper>
-      </PlayerFrame>
+      <RunNotOpened title="The preview could not be opened" error={run.error} next="Start a new preview from the scenario's editor." />
     );
   return <GameScreen run={{ gameId, runToken: null, snapshot: run.data }} />;
 };

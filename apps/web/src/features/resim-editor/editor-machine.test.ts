@@ -130,7 +130,7 @@ describe('scenario editor machine (SPEC 4)', () => {
     const restored = run([{ type: 'RESTORED', scenario: savedAs(7, { resimName: 'As in March' }), access: allowed }], clean);
     expect(restored).toMatchObject({ status: 'SIM_LOADED', saved: { revision: 7 } });
     expect(restored.draft?.resimName).toBe('As in March');
-    expect(editorMachine(edited, { type: 'RESTORED', scenario: savedAs(7), access: allowed })).toBe(edited);
+    expect(editorMachine(edited, { type: 'RESTORED', scenario: savedAs(7, {}), access: allowed })).toBe(edited);
   });
 
   it('ignores events that make no sense in the current state', () => {
