@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { expect, test } from './fixtures';
+import { anaemiaCase, playAnaemia } from './anaemia-case';
 import { expectAccessible } from './axe';
 import { apiAs, demoAdmin, shoot, signInAsDemoAdmin } from './support';
 
@@ -125,27 +126,6 @@ const standInPlatform = async (resimId: () => string) => {
   };
 };
 
-const anaemia = (name: string) => ({
-  details: {
-    resimName: name,
-    mode: 2,
-    allowAnonymous: true,
-    allowSignin: true,
-    maxConclusions: 1,
-    answers: { actions: ['act1'], conclusions: ['conc1'] },
-  },
-  stages: [{ id: 'stg1', name: 'Clinic', default: true, description: 'A 34-year-old woman, tired for three months.' }],
-  measures: [{ id: 'points', name: 'Points', type: 7, initial: 0, scoreOrder: 1 }],
-  actions: [
-    { id: 'act1', name: 'Full blood count', stage: 'stg1', facts: 'Hb 82 g/L, MCV 68 fL', impact: [{ measureId: 'points', value: 10 }] },
-    { id: 'act2', name: 'Ferritin', stage: 'stg1', facts: 'Ferritin 6 µg/L', impact: [{ measureId: 'points', value: 5 }] },
-  ],
-  conclusions: [
-    { id: 'conc1', name: 'Iron deficiency anaemia', stage: 'stg1', impact: [{ measureId: 'points', value: 20 }] },
-    { id: 'conc2', name: 'B12 deficiency', stage: 'stg1', impact: [{ measureId: 'points', value: -10 }] },
-  ],
-});
-
 test('a space registers a learning platform by hand; a learner launched from a course page plays in its frame and the grade reaches the gradebook once; a teacher adds a scenario by deep linking; a forged launch is refused', async ({
   page,
   baseURL,
@@ -156,7 +136,7 @@ test('a space registers a learning platform by hand; a learner launched from a c
   const suffix = Date.now().toString(36);
   const space = await api<{ id: string; description: string }>('POST', '/admin/space', { description: `Faculty ${suffix}` });
   const created = await api<{ id: string }>('POST', '/admin/resim/new', { groupId: space.id });
-  await api('PATCH', `/admin/resim/${created.id}`, anaemia(`Tired all the time ${suffix}`));
+  await api('PATCH', `/admin/resim/${created.id}`, anaemiaCase(`Tired all the time ${suffix}`));
   await api('POST', `/admin/control/${created.id}/2`);
   const platform = await standInPlatform(() => created.id);
   platform.setTool(baseURL!);
@@ -188,15 +168,7 @@ test('a space registers a learning platform by hand; a learner launched from a c
     const course = await learner.newPage();
     await course.goto(`${platform.base()}/course`);
     const player = course.frameLocator('#activity');
-    await expect(player.getByText('A 34-year-old woman, tired for three months.')).toBeVisible();
-    await player.getByRole('checkbox', { name: /Full blood count/ }).click();
-    await player.getByRole('button', { name: 'Run tests (1)' }).click();
-    await player.getByRole('button', { name: 'Diagnose' }).click();
-    const sheet = player.getByRole('dialog', { name: 'Diagnosis' });
-    await sheet.getByRole('checkbox', { name: /Iron deficiency anaemia/ }).click();
-    await sheet.getByRole('button', { name: 'Confirm Diagnosis' }).click();
-    await player.getByRole('button', { name: 'End simulation' }).first().click();
-    await player.getByRole('dialog').getByRole('button', { name: 'End simulation' }).click();
+    await playAnaemia(player);
     await expect(player.getByText('Your course is told your result. Go back to it to carry on.')).toBeVisible();
     await shoot(course, 'lti-course-ended.png');
     await expectAccessible(course, 'an LMS course page with the ended run in its frame');

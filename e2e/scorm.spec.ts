@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import type { FrameLocator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { anaemiaCase, playAnaemia } from './anaemia-case';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { apiAs, cli, demoAdmin, shoot, signInAsDemoAdmin } from './support';
@@ -59,43 +60,6 @@ const standInLms = async (packages: Record<Version, Record<string, string>>) => 
   };
 };
 
-const anaemia = (name: string) => ({
-  details: {
-    resimName: name,
-    mode: 2,
-    allowAnonymous: true,
-    allowSignin: true,
-    maxConclusions: 1,
-    answers: { actions: ['act1'], conclusions: ['conc1'] },
-  },
-  stages: [{ id: 'stg1', name: 'Clinic', default: true, description: 'A 34-year-old woman, tired for three months.' }],
-  measures: [{ id: 'points', name: 'Points', type: 7, initial: 0, scoreOrder: 1 }],
-  actions: [
-    { id: 'act1', name: 'Full blood count', stage: 'stg1', facts: 'Hb 82 g/L, MCV 68 fL', impact: [{ measureId: 'points', value: 10 }] },
-    { id: 'act2', name: 'Ferritin', stage: 'stg1', facts: 'Ferritin 6 µg/L', impact: [{ measureId: 'points', value: 5 }] },
-  ],
-  conclusions: [
-    { id: 'conc1', name: 'Iron deficiency anaemia', stage: 'stg1', impact: [{ measureId: 'points', value: 20 }] },
-    { id: 'conc2', name: 'B12 deficiency', stage: 'stg1', impact: [{ measureId: 'points', value: -10 }] },
-  ],
-});
-
-/** Runs the blood count, makes the right diagnosis and ends the run, in the player framed by the package. */
-const playTheCase = async (player: FrameLocator) => {
-  await expect(player.getByText('A 34-year-old woman, tired for three months.')).toBeVisible();
-  await player.getByRole('checkbox', { name: /Full blood count/ }).click();
-  await player.getByRole('button', { name: 'Run tests (1)' }).click();
-  await expect(player.getByText('Hb 82 g/L, MCV 68 fL')).toBeVisible();
-  await player.getByRole('button', { name: 'Diagnose' }).click();
-  const sheet = player.getByRole('dialog', { name: 'Diagnosis' });
-  await sheet.getByRole('checkbox', { name: /Iron deficiency anaemia/ }).click();
-  await sheet.getByRole('button', { name: 'Confirm Diagnosis' }).click();
-  await expect(sheet).toBeHidden();
-  await player.getByRole('button', { name: 'End simulation' }).first().click();
-  await player.getByRole('dialog').getByRole('button', { name: 'End simulation' }).click();
-  await expect(player.getByRole('heading', { name: 'The simulation has ended' })).toBeVisible();
-};
-
 /** What the LMS's runtime holds: completion, success and score, read from scorm-again's cmi. */
 const cmiOf = (page: Page, version: Version) =>
   page.evaluate((v) => {
@@ -129,7 +93,7 @@ test('a scenario exported as SCORM 1.2 and 2004 plays inside an LMS under scorm-
   const spaces = await api<{ id: string; description: string }[]>('GET', '/admin/space');
   const spaceId = spaces.find((space) => space.description === 'Demo space')!.id;
   const created = await api<{ id: string }>('POST', '/admin/resim/new', { groupId: spaceId });
-  await api('PATCH', `/admin/resim/${created.id}`, anaemia(name));
+  await api('PATCH', `/admin/resim/${created.id}`, anaemiaCase(name));
   await api('POST', `/admin/control/${created.id}/2`);
 
   const exported = {} as Record<Version, Record<string, string>>;
@@ -164,7 +128,8 @@ test('a scenario exported as SCORM 1.2 and 2004 plays inside an LMS under scorm-
       await page.goto(lms.url(version));
       await expect(page.getByRole('heading', { name: 'Haematology course' })).toBeVisible();
       const player = page.frameLocator('#sco').frameLocator('#player');
-      await playTheCase(player);
+      await playAnaemia(player);
+      await expect(player.getByRole('heading', { name: 'The simulation has ended' })).toBeVisible();
       await shoot(page, `scorm-${version}-ended.png`);
       // 10 for the blood count and 20 for the right diagnosis, of 35 at most (the ferritin was not run).
       await expect

@@ -3,7 +3,8 @@ import type { RunScore } from './types';
 
 /**
  * The most points a run can hold: the points measure's start plus every gain an action, a
- * conclusion or an info can bring, within the measure's max when a limit holds it there. An upper
+ * conclusion or the hint can bring (the engine applies no info's impact), within the measure's max
+ * when a limit holds it there. An upper
  * bound, not a path: requirements and limits may keep a learner from taking every gain in one run.
  * Null when the scenario keeps no points, or points that grow with time without a max.
  */
@@ -15,7 +16,7 @@ export const pointsCeiling = (content: ReadonlyContent): number | null => {
   // Points that count up by the second (an auto-time measure) have no ceiling but their max.
   if (points.type === 2) return max;
   let total = limits?.min != null ? Math.max(points.initial, limits.min) : points.initial;
-  const items = [...content.actions, ...content.conclusions, ...content.infos, ...(content.hint ? [content.hint] : [])];
+  const items = [...content.actions, ...content.conclusions, ...(content.hint ? [content.hint] : [])];
   for (const item of items) for (const impact of item.impact) if (impact.measureId === 'points' && impact.value > 0) total += impact.value;
   return max === null ? total : Math.min(total, max);
 };
