@@ -77,10 +77,20 @@ export const retryFailed = async (ctx: LearningRecordsContext, spaceId: string):
 };
 
 /** Where a run's statements went. */
+/** The order a step's statements tell it in: one step (the end) makes several, stored at one moment. */
+const tellingOrder = ['initialized', 'interacted', 'answered', 'completed', 'passed', 'failed', 'scored'];
+const placeOf = (verb: string): number => {
+  const place = tellingOrder.indexOf(verb);
+  return place === -1 ? tellingOrder.length : place;
+};
+
 export const runStatements = async (ctx: SpaceContext, spaceId: string, runId: string): Promise<RunStatement[]> => {
   await getAccessibleSpace(ctx, spaceId);
   if (!(await repo.isRunOfSpace(ctx.db, spaceId, runId))) throw notFound('Run');
-  return (await repo.statementsOfRun(ctx.db, runId)).map((row) => ({
+  const rows = await repo.statementsOfRun(ctx.db, runId);
+  // The database orders by step; within a step, PostgreSQL may hand back its statements in any order.
+  rows.sort((a, b) => a.seq - b.seq || placeOf(a.verb) - placeOf(b.verb));
+  return rows.map((row) => ({
     id: row.id,
     seq: row.seq,
     verb: row.verb,
