@@ -71,14 +71,11 @@ export const launchExternalRun = async (ctx: LaunchContext, scenario: Scenario, 
   refuseOutsideSchedule(scenario, now);
 
   const runToken = randomSecret();
+  const tokenHash = sha256(runToken);
   const found = await findLaunched(ctx.db, scenario.id, instanceId, learner);
   if (found) {
-    await ctx.db
-      .updateTable('games')
-      .set({ run_token_hash: sha256(runToken) })
-      .where('id', '=', found.id)
-      .execute();
-    const game = { ...found, run_token_hash: sha256(runToken) };
+    await ctx.db.updateTable('games').set({ run_token_hash: tokenHash }).where('id', '=', found.id).execute();
+    const game = { ...found, run_token_hash: tokenHash };
     return { gameId: game.id, runToken, snapshot: await snapshotOf(ctx.db, scenario, game, now.getTime()), resumed: true };
   }
 
@@ -98,7 +95,7 @@ export const launchExternalRun = async (ctx: LaunchContext, scenario: Scenario, 
     nickname: nameOf(learner),
     nickname_key: null,
     email: learner.email,
-    run_token_hash: sha256(runToken),
+    run_token_hash: tokenHash,
     test: 0,
     state: started ? JSON.stringify(startRun(scenario, now.getTime())) : null,
     event_count: 0,
