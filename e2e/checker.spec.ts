@@ -79,4 +79,17 @@ test('an author sees a requirement that can never be met in the checker, cannot 
   await page.getByRole('button', { name: 'Open Lobby' }).click();
   await expect(page.getByLabel('Run status')).not.toHaveText('Initialized');
   await expectAccessible(page, 'editor, lobby open after the mend');
+
+  // The dashboard says which version the opening runs and the most points a run of it can reach; "Changes since" compares it with the latest.
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  const opening = page.getByRole('region', { name: /^Opening of/ });
+  await expect(opening.getByLabel('Ran revision 4')).toHaveText('Revision 4');
+  await expect(opening.getByLabel('Most points reachable')).toHaveText('30Most points reachable');
+  await shoot(page, 'dashboard-version.png');
+  await expectAccessible(page, 'editor, dashboard naming the opening’s version');
+  await opening.getByRole('link', { name: 'What changed since revision 4' }).click();
+  await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue(/^Revision 4 · opened /);
+  await expect(page.getByText('Revisions 4 and 4 have the same content.')).toBeVisible();
+  await expect(page.getByText(/^opened /)).toBeVisible();
+  await shoot(page, 'history-openings.png');
 });

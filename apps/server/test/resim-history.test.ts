@@ -304,6 +304,30 @@ describe.each(dialects)('scenario history on %s', (dialect) => {
     expect(games.json()).toEqual([expect.objectContaining({ nickname: 'Sam', instanceId: instances[0]!.id, revision: 1 })]);
   });
 
+  it('gives each opening on the dashboard the version it ran and the most points a run of that version can reach', async () => {
+    const id = await createScenarioOf(t, author);
+    const points = (value: number) => [{ measureId: 'points', value }];
+    await save(id, {
+      details: { mode: 1, allowAnonymous: true },
+      measures: [{ id: 'points', name: 'Points', initial: 0 }],
+      actions: [
+        { id: 'act1', name: 'CBC', impact: points(10) },
+        { id: 'act2', name: 'Ferritin', impact: points(5) },
+      ],
+    });
+    for (const status of [1, 0]) expect((await call('POST', `/admin/control/${id}/${status}`)).statusCode).toBe(200);
+    await save(id, { actions: [{ id: 'act1', name: 'CBC', impact: points(30) }] });
+    expect((await call('POST', `/admin/control/${id}/1`)).statusCode).toBe(200);
+
+    const dashboard = (await call('GET', `/admin/resim/${id}/dashboard`)).json<{
+      instances: { revision: number | null; mostPoints: unknown }[];
+    }>();
+    expect(dashboard.instances.map(({ revision, mostPoints }) => ({ revision, mostPoints }))).toEqual([
+      { revision: 2, mostPoints: { value: 30, kind: 'exact' } },
+      { revision: 1, mostPoints: { value: 15, kind: 'exact' } },
+    ]);
+  });
+
   it('exports a scenario with its history when asked, and an import keeps it', async () => {
     const id = await createScenarioOf(t, author);
     await save(id, { actions: [{ id: 'act1', name: 'CBC' }] });

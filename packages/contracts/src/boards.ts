@@ -117,6 +117,13 @@ export const dashboard = z
         playing: z.number().int(),
         finished: z.number().int(),
         averagePoints: z.number().nullable(),
+        /** the scenario's revision the opening ran; null for openings made before openings recorded it */
+        revision: z.number().int().nullable(),
+        /**
+         * the most points a run of that version can end with, by the scenario checker: exactly, at most
+         * (a bound) or at least (a run it found); null without a points measure or a readable version
+         */
+        mostPoints: z.object({ value: z.number(), kind: z.enum(['exact', 'atMost', 'atLeast']) }).nullable(),
       }),
     ),
     /** runs in Test Mode, kept apart */

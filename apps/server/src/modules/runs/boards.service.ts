@@ -8,6 +8,7 @@ import type { SpaceContext } from '../spaces/spaces.service';
 import { rankInstance, removedReason, scoreOf, toSessionMessage } from './game-records';
 import { currentInstanceId, phaseOf, testInstanceId } from './phase';
 import { layoutFor } from '../presenter-views/presenter-views.service';
+import { mostPointsAt } from '../resim-history/revision-figures';
 import * as repo from './runs.repository';
 import { readShared } from './shared-reads';
 
@@ -199,17 +200,21 @@ export const resimDashboard = async (ctx: SpaceContext, resimId: string): Promis
   const scenario = await getResim(ctx, resimId);
   const counts = await readShared(ctx.db, scenario.id, 'dashboard', () => repo.countOpenings(ctx.db, resimId));
   const byInstance = new Map(counts.map((row) => [row.instance_id, row]));
-  const instances = [...scenario.instances].reverse().map((instance) => {
+  const instances = [];
+  for (const instance of [...scenario.instances].reverse()) {
     const row = byInstance.get(instance.id);
-    return {
+    const revision = instance.revision ?? null;
+    instances.push({
       id: instance.id,
       created: instance.created,
       players: row?.players ?? 0,
       playing: row?.playing ?? 0,
       finished: row?.finished ?? 0,
       averagePoints: row?.average_points ?? null,
-    };
-  });
+      revision,
+      mostPoints: revision === null ? null : await mostPointsAt(ctx.db, scenario, revision),
+    });
+  }
   return {
     resimId,
     resimStatus: scenario.resimStatus,

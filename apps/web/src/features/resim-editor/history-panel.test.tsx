@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api/client';
 import { scenarioFixture } from '../../test/scenario-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { HistoryPanel } from './history-panel';
+import { dashboardOf, instanceOf } from './results/results-fixtures';
 
 const version = (revision: number, author: string, savedAt: string, changes: Partial<ScenarioVersion> = {}): ScenarioVersion => ({
   revision,
@@ -36,7 +37,7 @@ const diff = (from: number, to: number): VersionDiffBody => ({
 });
 
 /** The server as the panel calls it: three saves, the diff of any two, restores and names. */
-const fakeApi = () => {
+const fakeApi = (instances: ReturnType<typeof instanceOf>[] = []) => {
   let versions = [
     version(2, 'ada@example.test', '2026-12-07T10:40:00.000Z', {
       itemsChanged: 1,
@@ -65,11 +66,14 @@ const fakeApi = () => {
     }
     throw new Error(`unexpected ${method} ${path}`);
   });
-  return { api: { request } as unknown as ApiClient, restored, named };
+  const dashboard = vi.fn().mockResolvedValue(dashboardOf({ instances }));
+  return { api: { request, resims: { dashboard } } as unknown as ApiClient, restored, named };
 };
 
-const renderPanel = (options: { readOnly?: boolean; blocked?: string | null } = {}) => {
-  const fake = fakeApi();
+const renderPanel = (
+  options: { readOnly?: boolean; blocked?: string | null; instances?: ReturnType<typeof instanceOf>[]; path?: string } = {},
+) => {
+  const fake = fakeApi(options.instances);
   const onRestored = vi.fn(() => Promise.resolve());
   renderWithProviders(
     <HistoryPanel
@@ -79,7 +83,7 @@ const renderPanel = (options: { readOnly?: boolean; blocked?: string | null } = 
       onChange={() => undefined}
       history={{ revision: 2, blocked: options.blocked ?? null, onRestored }}
     />,
-    { api: fake.api },
+    { api: fake.api, ...(options.path ? { path: options.path } : {}) },
   );
   return { ...fake, onRestored };
 };
@@ -98,6 +102,29 @@ describe('HistoryPanel', () => {
     const row = within(table).getByRole('row', { name: /Name/ });
     expect(within(row).getByText('CBC')).toBeTruthy();
     expect(within(row).getByText('Full blood count')).toBeTruthy();
+  });
+
+  it('marks the versions openings ran and compares the last two openings’ versions', async () => {
+    renderPanel({
+      instances: [
+        instanceOf('i3', '2026-12-07T11:00:00.000Z', { revision: 2 }),
+        instanceOf('i2', '2026-12-07T10:20:00.000Z', { revision: 1 }),
+        instanceOf('i1', '2026-12-07T09:30:00.000Z', { revision: 0 }),
+      ],
+    });
+    const revisionOne = (await screen.findByText('Revision 1')).closest('tr')!;
+    expect(await within(revisionOne).findByText(/^opened /)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Compare the last two openings' }));
+    expect(await screen.findByRole('table', { name: 'Changed action “Full blood count”' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toMatch(/^Revision 1 · opened /);
+    expect(screen.getByLabelText<HTMLInputElement>('To').value).toMatch(/^Revision 2 · opened /);
+  });
+
+  it('compares the version the address names with the latest, as the dashboard’s "Changes since" asks', async () => {
+    renderPanel({ path: '/resim/r1?tab=history&from=0' });
+    const table = await screen.findByRole('table', { name: 'Changed action “Full blood count”' });
+    expect(within(table).getByRole('columnheader', { name: 'Revision 0' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Revision 2' })).toBeTruthy();
   });
 
   it('restores a version only after the author confirms, then shows the scenario as saved', async () => {

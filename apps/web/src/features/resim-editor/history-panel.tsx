@@ -1,19 +1,31 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { ScenarioVersion, VersionDiffBody } from '@resim/contracts';
-import { IconAlertTriangle, IconRestore, IconTag } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDoorEnter, IconRestore, IconTag } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context';
 import { historyCalls, historyKey } from '../../api/history-calls';
 import { formatDateTime } from '../../ui/format';
 import type { PanelProps } from './editor-types';
 import { groupVersions, versionSummary } from './history-groups';
+import { useDashboard } from './results/results-queries';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const authorOf = (version: { author: string }) => version.author || 'Before history was kept';
 const titleOf = (version: ScenarioVersion) => `Revision ${version.revision}${version.name ? ` “${version.name}”` : ''}`;
 
 const changeColours = { added: 'teal', removed: 'red', changed: 'blue' } as const;
+
+const revisionParam = (value: string | null): number | null => (value !== null && /^\d+$/.test(value) ? Number(value) : null);
+
+/** When each revision was opened to learners, oldest first, from the dashboard's openings. */
+const openingsByRevision = (instances: readonly { created: string; revision: number | null }[] | undefined): Map<number, string[]> => {
+  const openings = new Map<number, string[]>();
+  for (const instance of [...(instances ?? [])].reverse())
+    if (instance.revision !== null) openings.set(instance.revision, [...(openings.get(instance.revision) ?? []), instance.created]);
+  return openings;
+};
 
 /** The changes between two versions, each item's fields side by side. */
 const DiffView = ({ diff }: { diff: VersionDiffBody }) => {
@@ -59,8 +71,10 @@ const DiffView = ({ diff }: { diff: VersionDiffBody }) => {
 };
 
 /**
- * The scenario's saves grouped by author and hour; two versions compared in words, side by side;
- * a version restored as a new save (after a confirmation) or named ("used for the March exam").
+ * The scenario's saves grouped by author and hour, each marked with the openings that ran it; two
+ * versions compared in words, side by side (`?from=` and `?to=` pick them, as the dashboard's
+ * "Changes since" does); a version restored as a new save (after a confirmation) or named ("used
+ * for the March exam").
  */
 export const HistoryPanel = ({ resimId, readOnly, history }: PanelProps) => {
   const { request } = useApi();
@@ -73,7 +87,18 @@ export const HistoryPanel = ({ resimId, readOnly, history }: PanelProps) => {
     getNextPageParam: (page) => page.next,
   });
   const versions = useMemo(() => pages.data?.pages.flatMap((page) => page.versions) ?? [], [pages.data]);
-  const [picked, setPicked] = useState<{ from: number | null; to: number | null }>({ from: null, to: null });
+  const [params] = useSearchParams();
+  const [picked, setPicked] = useState<{ from: number | null; to: number | null }>(() => ({
+    from: revisionParam(params.get('from')),
+    to: revisionParam(params.get('to')),
+  }));
+  const dashboard = useDashboard(resimId);
+  const openings = useMemo(() => openingsByRevision(dashboard.data?.instances), [dashboard.data]);
+  // The two latest openings that ran different versions: what changed between their cohorts.
+  const cohorts = [
+    ...new Set((dashboard.data?.instances ?? []).flatMap((instance) => (instance.revision === null ? [] : [instance.revision]))),
+  ];
+  const openedText = (revision: number) => openings.get(revision)?.map((created) => `opened ${formatDateTime(created)}`) ?? [];
   const from = picked.from ?? versions[1]?.revision ?? null;
   const to = picked.to ?? versions[0]?.revision ?? null;
   const diff = useQuery({
@@ -109,7 +134,15 @@ export const HistoryPanel = ({ resimId, readOnly, history }: PanelProps) => {
       </Alert>
     );
 
-  const options = versions.map((version) => ({ value: String(version.revision), label: titleOf(version) }));
+  // A revision asked for or run by an opening may be on a page not read yet: it is offered all the same.
+  const listed = new Set(versions.map((version) => version.revision));
+  const unlisted = [...new Set([from, to, ...openings.keys()])].filter(
+    (revision): revision is number => revision !== null && !listed.has(revision),
+  );
+  const options = [
+    ...versions.map((version) => ({ revision: version.revision, title: titleOf(version) })),
+    ...unlisted.sort((a, b) => b - a).map((revision) => ({ revision, title: `Revision ${revision}` })),
+  ].map(({ revision, title }) => ({ value: String(revision), label: [title, ...openedText(revision)].join(' · ') }));
   const mayChange = !readOnly && history !== undefined;
 
   return (
@@ -123,6 +156,7 @@ export const HistoryPanel = ({ resimId, readOnly, history }: PanelProps) => {
             value={from === null ? null : String(from)}
             onChange={(value) => setPicked((now) => ({ ...now, from: value === null ? null : Number(value) }))}
             allowDeselect={false}
+            w={{ base: '100%', xs: 300 }}
           />
           <Select
             label="To"
@@ -130,7 +164,13 @@ export const HistoryPanel = ({ resimId, readOnly, history }: PanelProps) => {
             value={to === null ? null : String(to)}
             onChange={(value) => setPicked((now) => ({ ...now, to: value === null ? null : Number(value) }))}
             allowDeselect={false}
+            w={{ base: '100%', xs: 300 }}
           />
+          {cohorts.length >= 2 ? (
+            <Button variant="default" onClick={() => setPicked({ from: cohorts[1]!, to: cohorts[0]! })}>
+              Compare the last two openings
+            </Button>
+          ) : null}
         </Group>
         {diff.isError ? (
           <Alert color="red" variant="light" title="The versions could not be compared">
@@ -168,6 +208,11 @@ export const HistoryPanel = ({ resimId, readOnly, history }: PanelProps) => {
                           {version.name}
                         </Badge>
                       ) : null}
+                      {openedText(version.revision).map((opened) => (
+                        <Badge key={opened} variant="outline" color="gray" leftSection={<IconDoorEnter size={12} />} tt="none">
+                          {opened}
+                        </Badge>
+                      ))}
                     </Table.Td>
                     <Table.Td>
                       <Text fz="sm">{versionSummary(version)}</Text>

@@ -32,8 +32,26 @@ const show = (entries = trail, audit = vi.fn().mockResolvedValue(pageOf(entries)
     dashboardOf({
       currentInstanceId: 'i2',
       instances: [
-        { id: 'i2', created: '2025-05-02T10:00:00.000Z', players: 1, playing: 1, finished: 0, averagePoints: null },
-        { id: 'i1', created: '2025-05-01T10:00:00.000Z', players: 2, playing: 0, finished: 2, averagePoints: 10 },
+        {
+          id: 'i2',
+          created: '2025-05-02T10:00:00.000Z',
+          players: 1,
+          playing: 1,
+          finished: 0,
+          averagePoints: null,
+          revision: null,
+          mostPoints: null,
+        },
+        {
+          id: 'i1',
+          created: '2025-05-01T10:00:00.000Z',
+          players: 2,
+          playing: 0,
+          finished: 2,
+          averagePoints: 10,
+          revision: null,
+          mostPoints: null,
+        },
       ],
     }),
   );

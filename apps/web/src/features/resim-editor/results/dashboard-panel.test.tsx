@@ -19,8 +19,21 @@ describe('dashboard', () => {
         currentInstanceId: 'i2',
         testRuns: 3,
         instances: [
-          instanceOf('i2', '2025-05-02T09:00:00.000Z', { players: 4, playing: 1, finished: 3, averagePoints: 27.5 }),
-          instanceOf('i1', '2025-05-01T09:00:00.000Z', { players: 2, finished: 2, averagePoints: 10 }),
+          instanceOf('i2', '2025-05-02T09:00:00.000Z', {
+            players: 4,
+            playing: 1,
+            finished: 3,
+            averagePoints: 27.5,
+            revision: 12,
+            mostPoints: { value: 35, kind: 'exact' },
+          }),
+          instanceOf('i1', '2025-05-01T09:00:00.000Z', {
+            players: 2,
+            finished: 2,
+            averagePoints: 10,
+            revision: 9,
+            mostPoints: { value: 40, kind: 'atMost' },
+          }),
         ],
       }),
     );
@@ -34,7 +47,11 @@ describe('dashboard', () => {
     expect(latest.getByLabelText('Average points').textContent).toContain('27.5');
     expect(latest.getByText('3 of 4 finished')).toBeTruthy();
     expect(latest.getByRole('link', { name: 'Scoreboard' }).getAttribute('href')).toContain('?tab=scoreboard&instance=i2');
+    expect(latest.getByLabelText('Ran revision 12').textContent).toBe('Revision 12');
+    expect(latest.getByLabelText('Most points reachable').textContent).toContain('35');
+    expect(latest.getByRole('link', { name: 'What changed since revision 12' }).getAttribute('href')).toContain('?tab=history&from=12');
     expect(within(cards[1]!).queryByText('Current')).toBeNull();
+    expect(within(cards[1]!).getByLabelText('Most points reachable').textContent).toContain('at most 40');
     expect(screen.getByLabelText('Join code ABC234')).toBeTruthy();
     expect(screen.getByLabelText('Status of the session').textContent).toBe('Running');
     expect(screen.getByLabelText('Test Mode runs').textContent).toContain('3 runs in Test Mode');
@@ -55,6 +72,10 @@ describe('dashboard', () => {
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByText('Current')).toBeTruthy();
     expect(screen.getByText('1 earlier opening nobody joined is not shown.')).toBeTruthy();
+    // Openings made before openings recorded their revision name none.
+    expect(screen.queryByText(/^Revision/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /What changed since/ })).toBeNull();
+    expect(screen.queryByLabelText('Most points reachable')).toBeNull();
     expect(screen.queryByLabelText('Test Mode runs')).toBeNull();
   });
 

@@ -1,13 +1,13 @@
 import { Badge, Button, Card, EmptyState, Group, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Dashboard } from '@resim/contracts';
 import { byCount, runReadingOf, runStatusName } from '@resim/domain';
-import { IconDoorEnter, IconTrophy } from '@tabler/icons-react';
+import { IconDoorEnter, IconHistory, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../ui/format';
 import type { PanelProps } from '../editor-types';
 import { statusColors } from '../run-status-control';
 import { LoadFailed } from '../../../ui/load-failed';
-import { formatPoints } from './results-format';
+import { formatMostPoints, formatPoints } from './results-format';
 import { useDashboard } from './results-queries';
 
 type Instance = Dashboard['instances'][number];
@@ -39,17 +39,25 @@ const InstanceCard = ({ instance, current }: { instance: Instance; current: bool
           <Text fw={600} fz="sm" truncate>
             Opened {opened}
           </Text>
-          {current ? (
-            <Badge size="sm" variant="light" radius="sm">
-              Current
-            </Badge>
-          ) : null}
+          <Group gap={6} wrap="nowrap">
+            {instance.revision === null ? null : (
+              <Badge size="sm" variant="outline" color="gray" radius="sm" aria-label={`Ran revision ${instance.revision}`}>
+                Revision {instance.revision}
+              </Badge>
+            )}
+            {current ? (
+              <Badge size="sm" variant="light" radius="sm">
+                Current
+              </Badge>
+            ) : null}
+          </Group>
         </Group>
         <Group gap="lg" wrap="wrap">
           <Figure label="Joined" value={instance.players} />
           <Figure label="Playing" value={instance.playing} />
           <Figure label="Finished" value={instance.finished} />
           <Figure label="Average points" value={formatPoints(instance.averagePoints)} />
+          {instance.mostPoints ? <Figure label="Most points reachable" value={formatMostPoints(instance.mostPoints)} /> : null}
         </Group>
         <Stack gap={4}>
           <Progress value={share} size="sm" radius="xl" aria-label={`${instance.finished} of ${instance.players} finished`} />
@@ -57,17 +65,30 @@ const InstanceCard = ({ instance, current }: { instance: Instance; current: bool
             {instance.finished} of {instance.players} finished
           </Text>
         </Stack>
-        <Button
-          component={Link}
-          to={`?tab=scoreboard&instance=${encodeURIComponent(instance.id)}`}
-          replace
-          variant="light"
-          size="xs"
-          leftSection={<IconTrophy size={14} />}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Scoreboard
-        </Button>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={`?tab=scoreboard&instance=${encodeURIComponent(instance.id)}`}
+            replace
+            variant="light"
+            size="xs"
+            leftSection={<IconTrophy size={14} />}
+          >
+            Scoreboard
+          </Button>
+          {instance.revision === null ? null : (
+            <Button
+              component={Link}
+              to={`?tab=history&from=${instance.revision}`}
+              variant="subtle"
+              size="xs"
+              leftSection={<IconHistory size={14} />}
+              aria-label={`What changed since revision ${instance.revision}`}
+            >
+              Changes since
+            </Button>
+          )}
+        </Group>
       </Stack>
     </Card>
   );

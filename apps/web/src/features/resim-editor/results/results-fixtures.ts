@@ -13,6 +13,8 @@ export const instanceOf = (id: string, created: string, changes: Partial<Dashboa
   playing: 0,
   finished: 0,
   averagePoints: null,
+  revision: null,
+  mostPoints: null,
   ...changes,
 });
 

@@ -9,6 +9,10 @@ export const formatDuration = (ms: number | null): string => {
 export const formatPoints = (points: number | null): string =>
   points === null ? '–' : Number.isInteger(points) ? String(points) : points.toFixed(1);
 
+/** The most points a run of a version can reach, as the checker knows it: exactly, at most or at least. */
+export const formatMostPoints = (most: { readonly value: number; readonly kind: 'exact' | 'atMost' | 'atLeast' }): string =>
+  most.kind === 'exact' ? formatPoints(most.value) : `${most.kind === 'atMost' ? 'at most' : 'at least'} ${formatPoints(most.value)}`;
+
 /** Where a learner's run stands: joined only, started and playing, ended, or taken out by the host. */
 export const runStage = (learner: {
   readonly startedAt: string | null;

@@ -108,6 +108,11 @@ const Run = ({
           {detail.run.rank === null ? 'Not ranked' : `Rank ${detail.run.rank}`} · {formatPoints(detail.run.points)}{' '}
           {byCount(detail.run.points ?? 0, 'point', 'points')}
         </Text>
+        {detail.run.revision === null ? null : (
+          <Badge variant="outline" color="gray" radius="sm" aria-label={`Played revision ${detail.run.revision}`}>
+            Revision {detail.run.revision}
+          </Badge>
+        )}
       </Group>
       {detail.launchedBy ? (
         <Text fz="sm" aria-label="Launched by">

@@ -9,7 +9,10 @@ import { ScoreboardPanel } from './scoreboard-panel';
 
 const dashboard = dashboardOf({
   currentInstanceId: 'i2',
-  instances: [instanceOf('i2', '2025-05-02T09:00:00.000Z'), instanceOf('i1', '2025-05-01T09:00:00.000Z')],
+  instances: [
+    instanceOf('i2', '2025-05-02T09:00:00.000Z', { revision: 4, mostPoints: { value: 45, kind: 'exact' } }),
+    instanceOf('i1', '2025-05-01T09:00:00.000Z'),
+  ],
 });
 
 const boards = {
@@ -115,6 +118,8 @@ describe('scoreboard', () => {
       ['–', 'Cy', '–', '1', '–', 'Started'],
     ]);
     expect(screen.getByLabelText('Average points').textContent).toContain('22.5');
+    expect(screen.getByLabelText('Most points reachable').textContent).toBe('45Most points reachable');
+    expect(screen.getByLabelText('Version played').textContent).toBe('4Revision played');
     expect(screen.getByLabelText('Finished of joined').textContent).toContain('2 / 3');
     const chart = screen.getByRole('list', { name: 'Points per learner' });
     expect(
@@ -130,6 +135,9 @@ describe('scoreboard', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Opening' }));
     fireEvent.click(await screen.findByRole('option', { name: /May 1, 2025|1 May 2025/ }));
     await waitFor(() => expect(rows().map((row) => row[1])).toEqual(['Dee']));
+    // An opening made before openings recorded their version says nothing of it.
+    expect(screen.queryByLabelText('Version played')).toBeNull();
+    expect(screen.queryByLabelText('Most points reachable')).toBeNull();
   });
 
   it('opens the opening named in the address', async () => {
@@ -148,6 +156,7 @@ describe('scoreboard', () => {
     expect(steps.textContent).toContain('1. ran a1');
     expect(steps.textContent).toContain('Full blood count: Hb 82 g/L');
     expect(steps.textContent).toContain('Points 10');
+    expect(within(drawer).getByLabelText('Played revision 4').textContent).toBe('Revision 4');
     // Money in the scenario's currency, as everywhere a measure is shown.
     expect(drawer.textContent).toContain(`Cost ${new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(50)}`);
   });

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, EmptyState, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { BoardLearner, Scoreboard } from '@resim/contracts';
+import type { BoardLearner, Dashboard, Scoreboard } from '@resim/contracts';
 import type { ScenarioContent } from '@resim/domain';
 import { IconDownload, IconTrophy } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,11 +8,13 @@ import type { PanelProps } from '../editor-types';
 import { instanceOptions, pickInstance } from './instance-options';
 import { LoadFailed } from '../../../ui/load-failed';
 import { PointsChart } from './points-chart';
-import { formatDuration, formatPoints, runStage } from './results-format';
+import { formatDuration, formatMostPoints, formatPoints, runStage } from './results-format';
 import { resultsFileName, useDashboard, useDownloadResults, useScoreboard } from './results-queries';
 import { RunDrawer } from './run-drawer';
 
-const Summary = ({ board }: { board: Scoreboard }) => (
+type Opening = Dashboard['instances'][number];
+
+const Summary = ({ board, opening }: { board: Scoreboard; opening: Opening | undefined }) => (
   <Group gap="xl" wrap="wrap">
     <Stack gap={0} aria-label="Average points">
       <Text fz={28} fw={700} lh={1.1}>
@@ -30,6 +32,26 @@ const Summary = ({ board }: { board: Scoreboard }) => (
         Finished / joined
       </Text>
     </Stack>
+    {opening?.mostPoints ? (
+      <Stack gap={0} aria-label="Most points reachable">
+        <Text fz={28} fw={700} lh={1.1}>
+          {formatMostPoints(opening.mostPoints)}
+        </Text>
+        <Text fz="xs" c="dimmed">
+          Most points reachable
+        </Text>
+      </Stack>
+    ) : null}
+    {opening?.revision == null ? null : (
+      <Stack gap={0} aria-label="Version played">
+        <Text fz={28} fw={700} lh={1.1}>
+          {opening.revision}
+        </Text>
+        <Text fz="xs" c="dimmed">
+          Revision played
+        </Text>
+      </Stack>
+    )}
   </Group>
 );
 
@@ -76,11 +98,13 @@ const LearnerTable = ({ board, onOpen }: { board: Scoreboard; onOpen: (learner: 
 const Board = ({
   resimId,
   instanceId,
+  opening,
   content,
   spaceId,
 }: {
   resimId: string;
   instanceId: string;
+  opening: Opening | undefined;
   content: ScenarioContent;
   spaceId: string | null;
 }) => {
@@ -99,7 +123,7 @@ const Board = ({
     return <EmptyState py="xl" icon={<IconTrophy size={28} />} title="No learners yet" description="Learners appear here as they join." />;
   return (
     <Stack gap="lg">
-      <Summary board={board} />
+      <Summary board={board} opening={opening} />
       <Stack gap="xs">
         <Title order={3} fz="sm">
           Points per learner
@@ -127,6 +151,7 @@ export const ScoreboardPanel = ({ resimId, content, placement }: PanelProps) => 
   if (dashboard.isPending) return <Skeleton height={320} radius="md" aria-busy="true" aria-label="Loading the openings" />;
   if (dashboard.isError && !dashboard.data) return <LoadFailed what="The openings" onRetry={() => void dashboard.refetch()} />;
   const instanceId = pickInstance(dashboard.data, searchParams.get('instance'));
+  const opening = dashboard.data.instances.find((instance) => instance.id === instanceId);
   const choose = (value: string | null) => {
     if (value) setSearchParams({ tab: 'scoreboard', instance: value }, { replace: true });
   };
@@ -158,17 +183,14 @@ export const ScoreboardPanel = ({ resimId, content, placement }: PanelProps) => 
               onClick={() =>
                 download.mutate({
                   instanceId,
-                  fileName: resultsFileName(
-                    content.resimName,
-                    dashboard.data.instances.find((instance) => instance.id === instanceId)?.created,
-                  ),
+                  fileName: resultsFileName(content.resimName, opening?.created),
                 })
               }
             >
               Download CSV
             </Button>
           </Group>
-          <Board resimId={resimId} instanceId={instanceId} content={content} spaceId={placement?.group ?? null} />
+          <Board resimId={resimId} instanceId={instanceId} opening={opening} content={content} spaceId={placement?.group ?? null} />
         </Stack>
       )}
     </Card>
