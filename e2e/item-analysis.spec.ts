@@ -83,7 +83,21 @@ test('a host opens the item analysis of an opening, reads which items work, and 
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   const csv = fs.readFileSync(await download.path(), 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('Item,Kind,Facility,Point-biserial (corrected),Upper–lower (27 %),Flags');
+  expect(csv.split('\r\n')[0]).toBe('item,kind,facility,point_biserial,upper_lower,flags,note');
   expect(csv).toContain('Full blood count,required test,0.75,');
-  expect(csv).toContain('Learners,4');
+  expect(csv).toContain('Learners,,4,');
+
+  // Every opening of the version pooled (one so far), and the same figures as a workbook.
+  await page.getByText(/^Every opening of revision \d+ \(1\)$/).click();
+  await expect(page.getByLabel('Whole test')).toContainText(/4 finished runs from 1 opening of revision \d+\./);
+  await expectAccessible(page, 'editor, item analysis of every opening of a version');
+  const [workbook] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download XLSX' }).click()]);
+  expect(workbook.suggestedFilename()).toMatch(/-item-analysis-revision-\d+\.xlsx$/);
+  expect(
+    fs
+      .readFileSync(await workbook.path())
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK');
+  await shoot(page, 'item-analysis-version.png');
 });

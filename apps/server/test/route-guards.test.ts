@@ -219,6 +219,7 @@ const routes: RouteCase[] = [
   },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/scorm`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/instance/test/item-analysis`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/version/0/item-analysis`, inSpace: true },
   { method: 'DELETE', url: ({ resimId, packageId }) => `/admin/resim/${resimId}/scorm/${packageId}`, inSpace: true },
   {
     method: 'PUT',
@@ -428,6 +429,7 @@ describe.each(dialects)('route guards on %s', (dialect) => {
       .replace(/\?.*$/, '')
       .replace('/control/{id}/1', '/control/{id}/{status}')
       .replace('/history/0', '/history/{revision}')
+      .replace('/version/0/', '/version/{revision}/')
       .replace('/instance/test/', '/instance/{instanceId}/')
       .replace('/games/no-such-game', '/games/{gameId}')
       .replace(`/templates/${guardedTemplate}`, '/templates/{name}');

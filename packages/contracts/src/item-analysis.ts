@@ -20,7 +20,12 @@ export const itemAnalysisItem = z
 export const itemAnalysis = z
   .object({
     resimId: z.string(),
-    instanceId: z.string(),
+    /** the opening analysed; null when the runs of every opening of one version are pooled */
+    instanceId: z.string().nullable(),
+    /** the scenario's revision whose answer key scored the runs; null for an opening made before openings recorded it */
+    revision: z.number().int().nullable(),
+    /** how many openings the runs come from */
+    openings: z.number().int(),
     /** the finished runs the figures rest on */
     learners: z.number().int(),
     kr20: statistic,
@@ -29,3 +34,23 @@ export const itemAnalysis = z
   })
   .meta({ id: 'ItemAnalysis' });
 export type ItemAnalysisResponse = z.infer<typeof itemAnalysis>;
+
+/** `?output=csv` or `?output=xlsx` answers the item analysis as a file; JSON by default. */
+export const itemAnalysisQuery = z.strictObject({ output: z.enum(['json', 'csv', 'xlsx']).default('json') });
+
+/** GET /admin/resim/{id}/version/{revision}/item-analysis */
+export const versionAnalysisParams = z.strictObject({
+  id: z.string().min(1).max(100),
+  revision: z.coerce.number({ error: 'revision: give a whole number' }).int('revision: give a whole number').min(0),
+});
+
+/** The file an item analysis downloads as, named for the scenario and for the opening or version analysed. */
+export const itemAnalysisFileName = (
+  resimName: string,
+  analysis: Pick<ItemAnalysisResponse, 'instanceId' | 'revision'>,
+  output: 'csv' | 'xlsx',
+): string => {
+  const name = resimName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'scenario';
+  const scope = analysis.instanceId === null ? `revision-${analysis.revision}` : `opening-${analysis.instanceId}`;
+  return `${name}-item-analysis-${scope}.${output}`;
+};

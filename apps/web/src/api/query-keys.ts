@@ -14,7 +14,7 @@ export const queryKeys = {
   dashboard: (resimId: string) => ['resim', resimId, 'dashboard'] as const,
   scoreboard: (resimId: string, instanceId: string) => ['resim', resimId, 'scoreboard', instanceId] as const,
   flow: (resimId: string, instanceId: string | null) => ['resim', resimId, 'flow', instanceId ?? 'all'] as const,
-  itemAnalysis: (resimId: string, instanceId: string) => ['resim', resimId, 'item-analysis', instanceId] as const,
+  itemAnalysis: (resimId: string, scope: string) => ['resim', resimId, 'item-analysis', scope] as const,
   audit: (resimId: string, instanceId: string | null = null) => ['resim', resimId, 'audit', instanceId ?? 'all'] as const,
   /** one learner's run, step by step */
   run: (resimId: string, gameId: string) => ['resim', resimId, 'run', gameId] as const,

@@ -22,7 +22,8 @@ const remember = (key: string, value: MostPoints | null) => {
   kept.set(key, value);
 };
 
-const contentAt = async (db: Database, scenario: Scenario, revision: number): Promise<ScenarioContent | undefined> => {
+/** The content of one of the scenario's versions: the current one as it is, an earlier one rebuilt from history; undefined when history lacks it. */
+export const versionContent = async (db: Database, scenario: Scenario, revision: number): Promise<ScenarioContent | undefined> => {
   if (revision === scenario.revision) return scenario;
   const json = await contentJsonAt(db, scenario.id, revision);
   if (json === undefined) return undefined;
@@ -37,7 +38,7 @@ const contentAt = async (db: Database, scenario: Scenario, revision: number): Pr
 export const mostPointsAt = async (db: Database, scenario: Scenario, revision: number): Promise<MostPoints | null> => {
   const key = `${scenario.id}:${revision}`;
   if (kept.has(key)) return kept.get(key)!;
-  const content = await contentAt(db, scenario, revision);
+  const content = await versionContent(db, scenario, revision);
   if (content === undefined) {
     remember(key, null);
     return null;

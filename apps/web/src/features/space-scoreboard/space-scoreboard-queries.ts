@@ -2,6 +2,7 @@ import { scoreboardFileName, type SpaceScoreboardMode } from '@resim/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
+import { saveFile } from '../../ui/save-file';
 
 export const useScoreboardAvailable = (spaceId: string) => {
   const api = useApi();
@@ -24,16 +25,7 @@ export const useDownloadScoreboard = (spaceId: string, spaceName: string) => {
   const api = useApi();
   return useMutation({
     mutationFn: async ({ mode, output }: { mode: SpaceScoreboardMode; output: 'csv' | 'xlsx' }) => {
-      const file = await api.spaces.scoreboardFile(spaceId, mode, output);
-      const url = URL.createObjectURL(file);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = scoreboardFileName(spaceName, mode, output);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The download has started from the link; the object can go once the click is handled.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      saveFile(await api.spaces.scoreboardFile(spaceId, mode, output), scoreboardFileName(spaceName, mode, output));
     },
   });
 };

@@ -1,5 +1,5 @@
 import type { ItemAnalysisResponse } from '@resim/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../api/client';
 import { renderWithProviders } from '../../../test/render';
@@ -12,6 +12,8 @@ const known = (value: number) => ({ value, reason: null });
 const analysis: ItemAnalysisResponse = {
   resimId: 'r1',
   instanceId: 'i2',
+  revision: 7,
+  openings: 1,
   learners: 30,
   kr20: known(0.7728),
   standardError: known(1.37),
@@ -37,12 +39,22 @@ const analysis: ItemAnalysisResponse = {
   ],
 };
 
+const pooled: ItemAnalysisResponse = { ...analysis, instanceId: null, openings: 2, learners: 52 };
+
 const render = (result: ItemAnalysisResponse | null) => {
   const request = vi.fn(async ({ path }: { path: string }) => {
     if (path === '/admin/resim/r1/instance/i2/item-analysis' && result) return result;
+    if (path === '/admin/resim/r1/version/7/item-analysis') return pooled;
+    if (path.endsWith('item-analysis?output=xlsx')) return new Blob(['xlsx']);
     throw new Error(`unexpected ${path}`);
   });
-  const dashboard = dashboardOf({ currentInstanceId: 'i2', instances: [instanceOf('i2', '2026-12-01T09:00:00.000Z')] });
+  const dashboard = dashboardOf({
+    currentInstanceId: 'i2',
+    instances: [
+      instanceOf('i2', '2026-12-01T09:00:00.000Z', { revision: 7 }),
+      instanceOf('i1', '2026-11-20T09:00:00.000Z', { revision: 7 }),
+    ],
+  });
   const api = { request, resims: { dashboard: vi.fn().mockResolvedValue(dashboard) } } as unknown as ApiClient;
   renderWithProviders(<ItemAnalysisPanel {...panelPropsOf(scenarioFixture())} />, { api, path: '/resim/r1?tab=item-analysis' });
   return request;
@@ -64,6 +76,28 @@ describe('item analysis panel', () => {
     );
     expect(screen.getByRole('img', { name: 'Items by facility and discrimination' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+  });
+
+  it('pools every opening of the same version when asked, and downloads the figures the server writes', async () => {
+    const request = render(analysis);
+    await screen.findByRole('table', { name: 'Items' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Every opening of revision 7 (2)' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Whole test').textContent).toContain('52 finished runs from 2 openings of revision 7.'),
+    );
+    const createObjectURL = vi.fn(() => 'blob:analysis');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Download XLSX' }));
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(
+        expect.objectContaining({ path: '/admin/resim/r1/version/7/item-analysis?output=xlsx', binary: true }),
+      ),
+    );
+    await waitFor(() => expect(saved).toEqual(['Chest-pain-item-analysis-revision-7.xlsx']));
   });
 
   it('says why there is no figure when too few learners finished', async () => {

@@ -1,13 +1,29 @@
-import { Badge, Button, Card, EmptyState, Group, Progress, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { ItemAnalysisResponse } from '@resim/contracts';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Progress,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { itemAnalysisFileName, type ItemAnalysisResponse } from '@resim/contracts';
+import { byCount } from '@resim/domain';
 import { IconChartDots, IconDownload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useApi } from '../../../api/api-context';
-import { itemAnalysisCalls } from '../../../api/item-analysis-calls';
+import { itemAnalysisCalls, type AnalysisScope } from '../../../api/item-analysis-calls';
 import { queryKeys } from '../../../api/query-keys';
 import { LoadFailed } from '../../../ui/load-failed';
+import { saveFile } from '../../../ui/save-file';
 import type { PanelProps } from '../editor-types';
 import { instanceOptions, pickInstance } from './instance-options';
 import { useDashboard } from './results-queries';
@@ -19,41 +35,6 @@ const figure = (statistic: Statistic, digits = 2) => (statistic.value === null ?
 const percent = (statistic: Statistic) => (statistic.value === null ? '—' : `${Math.round(statistic.value * 100)} %`);
 
 const flagColor = { 'too easy': 'yellow', 'too hard': 'orange', 'does not discriminate': 'red' } as const;
-
-/** The item analysis as a CSV file: a row per item, the whole test's figures below. */
-const csvOf = (analysis: ItemAnalysisResponse): string => {
-  const cell = (value: string | number | null) => {
-    const text = value === null ? '' : String(value);
-    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const rows: (string | number | null)[][] = [
-    ['Item', 'Kind', 'Facility', 'Point-biserial (corrected)', 'Upper–lower (27 %)', 'Flags'],
-    ...analysis.items.map((item) => [
-      item.name,
-      item.kind,
-      item.facility.value,
-      item.pointBiserial.value,
-      item.upperLower.value,
-      item.flags.join('; '),
-    ]),
-    [],
-    ['Learners', analysis.learners],
-    ['KR-20', analysis.kr20.value ?? analysis.kr20.reason],
-    ['Standard error of measurement', analysis.standardError.value ?? analysis.standardError.reason],
-  ];
-  return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
-};
-
-const download = (analysis: ItemAnalysisResponse) => {
-  const url = URL.createObjectURL(new Blob([csvOf(analysis)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `item-analysis-${analysis.instanceId}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-};
 
 /**
  * Facility against discrimination, one dot per item: the band where items work (facility between
@@ -112,7 +93,60 @@ const ItemMap = ({ items }: { items: readonly Item[] }) => {
   );
 };
 
-const Analysis = ({ analysis }: { analysis: ItemAnalysisResponse }) => {
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The analysis as the server writes it to a file, CSV or XLSX. */
+const Downloads = ({
+  resimId,
+  scope,
+  analysis,
+  resimName,
+}: {
+  resimId: string;
+  scope: AnalysisScope;
+  analysis: ItemAnalysisResponse;
+  resimName: string;
+}) => {
+  const { request } = useApi();
+  const calls = useMemo(() => itemAnalysisCalls(request), [request]);
+  const save = useMutation({
+    mutationFn: async (output: 'csv' | 'xlsx') =>
+      saveFile(await calls.file(resimId, scope, output), itemAnalysisFileName(resimName, analysis, output)),
+  });
+  return (
+    <Stack gap={4} align="flex-end">
+      <Group gap="xs">
+        {(['csv', 'xlsx'] as const).map((output) => (
+          <Button
+            key={output}
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} />}
+            loading={save.isPending && save.variables === output}
+            onClick={() => save.mutate(output)}
+          >
+            Download {output.toUpperCase()}
+          </Button>
+        ))}
+      </Group>
+      {save.isError ? (
+        <Text fz="xs" c="red" role="alert">
+          The file could not be made: {messageOf(save.error)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+};
+
+/** What the figures rest on: the finished runs, and the openings and version when several openings are pooled. */
+const basisOf = (analysis: ItemAnalysisResponse) =>
+  `${analysis.learners.toLocaleString()} finished ${byCount(analysis.learners, 'run', 'runs')}${
+    analysis.instanceId === null
+      ? ` from ${analysis.openings.toLocaleString()} ${byCount(analysis.openings, 'opening', 'openings')} of revision ${analysis.revision}`
+      : ''
+  }.`;
+
+const Analysis = ({ analysis, downloads }: { analysis: ItemAnalysisResponse; downloads: ReactNode }) => {
   if (analysis.items.length === 0)
     return (
       <EmptyState
@@ -127,7 +161,7 @@ const Analysis = ({ analysis }: { analysis: ItemAnalysisResponse }) => {
       <Group justify="space-between" align="flex-start">
         <Stack gap={4} aria-label="Whole test">
           <Text fz="sm">
-            <strong>{analysis.learners.toLocaleString()}</strong> finished {analysis.learners === 1 ? 'run' : 'runs'}.{' '}
+            {basisOf(analysis)}{' '}
             {analysis.kr20.value === null ? (
               <>Reliability: {analysis.kr20.reason}.</>
             ) : (
@@ -142,9 +176,7 @@ const Analysis = ({ analysis }: { analysis: ItemAnalysisResponse }) => {
             right more often.
           </Text>
         </Stack>
-        <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={() => download(analysis)}>
-          Download CSV
-        </Button>
+        {downloads}
       </Group>
       <ItemMap items={analysis.items} />
       <Table aria-label="Items" verticalSpacing={6} striped>
@@ -201,12 +233,12 @@ const Analysis = ({ analysis }: { analysis: ItemAnalysisResponse }) => {
   );
 };
 
-const OpeningAnalysis = ({ resimId, instanceId }: { resimId: string; instanceId: string }) => {
+const ScopedAnalysis = ({ resimId, resimName, scope }: { resimId: string; resimName: string; scope: AnalysisScope }) => {
   const { request } = useApi();
   const calls = useMemo(() => itemAnalysisCalls(request), [request]);
   const analysis = useQuery({
-    queryKey: queryKeys.itemAnalysis(resimId, instanceId),
-    queryFn: ({ signal }) => calls.ofOpening(resimId, instanceId, signal),
+    queryKey: queryKeys.itemAnalysis(resimId, 'instanceId' in scope ? `opening:${scope.instanceId}` : `revision:${scope.revision}`),
+    queryFn: ({ signal }) => calls.of(resimId, scope, signal),
   });
   if (analysis.isPending)
     return (
@@ -216,19 +248,33 @@ const OpeningAnalysis = ({ resimId, instanceId }: { resimId: string; instanceId:
       </Stack>
     );
   if (analysis.isError) return <LoadFailed what="The item analysis" onRetry={() => void analysis.refetch()} />;
-  return <Analysis analysis={analysis.data} />;
+  return (
+    <Analysis
+      analysis={analysis.data}
+      downloads={<Downloads resimId={resimId} scope={scope} analysis={analysis.data} resimName={resimName} />}
+    />
+  );
 };
 
 /**
- * How the answer key's items worked in an opening: each item's facility and discrimination with
- * the items that do not work flagged, the test's reliability, a map of the items, and a CSV.
+ * How the answer key's items worked in an opening, or in every opening that played the same
+ * version: each item's facility and discrimination with the items that do not work flagged, the
+ * test's reliability, a map of the items, and the figures as CSV or XLSX.
  */
-export const ItemAnalysisPanel = ({ resimId }: PanelProps) => {
+export const ItemAnalysisPanel = ({ resimId, content }: PanelProps) => {
   const dashboard = useDashboard(resimId);
   const [searchParams, setSearchParams] = useSearchParams();
   if (dashboard.isPending) return <Skeleton height={320} radius="md" aria-busy="true" aria-label="Loading the openings" />;
   if (dashboard.isError && !dashboard.data) return <LoadFailed what="The openings" onRetry={() => void dashboard.refetch()} />;
   const instanceId = pickInstance(dashboard.data, searchParams.get('instance'));
+  const revision = dashboard.data.instances.find((instance) => instance.id === instanceId)?.revision ?? null;
+  const sharing = dashboard.data.instances.filter((instance) => revision !== null && instance.revision === revision).length;
+  const pooled = revision !== null && searchParams.get('scope') === 'version';
+  const show = (next: { instance: string; scope: 'opening' | 'version' }) =>
+    setSearchParams(
+      { tab: 'item-analysis', instance: next.instance, ...(next.scope === 'version' ? { scope: 'version' } : {}) },
+      { replace: true },
+    );
   return (
     <Card radius="md" padding="lg">
       <Stack gap="lg">
@@ -245,17 +291,30 @@ export const ItemAnalysisPanel = ({ resimId }: PanelProps) => {
           />
         ) : (
           <>
-            <Select
-              label="Opening"
-              data={instanceOptions(dashboard.data)}
-              value={instanceId}
-              onChange={(value) => {
-                if (value) setSearchParams({ tab: 'item-analysis', instance: value }, { replace: true });
-              }}
-              allowDeselect={false}
-              w={{ base: '100%', xs: 320 }}
-            />
-            <OpeningAnalysis resimId={resimId} instanceId={instanceId} />
+            <Group align="flex-end" gap="md" wrap="wrap">
+              <Select
+                label="Opening"
+                data={instanceOptions(dashboard.data)}
+                value={instanceId}
+                onChange={(value) => {
+                  if (value) show({ instance: value, scope: pooled ? 'version' : 'opening' });
+                }}
+                allowDeselect={false}
+                w={{ base: '100%', xs: 320 }}
+              />
+              {revision === null ? null : (
+                <SegmentedControl
+                  aria-label="Runs analysed"
+                  value={pooled ? 'version' : 'opening'}
+                  onChange={(value) => show({ instance: instanceId, scope: value === 'version' ? 'version' : 'opening' })}
+                  data={[
+                    { value: 'opening', label: 'This opening' },
+                    { value: 'version', label: `Every opening of revision ${revision} (${sharing})` },
+                  ]}
+                />
+              )}
+            </Group>
+            <ScopedAnalysis resimId={resimId} resimName={content.resimName} scope={pooled ? { revision } : { instanceId }} />
           </>
         )}
       </Stack>

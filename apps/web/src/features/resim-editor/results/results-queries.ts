@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context';
 import { queryKeys } from '../../../api/query-keys';
+import { saveFile } from '../../../ui/save-file';
 
 /** SPEC 7: the console polls the dashboard every 6 s and an opening's scoreboard every 5 s. */
 const dashboardPollMs = 6000;
@@ -103,16 +104,7 @@ export const useDownloadResults = (resimId: string) => {
   const api = useApi();
   return useMutation({
     mutationFn: async ({ instanceId, fileName }: { instanceId: string; fileName: string }) => {
-      const csv = await api.resims.scoreboardCsv(resimId, instanceId);
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The download has started from the link; the object can go once the click is handled.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      saveFile(new Blob([await api.resims.scoreboardCsv(resimId, instanceId)], { type: 'text/csv' }), fileName);
     },
   });
 };
