@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
@@ -158,6 +159,16 @@ test('a learner on a phone opens on the case and its first stage, sees costs wit
   await learner.waitForLoadState('networkidle');
   await shoot(learner, 'learner-run-end-wrong.png');
   await expectAccessible(learner, 'player, end with a wrong diagnosis');
+
+  // The learner keeps a report of the run: a PDF downloaded on the phone.
+  const [report] = await Promise.all([
+    learner.waitForEvent('download'),
+    learner.getByRole('button', { name: 'Download my report (PDF)' }).tap(),
+  ]);
+  expect(report.suggestedFilename()).toMatch(/^Chest-pain-[a-z0-9]+-report\.pdf$/);
+  const pdf = fs.readFileSync(await report.path());
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(1_000);
   await context.close();
 });
 

@@ -48,6 +48,7 @@ import { spaceRoutes } from './modules/spaces/spaces.routes';
 import { learningRecordRoutes } from './modules/learning-records/learning-records.routes';
 import { scormLaunchRoutes, scormRoutes } from './modules/scorm/scorm.routes';
 import { itemAnalysisRoutes } from './modules/item-analysis/item-analysis.routes';
+import { runReportRoutes } from './modules/run-reports/run-reports.routes';
 import { createStatementQueue, useStatementQueue } from './modules/learning-records/statement-queue';
 import { createStatementSender } from './modules/learning-records/statement-sender';
 import { createGradeQueue, useGradeQueue } from './modules/lti/grade-queue';
@@ -391,6 +392,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(resimHistoryRoutes, ctx);
     await api.register(scormRoutes, ctx);
     await api.register(itemAnalysisRoutes, ctx);
+    await api.register(runReportRoutes, ctx);
     await api.register(recordRoutes, ctx);
     await api.register(learnerFlowRoutes, ctx);
     await api.register(clientRoutes, { ...ctx, presence: hub });

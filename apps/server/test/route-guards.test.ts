@@ -220,6 +220,8 @@ const routes: RouteCase[] = [
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/scorm`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/instance/test/item-analysis`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/version/0/item-analysis`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/games/no-such-game/report`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/instance/test/reports`, inSpace: true },
   { method: 'DELETE', url: ({ resimId, packageId }) => `/admin/resim/${resimId}/scorm/${packageId}`, inSpace: true },
   {
     method: 'PUT',

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * loaded where they are set up or first used, never at start: together ≈ 12 MB of heap that
  * every process would otherwise carry, and every major collection go through.
  */
-const loadedOnUse = ['stripe', 'exceljs', '@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner'];
+const loadedOnUse = ['stripe', 'exceljs', '@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', 'pdfkit'];
 
 const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

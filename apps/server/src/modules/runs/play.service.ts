@@ -55,7 +55,7 @@ const scenarioByCode = async (db: Database, code: string): Promise<Scenario> => 
   return scenario;
 };
 
-const scenarioOfGame = async (db: Database, game: GameRow): Promise<Scenario> => {
+export const scenarioOfGame = async (db: Database, game: GameRow): Promise<Scenario> => {
   const scenario = await loadRunnableScenario(db, { id: game.resim_id });
   if (!scenario) throw notFound('Run');
   return scenario;
@@ -130,7 +130,7 @@ const ownsGame = (ctx: PlayContext, game: GameRow): boolean =>
   (ctx.principal !== null && game.user_id === ctx.principal.userId);
 
 /** A run its learner asks for; another learner's run does not exist for them. */
-const ownGame = async (ctx: PlayContext, gameId: string): Promise<GameRow> => {
+export const ownGame = async (ctx: PlayContext, gameId: string): Promise<GameRow> => {
   const game = await repo.findGame(ctx.db, gameId);
   if (!game || !ownsGame(ctx, game)) {
     if (!ctx.principal && !ctx.runToken) throw unauthenticated('Join the scenario again to continue your run');

@@ -1,5 +1,6 @@
 import type { AuditPage, GameScore, GameSummary, ResimScore, RunDetail } from '@resim/contracts';
 import { applyEvent, runView, startRun, type RunEvent, type RunState, type RunView, type Scenario } from '@resim/domain';
+import type { Database } from '../../db/database';
 import type { GameRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors/app-error';
 import { readJson } from '../../lib/json';
@@ -149,9 +150,23 @@ export const runDetail = async (ctx: SpaceContext, resimId: string, gameId: stri
   const scenario = await getResim(ctx, resimId);
   const game = await repo.findGame(ctx.db, gameId);
   if (!game || game.resim_id !== scenario.id) throw notFound('Run');
-  const now = ctx.clock.now().getTime();
-  const events = await repo.findEventsOfGame(ctx.db, game.id);
-  const ranks = ranksOf(rankByInstance(scenario, await repo.findGamesOfInstance(ctx.db, scenario.id, game.instance_id), now));
+  return runRecord(ctx.db, scenario, game, ctx.clock.now().getTime());
+};
+
+/** Where each run of an opening ranks, by run id: read once for the reports of a whole opening. */
+export const openingRanks = async (db: Database, scenario: Scenario, instanceId: string, now: number): Promise<Map<string, number>> =>
+  ranksOf(rankByInstance(scenario, await repo.findGamesOfInstance(db, scenario.id, instanceId), now));
+
+/** One run with every step replayed, whoever may read it (its host, or its learner for their report). */
+export const runRecord = async (
+  db: Database,
+  scenario: Scenario,
+  game: GameRow,
+  now: number,
+  ranks?: ReadonlyMap<string, number>,
+): Promise<RunDetail> => {
+  const events = await repo.findEventsOfGame(db, game.id);
+  ranks ??= await openingRanks(db, scenario, game.instance_id, now);
   const stored = readJson<RunState | null>(game.state, null);
   let state = stored ? startRun(scenario, stored.startedAt) : null;
   const steps = events.map((row) => {
@@ -187,6 +202,6 @@ export const runDetail = async (ctx: SpaceContext, resimId: string, gameId: stri
     steps,
     facts: factsOf(view),
     measures: measuresOf(view),
-    launchedBy: await launchedByOf(ctx.db, game.id),
+    launchedBy: await launchedByOf(db, game.id),
   };
 };

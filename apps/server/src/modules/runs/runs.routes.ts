@@ -48,6 +48,7 @@ import * as repo from './runs.repository';
 import * as sessions from './session.service';
 import type { ConsoleHub } from './console-hub';
 import type { SocketHub } from './socket-hub';
+import { learnerRunReport } from '../run-reports/run-reports.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const learnerTags = ['Player'];
@@ -146,6 +147,26 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
       },
     },
     (request) => play.submitEvent(playCtx(request), request.params.gameId, request.body),
+  );
+
+  app.get(
+    '/learn/game/:gameId/report',
+    {
+      schema: {
+        tags: learnerTags,
+        summary: "The learner's report of their run as a PDF, once the run has ended and the session shows how they did",
+        params: gameParams,
+        response: { 200: z.string().meta({ description: 'application/pdf' }), ...errors, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const report = await learnerRunReport(playCtx(request), request.params.gameId);
+      // The reply is typed by the response schema, which describes the file as text: the buffer is the file's bytes.
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${report.name}"`)
+        .send(report.pdf as unknown as string);
+    },
   );
 
   app.get(

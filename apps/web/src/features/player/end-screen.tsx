@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { GameScore, GameSnapshot } from '@resim/contracts';
 import type { RunView } from '@resim/domain';
-import { IconAlertCircle, IconArrowRight } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowRight, IconFileDownload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { useLearnerApi } from '../../api/api-context';
 import type { RunToken } from '../../api/client';
@@ -14,6 +15,40 @@ import { PlayerFrame } from './player-frame';
 import { useLoaded } from './use-loaded';
 import { ScreenHeading } from '../../ui/screen-heading';
 import { RunFeedback } from './run-feedback';
+import { saveFile } from '../../ui/save-file';
+
+/**
+ * The learner's report of their run, a PDF they keep: offered once the run's feedback may be
+ * shown (a live session's learners get it when the host stops the session).
+ */
+const ReportButton = ({ gameId, resimName, runToken }: { gameId: string; resimName: string; runToken: RunToken }) => {
+  const api = useLearnerApi();
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const download = async () => {
+    setState({ busy: true, error: null });
+    try {
+      saveFile(
+        await api.learn.report(gameId, runToken),
+        `${resimName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'report'}-report.pdf`,
+      );
+      setState({ busy: false, error: null });
+    } catch (error) {
+      setState({ busy: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button variant="default" leftSection={<IconFileDownload size={16} />} loading={state.busy} onClick={() => void download()}>
+        Download my report (PDF)
+      </Button>
+      {state.error ? (
+        <Text fz="sm" c="red" role="alert">
+          The report could not be made: {state.error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+};
 
 const nothingNew: ReadonlySet<string> = new Set();
 
@@ -147,6 +182,7 @@ export const EndScreen = ({
                 </Text>
               </Group>
             )}
+            {scored?.feedback ? <ReportButton gameId={snapshot.gameId} resimName={snapshot.resimName} runToken={runToken} /> : null}
             <MeasuresBar
               measures={view.measures}
               currency={view.currency}

@@ -30,7 +30,12 @@ const score: GameScore = {
 /** `scores` are answered first, one per request, then `score`. */
 const setup = (snapshot: GameSnapshot, scores: GameScore[] = []) => {
   const api = {
-    learn: { game: vi.fn(async () => snapshot), event: vi.fn(async () => snapshot), score: vi.fn(async () => scores.shift() ?? score) },
+    learn: {
+      game: vi.fn(async () => snapshot),
+      event: vi.fn(async () => snapshot),
+      score: vi.fn(async () => scores.shift() ?? score),
+      report: vi.fn(async () => new Blob(['%PDF'])),
+    },
   } as unknown as ApiClient;
   renderPlayer(<GameScreen run={{ gameId: 'game1', runToken: 'tok', snapshot }} />, { api });
   const socket = () => FakeSocket.all.at(-1)!;
@@ -102,6 +107,26 @@ describe('game screen', () => {
     expect(screen.getByRole('link', { name: /Next simulation/ }).getAttribute('href')).toBe('/play/NEXT42');
   });
 
+  it('lets the learner download their report once they may see how they did, and says why when it fails', async () => {
+    const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
+    const { api } = setup(snapshotFixture({ view }));
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:report'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download my report (PDF)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(api.learn.report).toHaveBeenCalledWith('game1', 'tok');
+    expect(saved[0]).toMatch(/-report\.pdf$/);
+
+    vi.mocked(api.learn.report).mockRejectedValueOnce(new Error('Your report is ready once the host ends the session'));
+    fireEvent.click(screen.getByRole('button', { name: 'Download my report (PDF)' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The report could not be made: Your report is ready once the host ends the session',
+    );
+  });
+
   it('shows the answer key’s verdict of a live session once the presenter stops it', async () => {
     const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
     const ended = snapshotFixture({ view, mode: 1, hosted: true, phase: 'open' });
@@ -109,6 +134,7 @@ describe('game screen', () => {
     expect(await screen.findByText('If you are done, just wait here!')).toBeTruthy();
     await waitFor(() => expect(api.learn.score).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('region', { name: 'How you did' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download my report (PDF)' })).toBeNull();
     await opened();
     act(() => socket().open());
     act(() => socket().receive({ type: 'snapshot', snapshot: { ...ended, phase: 'closed', serverTime: Date.now() } }));

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../ui/load-failed';
 import { namesOf, stepWords } from './audit-wording';
 import { formatPoints, runStage } from './results-format';
 import { useRunDetail, useRunGrade, useRunStatements } from './results-queries';
+import { RunReportButton } from './report-downloads';
 
 /** What the drawer names a run's steps by (the scenario's tests and diagnoses), and what its measures are in. */
 type NamedItems = Pick<ScenarioContent, 'actions' | 'conclusions' | 'measures' | 'currency'>;
@@ -86,11 +87,13 @@ const Grade = ({ grade }: { grade: RunGrade | null }) => {
 };
 
 const Run = ({
+  resimId,
   detail,
   content,
   statements,
   grade,
 }: {
+  resimId: string;
   detail: RunDetail;
   content: NamedItems;
   statements: readonly RunStatement[];
@@ -108,6 +111,7 @@ const Run = ({
           {detail.run.rank === null ? 'Not ranked' : `Rank ${detail.run.rank}`} · {formatPoints(detail.run.points)}{' '}
           {byCount(detail.run.points ?? 0, 'point', 'points')}
         </Text>
+        {detail.run.endedAt === null ? null : <RunReportButton resimId={resimId} gameId={detail.run.id} nickname={detail.run.nickname} />}
         {detail.run.revision === null ? null : (
           <Badge variant="outline" color="gray" radius="sm" aria-label={`Played revision ${detail.run.revision}`}>
             Revision {detail.run.revision}
@@ -194,7 +198,13 @@ export const RunDrawer = (props: {
       ) : run.isError && !run.data ? (
         <LoadFailed what="The run" onRetry={() => void run.refetch()} />
       ) : (
-        <Run detail={run.data} content={props.content} statements={statements.data ?? []} grade={grade.data?.grade ?? null} />
+        <Run
+          resimId={shown.resimId}
+          detail={run.data}
+          content={props.content}
+          statements={statements.data ?? []}
+          grade={grade.data?.grade ?? null}
+        />
       )}
     </Drawer>
   );

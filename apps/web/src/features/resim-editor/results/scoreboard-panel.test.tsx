@@ -67,14 +67,21 @@ const show = (path = '/resim/r1?tab=scoreboard') => {
   const scoreboard = vi.fn(async (_resimId: string, instanceId: 'i1' | 'i2') => boards[instanceId]);
   const run = vi.fn().mockResolvedValue(runOfBo);
   const scoreboardCsv = vi.fn().mockResolvedValue('rank,nickname\r\n1,Bo\r\n');
-  const api = { resims: { dashboard: vi.fn().mockResolvedValue(dashboard), scoreboard, run, scoreboardCsv } } as unknown as ApiClient;
+  const request = vi.fn(async ({ path }: { path: string }) => {
+    if (path.endsWith('/report') || path.endsWith('/reports')) return new Blob(['file']);
+    throw new Error(`unexpected ${path}`);
+  });
+  const api = {
+    request,
+    resims: { dashboard: vi.fn().mockResolvedValue(dashboard), scoreboard, run, scoreboardCsv },
+  } as unknown as ApiClient;
   const content = scenarioFixture({
     resimName: 'Anaemia clinic',
     currency: 'EUR',
     measures: [measureFixture('points', 'Points', { type: 7 }), measureFixture('measure1', 'Cost', { type: 1 })],
   });
   renderWithProviders(<ScoreboardPanel {...panelPropsOf(content)} />, { api, path });
-  return Object.assign(scoreboard, { run, scoreboardCsv });
+  return Object.assign(scoreboard, { run, scoreboardCsv, request });
 };
 
 const rows = () =>
@@ -261,6 +268,27 @@ describe('scoreboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(clicked).toHaveBeenCalled());
     expect(scoreboardCsv).toHaveBeenCalledWith('r1', 'i2');
+    clicked.mockRestore();
+  });
+
+  it('downloads every learner’s report of the opening in one zip, and one run’s report from its drawer', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:reports'), revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { request, run } = show();
+    await screen.findByRole('table', { name: 'Learners by rank' });
+    fireEvent.click(screen.getByRole('button', { name: 'All reports (zip)' }));
+    await waitFor(() => expect(saved).toEqual(['Anaemia-clinic-reports.zip']));
+    expect(request).toHaveBeenCalledWith(expect.objectContaining({ path: '/admin/resim/r1/instance/i2/reports', binary: true }));
+
+    run.mockResolvedValue({ ...runOfBo, run: { ...runOfBo.run, endedAt: '2025-05-02T09:05:00.000Z' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the run of Bo' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Bo' });
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Report (PDF)' }));
+    await waitFor(() => expect(saved).toEqual(['Anaemia-clinic-reports.zip', 'Bo-g-Bo-report.pdf']));
+    expect(request).toHaveBeenCalledWith(expect.objectContaining({ path: '/admin/resim/r1/games/g-Bo/report' }));
     clicked.mockRestore();
   });
 

@@ -11,6 +11,7 @@ import { PointsChart } from './points-chart';
 import { formatDuration, formatMostPoints, formatPoints, runStage } from './results-format';
 import { resultsFileName, useDashboard, useDownloadResults, useScoreboard } from './results-queries';
 import { RunDrawer } from './run-drawer';
+import { OpeningReportsButton } from './report-downloads';
 
 type Opening = Dashboard['instances'][number];
 
@@ -176,19 +177,22 @@ export const ScoreboardPanel = ({ resimId, content, placement }: PanelProps) => 
               allowDeselect={false}
               w={{ base: '100%', xs: 320 }}
             />
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              loading={download.isPending}
-              onClick={() =>
-                download.mutate({
-                  instanceId,
-                  fileName: resultsFileName(content.resimName, opening?.created),
-                })
-              }
-            >
-              Download CSV
-            </Button>
+            <Group gap="xs" align="flex-start">
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                loading={download.isPending}
+                onClick={() =>
+                  download.mutate({
+                    instanceId,
+                    fileName: resultsFileName(content.resimName, opening?.created),
+                  })
+                }
+              >
+                Download CSV
+              </Button>
+              <OpeningReportsButton resimId={resimId} instanceId={instanceId} resimName={content.resimName} size="sm" />
+            </Group>
           </Group>
           <Board resimId={resimId} instanceId={instanceId} opening={opening} content={content} spaceId={placement?.group ?? null} />
         </Stack>

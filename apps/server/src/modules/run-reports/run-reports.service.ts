@@ -1,0 +1,108 @@
+import { Zip, ZipPassThrough } from 'fflate';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { setImmediate as turn } from 'node:timers/promises';
+import type { RunState, Scenario } from '@resim/domain';
+import type { GameRow } from '../../db/schema';
+import { AppError, notFound } from '../../errors/app-error';
+import { readJson } from '../../lib/json';
+import { versionContent } from '../resim-history/revision-figures';
+import { getResim } from '../resims/resims.service';
+import { feedbackShown } from '../runs/game-records';
+import { ownGame, scenarioOfGame, type PlayContext } from '../runs/play.service';
+import { openingRanks, runRecord } from '../runs/records.service';
+import * as repo from '../runs/runs.repository';
+import type { SpaceContext } from '../spaces/spaces.service';
+import { runReport } from './report-model';
+import { reportPdf } from './report-pdf';
+
+export type ReportFile = { readonly name: string; readonly pdf: Buffer };
+
+/** A file name's part from a learner's nickname or a scenario's name: letters, digits and dashes. */
+const namePart = (text: string, otherwise: string) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || otherwise;
+
+/**
+ * The scenario as the run's opening played it: the content of the revision it recorded (the
+ * current one for openings made before openings recorded it), so that a later edit neither renames
+ * a step nor changes a verdict.
+ */
+const asPlayed = async (db: SpaceContext['db'], scenario: Scenario, game: GameRow): Promise<Scenario> => {
+  const revision = scenario.instances.find((instance) => instance.id === game.instance_id)?.revision;
+  if (revision === undefined) return scenario;
+  const content = await versionContent(db, scenario, revision);
+  return content ? { ...scenario, ...content } : scenario;
+};
+
+const reportOf = async (
+  db: SpaceContext['db'],
+  scenario: Scenario,
+  game: GameRow,
+  now: Date,
+  ranks?: ReadonlyMap<string, number>,
+): Promise<ReportFile> => {
+  const played = await asPlayed(db, scenario, game);
+  const detail = await runRecord(db, played, game, now.getTime(), ranks);
+  const state = readJson<RunState | null>(game.state, null);
+  const pdf = await reportPdf(runReport(played, detail, state), now);
+  return { name: `${namePart(scenario.resimName, 'scenario')}-${namePart(game.nickname, 'learner')}-${game.id}.pdf`, pdf };
+};
+
+/** GET /admin/resim/{id}/games/{gameId}/report: one run's report for its host. */
+export const hostRunReport = async (ctx: SpaceContext, resimId: string, gameId: string): Promise<ReportFile> => {
+  const scenario = await getResim(ctx, resimId);
+  const game = await repo.findGame(ctx.db, gameId);
+  if (!game || game.resim_id !== scenario.id) throw notFound('Run');
+  return reportOf(ctx.db, scenario, game, ctx.clock.now());
+};
+
+/**
+ * GET /learn/game/{gameId}/report: the learner's own report, once their run has ended and the
+ * session lets them see how they did (a live session's learners see it once the host stops it).
+ */
+export const learnerRunReport = async (ctx: PlayContext, gameId: string): Promise<ReportFile> => {
+  const game = await ownGame(ctx, gameId);
+  const scenario = await scenarioOfGame(ctx.db, game);
+  if (game.ended_at === null) throw new AppError('conflict', 'Your report is ready once your run has ended');
+  if (!feedbackShown(scenario, game, false)) throw new AppError('conflict', 'Your report is ready once the host ends the session');
+  return reportOf(ctx.db, scenario, game, ctx.clock.now());
+};
+
+/**
+ * GET /admin/resim/{id}/instance/{instanceId}/reports: the report of every ended run of an
+ * opening (Test Mode apart) in one zip, streamed as it is made; the event loop is let go between
+ * reports, so a large opening holds no other request up.
+ */
+export const openingReports = async (ctx: SpaceContext, resimId: string, instanceId: string): Promise<{ name: string; zip: Readable }> => {
+  const scenario = await getResim(ctx, resimId);
+  if (!scenario.instances.some((instance) => instance.id === instanceId))
+    throw new AppError('not_found', 'The scenario has no such opening');
+  const now = ctx.clock.now();
+  const games = (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId))
+    .filter((game) => game.ended_at !== null && game.test === 0)
+    .sort((a, b) => a.nickname.localeCompare(b.nickname) || a.id.localeCompare(b.id));
+  const ranks = await openingRanks(ctx.db, scenario, instanceId, now.getTime());
+  const stream = new PassThrough();
+  const zip = new Zip((error, chunk, final) => {
+    if (error) stream.destroy(error);
+    else {
+      stream.write(chunk);
+      if (final) stream.end();
+    }
+  });
+  const write = async () => {
+    for (const game of games) {
+      const report = await reportOf(ctx.db, scenario, game, now, ranks);
+      // PDF streams are compressed already: stored as they are.
+      const entry = new ZipPassThrough(report.name);
+      zip.add(entry);
+      entry.push(report.pdf, true);
+      // A client that stops reading holds the making of the rest, not the server's memory.
+      if (stream.destroyed) return;
+      if (stream.writableNeedDrain) await once(stream, 'drain');
+      await turn();
+    }
+    zip.end();
+  };
+  write().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
+  return { name: `${namePart(scenario.resimName, 'scenario')}-reports.zip`, zip: stream };
+};
