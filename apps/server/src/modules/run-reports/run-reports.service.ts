@@ -26,8 +26,8 @@ const namePart = (text: string, otherwise: string) => text.replace(/[^A-Za-z0-9]
  * current one for openings made before openings recorded it), so that a later edit neither renames
  * a step nor changes a verdict.
  */
-const asPlayed = async (db: SpaceContext['db'], scenario: Scenario, game: GameRow): Promise<Scenario> => {
-  const revision = scenario.instances.find((instance) => instance.id === game.instance_id)?.revision;
+const asPlayed = async (db: SpaceContext['db'], scenario: Scenario, instanceId: string): Promise<Scenario> => {
+  const revision = scenario.instances.find((instance) => instance.id === instanceId)?.revision;
   if (revision === undefined) return scenario;
   const content = await versionContent(db, scenario, revision);
   return content ? { ...scenario, ...content } : scenario;
@@ -35,16 +35,15 @@ const asPlayed = async (db: SpaceContext['db'], scenario: Scenario, game: GameRo
 
 const reportOf = async (
   db: SpaceContext['db'],
-  scenario: Scenario,
+  played: Scenario,
   game: GameRow,
   now: Date,
   ranks?: ReadonlyMap<string, number>,
 ): Promise<ReportFile> => {
-  const played = await asPlayed(db, scenario, game);
   const detail = await runRecord(db, played, game, now.getTime(), ranks);
   const state = readJson<RunState | null>(game.state, null);
   const pdf = await reportPdf(runReport(played, detail, state), now);
-  return { name: `${namePart(scenario.resimName, 'scenario')}-${namePart(game.nickname, 'learner')}-${game.id}.pdf`, pdf };
+  return { name: `${namePart(played.resimName, 'scenario')}-${namePart(game.nickname, 'learner')}-${game.id}.pdf`, pdf };
 };
 
 /** GET /admin/resim/{id}/games/{gameId}/report: one run's report for its host. */
@@ -52,7 +51,7 @@ export const hostRunReport = async (ctx: SpaceContext, resimId: string, gameId: 
   const scenario = await getResim(ctx, resimId);
   const game = await repo.findGame(ctx.db, gameId);
   if (!game || game.resim_id !== scenario.id) throw notFound('Run');
-  return reportOf(ctx.db, scenario, game, ctx.clock.now());
+  return reportOf(ctx.db, await asPlayed(ctx.db, scenario, game.instance_id), game, ctx.clock.now());
 };
 
 /**
@@ -64,7 +63,7 @@ export const learnerRunReport = async (ctx: PlayContext, gameId: string): Promis
   const scenario = await scenarioOfGame(ctx.db, game);
   if (game.ended_at === null) throw new AppError('conflict', 'Your report is ready once your run has ended');
   if (!feedbackShown(scenario, game, false)) throw new AppError('conflict', 'Your report is ready once the host ends the session');
-  return reportOf(ctx.db, scenario, game, ctx.clock.now());
+  return reportOf(ctx.db, await asPlayed(ctx.db, scenario, game.instance_id), game, ctx.clock.now());
 };
 
 /**
@@ -81,6 +80,7 @@ export const openingReports = async (ctx: SpaceContext, resimId: string, instanc
     .filter((game) => game.ended_at !== null && game.test === 0)
     .sort((a, b) => a.nickname.localeCompare(b.nickname) || a.id.localeCompare(b.id));
   const ranks = await openingRanks(ctx.db, scenario, instanceId, now.getTime());
+  const played = await asPlayed(ctx.db, scenario, instanceId);
   const stream = new PassThrough();
   const zip = new Zip((error, chunk, final) => {
     if (error) stream.destroy(error);
@@ -91,7 +91,7 @@ export const openingReports = async (ctx: SpaceContext, resimId: string, instanc
   });
   const write = async () => {
     for (const game of games) {
-      const report = await reportOf(ctx.db, scenario, game, now, ranks);
+      const report = await reportOf(ctx.db, played, game, now, ranks);
       // PDF streams are compressed already: stored as they are.
       const entry = new ZipPassThrough(report.name);
       zip.add(entry);
@@ -104,5 +104,5 @@ export const openingReports = async (ctx: SpaceContext, resimId: string, instanc
     zip.end();
   };
   write().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
-  return { name: `${namePart(scenario.resimName, 'scenario')}-reports.zip`, zip: stream };
+  return { name: `${namePart(played.resimName, 'scenario')}-reports.zip`, zip: stream };
 };
