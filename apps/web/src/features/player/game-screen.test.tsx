@@ -25,6 +25,7 @@ const score: GameScore = {
   rank: 2,
   of: 9,
   ended: true,
+  verdict: null,
 };
 
 /** `scores` are answered first, one per request, then `score`. */

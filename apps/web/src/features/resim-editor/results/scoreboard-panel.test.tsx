@@ -44,6 +44,7 @@ const runOfBo: RunDetail = {
     points: 10,
     measures: { points: 10 },
     rank: 1,
+    verdict: null,
   },
   steps: [
     {
