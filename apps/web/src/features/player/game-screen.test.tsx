@@ -103,6 +103,27 @@ describe('game screen', () => {
     expect(screen.getByRole('link', { name: /Next simulation/ }).getAttribute('href')).toBe('/play/NEXT42');
   });
 
+  it('says whether the run passed the pass mark and why, announced as a status', async () => {
+    const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
+    const reasons = ['30 of the 40 points needed', 'Required test “Blood count” was not run'];
+    setup(snapshotFixture({ view }), [{ ...score, verdict: { passed: false, reasons } }]);
+    const status = (await screen.findByText('Not passed')).closest<HTMLElement>('[role="status"]')!;
+    expect(status).toBeTruthy();
+    expect(
+      within(status)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(reasons);
+  });
+
+  it('says a run passed', async () => {
+    const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
+    setup(snapshotFixture({ view }), [{ ...score, verdict: { passed: true, reasons: ['30 of the 20 points needed'] } }]);
+    expect(await screen.findByText('Passed')).toBeTruthy();
+    expect(screen.getByText('30 of the 20 points needed')).toBeTruthy();
+    expect(screen.queryByText('Not passed')).toBeNull();
+  });
+
   it('shows the answer key’s verdict of a live session once the presenter stops it', async () => {
     const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
     const ended = snapshotFixture({ view, mode: 1, hosted: true, phase: 'open' });
