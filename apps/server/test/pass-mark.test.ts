@@ -144,6 +144,18 @@ describe.each(dialects)('the pass mark and each run’s verdict on %s', (dialect
     });
   });
 
+  it('gives Intel the scenario’s pass rate, each run judged by its own version', async () => {
+    const intel = await call<{ scenarios: { id: string; judged: number; passed: number; passRate: number | null }[] }>(
+      'GET',
+      `/admin/intel?resim=${resimId}`,
+    );
+    expect(intel.status, intel.body).toBe(200);
+    // Ann passed the first opening's mark; Bob, Cat and Dan failed it, Eve the second's.
+    expect(intel.json().scenarios.map(({ judged, passed, passRate }) => ({ judged, passed, passRate }))).toEqual([
+      { judged: 5, passed: 1, passRate: 0.2 },
+    ]);
+  });
+
   it('refuses a pass mark it cannot judge by, saying why', async () => {
     const cases: [unknown, RegExp][] = [
       [{ threshold: { kind: 'share', percent: 150 } }, /passMark\.threshold\.percent: must be a percentage from 0 to 100/],
