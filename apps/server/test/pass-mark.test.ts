@@ -120,6 +120,21 @@ describe.each(dialects)('the pass mark and each run’s verdict on %s', (dialect
     expect(row('Dan')).not.toMatch(/passed|failed/);
   });
 
+  it('says the verdict of each run in the space’s scoreboard by opening, and in its CSV', async () => {
+    const spaceId = (await call<{ group: string }>('GET', `/admin/resim/${resimId}`)).json().group;
+    const board = await call<{ rows: { nickname: string; verdict: Verdict }[] }>('GET', `/admin/space/${spaceId}/scoreboard?mode=opening`);
+    expect(board.status, board.body).toBe(200);
+    expect(Object.fromEntries(board.json().rows.map((row) => [row.nickname, row.verdict]))).toEqual({
+      Ann: annPassed,
+      Bob: bobFailed,
+      Cat: catFailed,
+      Dan: null,
+    });
+    const csv = await call('GET', `/admin/space/${spaceId}/scoreboard?mode=opening&output=csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain(',learner,failed,10 of the 30 points needed; Required test “Full blood count” was not run,');
+  });
+
   it('keeps each verdict given when the author changes the pass mark and opens again; the new opening is judged by the new one', async () => {
     await control(3);
     await control(0);

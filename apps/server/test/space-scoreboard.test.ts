@@ -371,6 +371,8 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
       'Started',
       'Ended',
       'How it ended',
+      'Result',
+      'Reason',
       'Diagnosis',
       'Answer key',
       'Cost (USD)',
@@ -389,7 +391,7 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
     expect([cost.getCell(7).value, cost.getCell(8).value]).toEqual([20, '$20.00']);
     // Numbers in formats that write a whole number without a trailing point: money with its cents,
     // points, ranks and minutes whole; a score in money in one row, in points in another.
-    const formats = (row: ExcelJS.Row) => [4, 7, 9, 16, 17].map((at) => row.getCell(at).numFmt);
+    const formats = (row: ExcelJS.Row) => [4, 7, 9, 18, 19].map((at) => row.getCell(at).numFmt);
     expect(formats(cost)).toEqual(['#,##0', '#,##0.00', '#,##0', '#,##0.00', '#,##0']);
     expect(formats(finished)).toEqual(['#,##0', '#,##0', '#,##0', '#,##0.00', '#,##0']);
   });

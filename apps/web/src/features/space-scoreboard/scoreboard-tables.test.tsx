@@ -68,6 +68,7 @@ describe("a space's scoreboard tables", () => {
           endReason: 'learner',
           diagnosis: ['Iron deficiency anaemia'],
           answerKey: 'wrong',
+          verdict: null,
           costs: { measure1: 40 },
         },
       ],
