@@ -5,7 +5,8 @@ import { apiAs, demoAdmin, shoot, signInAsDemoAdmin } from './support';
 
 /**
  * A self-paced case whose answer key marks tests required, unnecessary and harmful, with one right
- * diagnosis and a maximum of one; money in euros, a time measure in hours, costs shown.
+ * diagnosis and a maximum of one; money in euros, a time measure in hours, costs shown. The pass
+ * mark asks for every required test and no harmful one.
  */
 const feedbackCase = (name: string) => ({
   details: {
@@ -22,6 +23,7 @@ const feedbackCase = (name: string) => ({
       harmfulActions: ['act4'],
       conclusions: ['conc1'],
     },
+    passMark: { threshold: { kind: 'none' }, mustDo: true },
   },
   stages: [{ id: 'stg1', name: 'Clinic', default: true }],
   measures: [
@@ -134,6 +136,19 @@ test('a case that teaches: costs before running, one diagnosis for the whole run
   await expectAccessible(page, 'player, the end with the answer key');
   await shoot(page, 'case-feedback-end.png');
 
+  // The pass mark's verdict, announced, with its reasons; read whole on a phone.
+  const passMark = page.getByRole('status').filter({ hasText: 'Not passed' });
+  await expect(passMark.getByRole('listitem')).toHaveText([
+    'Required test “Ferritin” was not run',
+    'Harmful test “Bone marrow biopsy” was run',
+  ]);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(passMark).toBeInViewport();
+  for (const reason of await passMark.getByRole('listitem').all()) await expect(reason).toBeInViewport({ ratio: 1 });
+  await expectAccessible(page, 'player, the end with the pass mark on a phone');
+  await shoot(page, 'case-feedback-end-phone.png');
+  await page.setViewportSize(desktop);
+
   // The author's side, the opening finished and the scenario editable again: the answer key's marks, the currency and the time unit as saved.
   for (const status of [3, 0]) await api('POST', `/admin/control/${created.id}/${status}`);
   await signInAsDemoAdmin(page);
@@ -145,6 +160,8 @@ test('a case that teaches: costs before running, one diagnosis for the whole run
   await expect(marked('Chest X-ray', 'Unnecessary')).toBeChecked();
   await expect(marked('Bone marrow biopsy', 'Harmful')).toBeChecked();
   await expect(page.getByRole('checkbox', { name: /Iron deficiency anaemia/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'No points needed' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Every required test must be run, and no harmful one' })).toBeChecked();
   await expectAccessible(page, 'editor, Answer key');
   await shoot(page, 'case-feedback-answer-key.png');
   await page.getByRole('tab', { name: 'Details & settings' }).click();

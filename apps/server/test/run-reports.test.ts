@@ -40,7 +40,12 @@ describe.each(dialects)('learner reports on %s', (dialect) => {
     code = created.code;
     const selfPaced = {
       ...sessionScenario,
-      details: { ...sessionScenario.details, mode: 2, description: 'A woman of 34, tired for three months.' },
+      details: {
+        ...sessionScenario.details,
+        mode: 2,
+        description: 'A woman of 34, tired for three months.',
+        passMark: { threshold: { kind: 'points', points: 40 }, mustDo: true },
+      },
     };
     expect(
       (await t.app.inject({ method: 'PATCH', url: `/admin/resim/${resimId}`, headers: owner.auth, payload: selfPaced })).statusCode,
@@ -103,6 +108,8 @@ describe.each(dialects)('learner reports on %s', (dialect) => {
       '4. Ended the run',
       'Points: 35',
       'Rank: 1',
+      'Result: Not passed',
+      '- 35 of the 40 points needed',
       'Right Full blood count (required test): Run, as required',
       'Wrong Ferritin (unnecessary test): Run, though unnecessary',
       'Right Iron deficiency (diagnosis): Confirmed',

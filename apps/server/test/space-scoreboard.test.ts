@@ -244,15 +244,17 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
         .map((line) => line.split(','));
     };
     const budget = await csvOf('Budget round');
+    // No pass mark asked: the result and its reason stay empty.
+    expect(budget[0]!.slice(9, 11)).toEqual(['result', 'reason']);
     // Money in the scenario's currency, a time measure in its own unit.
-    expect(budget[0]!.slice(9)).toEqual(['measure1 (USD)', 'measure2 (minutes)', 'diagnosis', 'answer_key']);
-    expect(budget.slice(1).map((row) => [row[1], row[9], row[10], row[12]])).toEqual([
-      ['bob', '20', '5', ''],
-      ['ann', '400', '90', ''],
+    expect(budget[0]!.slice(11)).toEqual(['measure1 (USD)', 'measure2 (minutes)', 'diagnosis', 'answer_key']);
+    expect(budget.slice(1).map((row) => [row[1], row[9], row[11], row[12], row[14]])).toEqual([
+      ['bob', '', '20', '5', ''],
+      ['ann', '', '400', '90', ''],
     ]);
     const clinic = await csvOf('Anaemia clinic');
-    expect(clinic[0]!.slice(9)).toEqual(['measure1 (USD)', 'diagnosis', 'answer_key']);
-    expect(clinic.slice(1).map((row) => [row[1], row[9], row[10], row[11]])).toEqual([
+    expect(clinic[0]!.slice(11)).toEqual(['measure1 (USD)', 'diagnosis', 'answer_key']);
+    expect(clinic.slice(1).map((row) => [row[1], row[11], row[12], row[13]])).toEqual([
       ['ann', '15', 'Iron deficiency', 'right'],
       ['bob', '15', '', 'wrong'],
       ['Kim', '0', 'B12 deficiency', 'wrong'],
@@ -369,6 +371,8 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
       'Started',
       'Ended',
       'How it ended',
+      'Result',
+      'Reason',
       'Diagnosis',
       'Answer key',
       'Cost (USD)',
@@ -387,7 +391,7 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
     expect([cost.getCell(7).value, cost.getCell(8).value]).toEqual([20, '$20.00']);
     // Numbers in formats that write a whole number without a trailing point: money with its cents,
     // points, ranks and minutes whole; a score in money in one row, in points in another.
-    const formats = (row: ExcelJS.Row) => [4, 7, 9, 16, 17].map((at) => row.getCell(at).numFmt);
+    const formats = (row: ExcelJS.Row) => [4, 7, 9, 18, 19].map((at) => row.getCell(at).numFmt);
     expect(formats(cost)).toEqual(['#,##0', '#,##0.00', '#,##0', '#,##0.00', '#,##0']);
     expect(formats(finished)).toEqual(['#,##0', '#,##0', '#,##0', '#,##0.00', '#,##0']);
   });

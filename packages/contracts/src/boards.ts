@@ -1,7 +1,7 @@
 import { timeUnits } from '@resim/domain';
 import { z } from 'zod';
 import { presenterPanels, presenterThemes } from './presenter-views';
-import { sessionMessage } from './runs';
+import { runVerdict, sessionMessage } from './runs';
 
 /**
  * What the console and the presenter display poll during a session (SPEC 7): the scoreboard of
@@ -22,6 +22,7 @@ export const boardLearner = z
     rank: z.number().int().nullable(),
     /** why the run ended: 'learner', 'terminated', 'stopped', or 'removed' by the host */
     endReason: z.string().nullable(),
+    verdict: runVerdict.nullable(),
   })
   .meta({ id: 'BoardLearner' });
 export type BoardLearner = z.infer<typeof boardLearner>;

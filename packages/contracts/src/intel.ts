@@ -102,7 +102,21 @@ export const intel = z
       by: z.enum(intelPeriods),
     }),
     totals: z.object({ ...counts, scenarios: z.number().int(), openings: z.number().int() }),
-    scenarios: z.array(z.object({ id: z.string(), resimName: z.string(), spaceId: z.string(), openings: z.number().int(), ...counts })),
+    scenarios: z.array(
+      z.object({
+        id: z.string(),
+        resimName: z.string(),
+        spaceId: z.string(),
+        openings: z.number().int(),
+        ...counts,
+        /** finished runs the pass mark of their version judged (none: no version asks for one) */
+        judged: z.number().int(),
+        /** of those, the runs that passed */
+        passed: z.number().int(),
+        /** passed / judged, from 0 to 1; null when none was judged */
+        passRate: z.number().nullable(),
+      }),
+    ),
     /** runs by the day or week they started in (UTC), oldest first, each named by its first day; periods without runs are left out */
     trend: z.array(z.object({ day: z.string(), ...counts })),
     measures: z.array(intelMeasure),

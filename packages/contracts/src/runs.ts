@@ -168,6 +168,19 @@ export const eventBody = learnerEvent;
 
 const scoredItem = z.object({ id: z.string(), name: z.string() });
 
+/**
+ * The pass mark's verdict on an ended run and its reasons, by the version its opening ran; null
+ * while the run goes on or when that version asks for no pass mark.
+ */
+export const runVerdict = z
+  .object({
+    passed: z.boolean(),
+    /** in an examiner's words: "32 of the 30 points needed", "Harmful test “CT head” was run" */
+    reasons: z.array(z.string()),
+  })
+  .meta({ id: 'RunVerdict' });
+export type RunVerdict = z.infer<typeof runVerdict>;
+
 export const gameScore = z
   .object({
     gameId: z.string(),
@@ -201,6 +214,11 @@ export const gameScore = z
     rank: z.number().int().nullable(),
     of: z.number().int(),
     ended: z.boolean(),
+    /**
+     * The pass mark's verdict, once the learner may see the answer key's (it names required and
+     * harmful tests); a live run's snapshot leaves it to GET /scores, which works it out.
+     */
+    verdict: runVerdict.nullable(),
   })
   .meta({ id: 'GameScore' });
 export type GameScore = z.infer<typeof gameScore>;
@@ -223,6 +241,7 @@ export const gameSummary = z
     points: z.number().nullable(),
     measures: z.record(z.string(), z.number()),
     rank: z.number().int().nullable(),
+    verdict: runVerdict.nullable(),
   })
   .meta({ id: 'GameSummary' });
 export type GameSummary = z.infer<typeof gameSummary>;

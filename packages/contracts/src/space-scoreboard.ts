@@ -1,5 +1,6 @@
 import { timeUnits } from '@resim/domain';
 import { z } from 'zod';
+import { runVerdict } from './runs';
 
 /**
  * A space's results across its scenarios (SPEC 7): GET /admin/space/{id}/scoreboard?mode=&output=
@@ -117,6 +118,8 @@ export const openingScoreboard = z
         diagnosis: z.array(z.string()),
         /** the answer key's verdict on them: null while the run goes on or when the key names no conclusion */
         answerKey: z.enum(['right', 'wrong']).nullable(),
+        /** the pass mark's verdict by the version the opening ran: null while the run goes on, when it was removed, or with no pass mark */
+        verdict: runVerdict.nullable(),
         costs,
       }),
     ),

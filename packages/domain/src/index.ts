@@ -59,6 +59,16 @@ export {
   type ScoreField,
 } from './engine/score';
 export {
+  describeThreshold,
+  mostPointsOf,
+  passMarking,
+  runVerdict,
+  type JudgedRun,
+  type MostPoints,
+  type PassMarking,
+  type RunVerdict,
+} from './engine/pass-mark';
+export {
   applySnapshotDelta,
   DeltaMismatch,
   snapshotChange,

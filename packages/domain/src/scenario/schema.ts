@@ -184,6 +184,38 @@ export const answerKey = z
 export type AnswerKey = z.infer<typeof answerKey>;
 const emptyAnswerKey = (): AnswerKey => ({ actions: [], unnecessaryActions: [], harmfulActions: [], conclusions: [] });
 
+/**
+ * How many points pass a run: none asked, a number of points, or a share (a percentage) of the
+ * most points a run of the version played can reach.
+ */
+export const passThreshold = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('none') }),
+    z.strictObject({ kind: z.literal('points'), points: z.number({ error: 'must be a number of points' }).finite() }),
+    z.strictObject({
+      kind: z.literal('share'),
+      percent: z
+        .number({ error: 'must be a percentage from 0 to 100' })
+        .min(0, 'must be a percentage from 0 to 100')
+        .max(100, 'must be a percentage from 0 to 100'),
+    }),
+  ],
+  { error: 'kind must be none, points or share' },
+);
+export type PassThreshold = z.infer<typeof passThreshold>;
+
+/**
+ * The pass mark: the points threshold and, when `mustDo` is on, the answer key's musts: every
+ * required action run and no harmful one. Scenarios saved before it read as having none.
+ */
+export const passMark = z.strictObject({
+  threshold: passThreshold.default({ kind: 'none' }),
+  mustDo: z.boolean({ error: 'must be true or false' }).default(false),
+});
+export type PassMark = z.infer<typeof passMark>;
+const noPassMark = (): PassMark => ({ threshold: { kind: 'none' }, mustDo: false });
+
 export const initialItem = z.object({ type: z.enum(['stage', 'info', 'page']), id: itemId });
 
 /**
@@ -225,6 +257,7 @@ export const scenarioDetails = z.object({
   initial: initialItem.nullable().default(null),
   hint: hint.nullable().default(null),
   answers: answerKey.default(emptyAnswerKey),
+  passMark: passMark.default(noPassMark),
   userRestriction: z.object({ pattern: z.array(z.string().max(500)).default([]) }).default({ pattern: [] }),
   scheduleStart: z.string().max(40).nullable().default(null),
   scheduleEnd: z.string().max(40).nullable().default(null),

@@ -1,5 +1,6 @@
 import { limitKindLabels, MeasureType, SimulationMode } from './vocabulary';
-import { scenarioPartNames, scenarioParts, type ScenarioContent, type ScenarioPart } from './schema';
+import { scenarioPartNames, scenarioParts, type PassThreshold, type ScenarioContent, type ScenarioPart } from './schema';
+import { describeThreshold } from '../engine/pass-mark';
 
 /**
  * Version history: what changed between two versions of a scenario, item by item and field by
@@ -238,6 +239,14 @@ const detailSpecs: Readonly<Record<string, FieldSpec>> = {
   descriptionVideos: field('Overview videos', asMedia),
   descriptionFiles: field('Overview files', asMedia),
   priority: field('Priority', byLabel({ 1: 'High', 2: 'Low' })),
+  passMark: {
+    nested: {
+      threshold: field('Pass mark', (value) =>
+        typeof value === 'object' && value !== null ? describeThreshold(value as PassThreshold) : '',
+      ),
+      mustDo: field('Pass needs the required tests and no harmful one', asYesNo),
+    },
+  },
 };
 
 const textFieldNames = new Set(['Name', 'Feedback', 'Facts', 'Description', 'Text', 'Content', 'Hint', 'Template', 'Next scenario']);

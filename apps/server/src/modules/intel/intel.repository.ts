@@ -153,3 +153,27 @@ export const countDone = async (db: Database, dialect: Dialect, filter: RunFilte
   if (filter.resimIds.length === 0) return [];
   return dialect === 'postgres' ? groupDone(db, filter) : countListsDone(db, filter);
 };
+
+export type FinishedRunRow = { resim_id: string; instance_id: string; points: number | null; ran: readonly string[] };
+
+/**
+ * The finished runs of the scenarios asked about, with their points and the actions they ran: what
+ * the pass mark of each run's version judges it by.
+ */
+export const finishedRuns = async (db: Database, dialect: Dialect, filter: RunFilter): Promise<FinishedRunRow[]> => {
+  if (filter.resimIds.length === 0) return [];
+  const [points, ran] =
+    dialect === 'postgres'
+      ? [sql`(g.score::jsonb ->> 'points')::double precision`, sql`(g.state::jsonb -> 'ran')::text`]
+      : [sql`json_extract(g.score, '$.points')`, sql`json_extract(g.state, '$.ran')`];
+  const { rows } = await sql<{ resim_id: string; instance_id: string; points: unknown; ran: string | null }>`
+    select g.resim_id, g.instance_id, ${points} as points, ${ran} as ran
+    from games g
+    where ${counted(filter)} and ${finished}`.execute(db);
+  return rows.map((row) => ({
+    resim_id: row.resim_id,
+    instance_id: row.instance_id,
+    points: row.points === null || row.points === undefined ? null : Number(row.points),
+    ran: readJson<string[]>(row.ran, []),
+  }));
+};

@@ -1,9 +1,10 @@
 import { hardestItemsLimit, type Intel, type IntelItem, type IntelQuery } from '@resim/contracts';
-import type { Scenario } from '@resim/domain';
+import { runVerdict, type Scenario } from '@resim/domain';
 import type { Dialect } from '../../db/database';
 import { notFound } from '../../errors/app-error';
 import { findResimsInSpaces } from '../resims/resims.repository';
 import { runnableScenario } from '../runs/scenario-cache';
+import { markingsOf } from '../runs/verdicts';
 import { findSpacesOfUser } from '../spaces/spaces.repository';
 import { getAccessibleSpace, type SpaceContext } from '../spaces/spaces.service';
 import * as repo from './intel.repository';
@@ -32,6 +33,12 @@ const countsOf = (row: { started: number; finished: number } | undefined) => {
   const finished = row?.finished ?? 0;
   return { started, finished, completionRate: rate(started, finished) };
 };
+
+const passesOf = (counts: PassCounts | undefined) => ({
+  passed: counts?.passed ?? 0,
+  judged: counts?.judged ?? 0,
+  passRate: counts ? counts.passed / counts.judged : null,
+});
 
 const mostFirst = (items: IntelItem[]): IntelItem[] =>
   items
@@ -84,6 +91,42 @@ const hardestItems = (placed: readonly Placed[], done: readonly repo.DoneRow[], 
   };
 };
 
+type PassCounts = { readonly passed: number; readonly judged: number };
+
+/**
+ * Per scenario, how many finished runs its pass mark judged and how many passed, each run by the
+ * pass mark of the version its opening ran; only the scenarios a version of which asks for one are read.
+ */
+const passCounts = async (ctx: IntelContext, placed: readonly Placed[], filter: repo.RunFilter): Promise<Map<string, PassCounts>> => {
+  const markings = new Map<string, Awaited<ReturnType<typeof markingsOf>>>();
+  for (const { scenario } of placed) {
+    const of = await markingsOf(
+      ctx.db,
+      scenario,
+      scenario.instances.map((instance) => instance.id),
+    );
+    if ([...of.values()].some((marking) => marking !== null)) markings.set(scenario.id, of);
+  }
+  const scenarios = new Map(placed.map(({ scenario }) => [scenario.id, scenario]));
+  const rows = await repo.finishedRuns(ctx.db, ctx.dialect, { ...filter, resimIds: [...markings.keys()] });
+  const counts = new Map<string, { passed: number; judged: number }>();
+  for (const row of rows) {
+    const scenario = scenarios.get(row.resim_id)!;
+    const ofScenario = markings.get(row.resim_id)!;
+    // A run of an opening the scenario does not list is judged as markingsOf judges it: by the current version.
+    const marking = ofScenario.has(row.instance_id)
+      ? ofScenario.get(row.instance_id)!
+      : ((await markingsOf(ctx.db, scenario, [row.instance_id])).get(row.instance_id) ?? null);
+    const verdict = runVerdict(marking, { ended: true, points: row.points, ran: row.ran });
+    if (!verdict) continue;
+    const count = counts.get(row.resim_id) ?? { passed: 0, judged: 0 };
+    count.judged += 1;
+    if (verdict.passed) count.passed += 1;
+    counts.set(row.resim_id, count);
+  }
+  return counts;
+};
+
 /** GET /admin/intel */
 export const intelOf = async (ctx: IntelContext, query: IntelQuery): Promise<Intel> => {
   const placed = (await scenariosAsked(ctx, query)).toSorted(
@@ -94,11 +137,12 @@ export const intelOf = async (ctx: IntelContext, query: IntelQuery): Promise<Int
     from: query.from ?? null,
     before: query.to ? dayAfter(query.to) : null,
   };
-  const [byScenario, byDay, measures, done] = await Promise.all([
+  const [byScenario, byDay, measures, done, passes] = await Promise.all([
     repo.countByScenario(ctx.db, filter),
     repo.countByPeriod(ctx.db, ctx.dialect, filter, query.by ?? 'day'),
     repo.measureStats(ctx.db, ctx.dialect, filter),
     repo.countDone(ctx.db, ctx.dialect, filter),
+    passCounts(ctx, placed, filter),
   ]);
   const countOf = new Map(byScenario.map((row) => [row.key, row]));
   const started = byScenario.reduce((sum, row) => sum + row.started, 0);
@@ -125,6 +169,7 @@ export const intelOf = async (ctx: IntelContext, query: IntelQuery): Promise<Int
       spaceId,
       openings: countOf.get(scenario.id)?.openings ?? 0,
       ...countsOf(countOf.get(scenario.id)),
+      ...passesOf(passes.get(scenario.id)),
     })),
     trend: byDay.map((row) => ({ day: row.key, ...countsOf(row) })),
     // The scenario's measures as it stands, in its order; one added since the runs has no values and is left out.

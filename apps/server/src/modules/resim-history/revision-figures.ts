@@ -1,26 +1,33 @@
-import { checkScenario, scenarioContent, type PointsExtreme, type Scenario, type ScenarioContent } from '@resim/domain';
+import {
+  checkScenario,
+  mostPointsOf,
+  passMarking,
+  scenarioContent,
+  type MostPoints,
+  type PassMarking,
+  type Scenario,
+  type ScenarioContent,
+} from '@resim/domain';
 import type { Database } from '../../db/database';
 import { contentJsonAt } from './version-store';
 
-/** The most points a run of a version can end with, in the checker's words: exactly, at most (a bound) or at least (a run found). */
-export type MostPoints = { readonly value: number; readonly kind: 'exact' | 'atMost' | 'atLeast' };
-
-export const mostPointsOf = (max: PointsExtreme): MostPoints =>
-  max.exact
-    ? { value: max.found.value, kind: 'exact' }
-    : max.bound === null
-      ? { value: max.found.value, kind: 'atLeast' }
-      : { value: max.bound, kind: 'atMost' };
-
-// A saved version never changes, so its figure is worked out once; the checker's search is the
+// A saved version never changes, so its figures are worked out once; the checker's search is the
 // costly part and a dashboard is read every few seconds.
-const kept = new Map<string, MostPoints | null>();
 const keptAtMost = 1_000;
-
-const remember = (key: string, value: MostPoints | null) => {
-  if (kept.size >= keptAtMost) kept.delete(kept.keys().next().value!);
-  kept.set(key, value);
+const keeper = <T>() => {
+  const kept = new Map<string, T>();
+  return {
+    has: (key: string) => kept.has(key),
+    get: (key: string) => kept.get(key)!,
+    set: (key: string, value: T) => {
+      if (kept.size >= keptAtMost) kept.delete(kept.keys().next().value!);
+      kept.set(key, value);
+      return value;
+    },
+  };
 };
+const keptMostPoints = keeper<MostPoints | null>();
+const keptMarkings = keeper<PassMarking | null>();
 
 /** The content of one of the scenario's versions: the current one as it is, an earlier one rebuilt from history; undefined when history lacks it. */
 export const versionContent = async (db: Database, scenario: Scenario, revision: number): Promise<ScenarioContent | undefined> => {
@@ -37,14 +44,22 @@ export const versionContent = async (db: Database, scenario: Scenario, revision:
  */
 export const mostPointsAt = async (db: Database, scenario: Scenario, revision: number): Promise<MostPoints | null> => {
   const key = `${scenario.id}:${revision}`;
-  if (kept.has(key)) return kept.get(key)!;
+  if (keptMostPoints.has(key)) return keptMostPoints.get(key);
   const content = await versionContent(db, scenario, revision);
-  if (content === undefined) {
-    remember(key, null);
-    return null;
-  }
-  const points = checkScenario(content).figures.points;
-  const most = points ? mostPointsOf(points.max) : null;
-  remember(key, most);
-  return most;
+  const points = content === undefined ? null : checkScenario(content).figures.points;
+  return keptMostPoints.set(key, points ? mostPointsOf(points.max) : null);
+};
+
+/**
+ * The pass mark a version judges its runs by, so that a verdict once given stays whatever the
+ * author changes later: null when the version asks for none or cannot be read back.
+ */
+export const passMarkingAt = async (db: Database, scenario: Scenario, revision: number): Promise<PassMarking | null> => {
+  const key = `${scenario.id}:${revision}`;
+  if (keptMarkings.has(key)) return keptMarkings.get(key);
+  const content = await versionContent(db, scenario, revision);
+  if (content === undefined) return keptMarkings.set(key, null);
+  // Only a share needs the checker's search.
+  const most = content.passMark.threshold.kind === 'share' ? await mostPointsAt(db, scenario, revision) : null;
+  return keptMarkings.set(key, passMarking(content, most));
 };

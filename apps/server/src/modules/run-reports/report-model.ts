@@ -11,6 +11,8 @@ export type RunReport = {
   readonly points: string;
   readonly rank: string;
   readonly revision: number | null;
+  /** the pass mark's verdict and its reasons; null when the scenario sets no pass mark */
+  readonly result: { readonly passed: boolean; readonly reasons: readonly string[] } | null;
   readonly steps: readonly { readonly at: string; readonly what: string; readonly facts: readonly string[] }[];
   readonly measures: readonly { readonly name: string; readonly value: string }[];
   readonly verdicts: readonly { readonly item: string; readonly kind: string; readonly right: boolean; readonly words: string }[];
@@ -66,6 +68,7 @@ export const runReport = (content: ScenarioContent, detail: RunDetail, choices: 
     points: run.points === null ? '–' : String(run.points),
     rank: run.rank === null ? 'not ranked' : String(run.rank),
     revision: run.revision,
+    result: run.verdict,
     steps: detail.steps.map((step) => ({
       at: sinceStart(step.at, run.startedAt),
       what: stepWords(step),

@@ -37,6 +37,16 @@ export const reportPdf = async (report: RunReport, made: Date): Promise<Buffer> 
     line('Points', report.points);
     line('Rank', report.rank);
     if (report.revision !== null) line('Version', `revision ${report.revision}`);
+    if (report.result) {
+      doc
+        .font('Helvetica-Bold')
+        .text('Result: ', { continued: true })
+        .fillColor(report.result.passed ? '#1b7f3b' : '#b42318')
+        .text(report.result.passed ? 'Passed' : 'Not passed')
+        .fillColor('black')
+        .font('Helvetica');
+      for (const reason of report.result.reasons) doc.text(`- ${reason}`, { indent: 14 });
+    }
     if (report.description.trim() !== '') {
       heading('The case');
       doc.text(report.description.trim());

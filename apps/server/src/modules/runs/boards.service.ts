@@ -1,5 +1,5 @@
 import type { BoardLearner, Dashboard, PresenterView, Scoreboard } from '@resim/contracts';
-import { measureUnitName, runDiagnosis, type RunScore, type Scenario } from '@resim/domain';
+import { measureUnitName, runDiagnosis, type PassMarking, type RunScore, type Scenario } from '@resim/domain';
 import type { GameRow } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
 import { toCsv } from '../../lib/csv';
@@ -10,6 +10,7 @@ import { currentInstanceId, phaseOf, testInstanceId } from './phase';
 import { layoutFor } from '../presenter-views/presenter-views.service';
 import { mostPointsAt } from '../resim-history/revision-figures';
 import * as repo from './runs.repository';
+import { markingsOf, verdictOf } from './verdicts';
 import { readShared } from './shared-reads';
 
 const mean = (values: readonly number[]): number | null =>
@@ -17,9 +18,17 @@ const mean = (values: readonly number[]): number | null =>
 
 /**
  * An opening's learners: the ranked first, by rank; then the rest, as they joined. Learners the
- * host removed stay listed, marked, but are not counted.
+ * host removed stay listed, marked, but are not counted. Each ended run has the pass mark's
+ * verdict when `marking` is given.
  */
-const board = (scenario: Scenario, instanceId: string, games: readonly GameRow[], now: number, locked: boolean): Scoreboard => {
+const board = (
+  scenario: Scenario,
+  instanceId: string,
+  games: readonly GameRow[],
+  now: number,
+  locked: boolean,
+  marking: PassMarking | null,
+): Scoreboard => {
   const runs = games.filter((game) => !game.test);
   const learners = runs.filter((game) => game.end_reason !== removedReason);
   const ranked = rankInstance(scenario, learners, now);
@@ -37,6 +46,7 @@ const board = (scenario: Scenario, instanceId: string, games: readonly GameRow[]
       durationMs: entry?.score.durationMs ?? null,
       rank: entry?.rank ?? null,
       endReason: game.end_reason,
+      verdict: verdictOf(scenario, marking, game, entry?.score ?? null, now),
     };
   };
   const unranked = runs.filter((game) => !rankOf.has(game.id)).sort((a, b) => a.created_at.localeCompare(b.created_at));
@@ -61,7 +71,8 @@ const scoreboardOf = async (ctx: SpaceContext, scenario: Scenario, instanceId: s
   requireInstance(scenario, instanceId);
   return readShared(ctx.db, scenario.id, `scoreboard:${instanceId}`, async () => {
     const games = await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId);
-    return board(scenario, instanceId, games, ctx.clock.now().getTime(), await repo.isLocked(ctx.db, scenario.id, instanceId));
+    const marking = (await markingsOf(ctx.db, scenario, [instanceId])).get(instanceId) ?? null;
+    return board(scenario, instanceId, games, ctx.clock.now().getTime(), await repo.isLocked(ctx.db, scenario.id, instanceId), marking);
   });
 };
 
@@ -69,10 +80,23 @@ const scoreboardOf = async (ctx: SpaceContext, scenario: Scenario, instanceId: s
 export const instanceScoreboard = async (ctx: SpaceContext, resimId: string, instanceId: string): Promise<Scoreboard> =>
   scoreboardOf(ctx, await getResim(ctx, resimId), instanceId);
 
-const csvHeader = ['rank', 'nickname', 'points', 'steps', 'duration_seconds', 'joined', 'started', 'ended', 'end_reason'];
+const csvHeader = [
+  'rank',
+  'nickname',
+  'points',
+  'steps',
+  'duration_seconds',
+  'joined',
+  'started',
+  'ended',
+  'end_reason',
+  'result',
+  'reason',
+];
 
 /**
- * The opening's runs as rows, then every measure of the scenario but points (already a column),
+ * The opening's runs as rows with the pass mark's result and its reasons, then every measure of
+ * the scenario but points (already a column),
  * headed by its id and unit ("cost (USD)"), the diagnosis by name and the answer key's verdict on
  * it (right or wrong; empty while the run goes on or when the key names no diagnosis).
  */
@@ -101,6 +125,8 @@ const scoreboardCsv = (scenario: Scenario, board: Scoreboard, scores: ReadonlyMa
         learner.startedAt,
         learner.endedAt,
         learner.endReason,
+        learner.verdict === null ? null : learner.verdict.passed ? 'passed' : 'failed',
+        learner.verdict?.reasons.join('; ') ?? null,
         ...measures.map((measure) => score?.measures[measure.id] ?? null),
         diagnosis.join('; '),
         answerKey,
@@ -172,7 +198,8 @@ export const presenterView = async (
   const messages = instanceId ? await repo.findMessages(ctx.db, resimId, instanceId) : [];
   const locked = instanceId ? await repo.isLocked(ctx.db, resimId, instanceId) : false;
   const now = ctx.clock.now().getTime();
-  const shown = board(scenario, instanceId ?? '', games, now, locked);
+  // The room is not told who passed: the display names learners the verdict could shame.
+  const shown = board(scenario, instanceId ?? '', games, now, locked, null);
   return {
     ...shown,
     learners: layout.hideNames ? numbered(shown.learners) : shown.learners,

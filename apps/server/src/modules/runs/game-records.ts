@@ -1,4 +1,4 @@
-import type { GameScore, GameSummary, SessionMessage } from '@resim/contracts';
+import type { GameScore, GameSummary, RunVerdict, SessionMessage } from '@resim/contracts';
 import {
   rankRuns,
   runScore,
@@ -70,7 +70,14 @@ const copyFeedback = (feedback: RunFeedback): NonNullable<GameScore['feedback']>
   correctConclusions: [...feedback.correctConclusions],
 });
 
-export const toGameScore = (game: GameRow, score: RunScore, rank: number | null, of: number, showFeedback: boolean): GameScore => ({
+export const toGameScore = (
+  game: GameRow,
+  score: RunScore,
+  rank: number | null,
+  of: number,
+  showFeedback: boolean,
+  verdict: RunVerdict | null = null,
+): GameScore => ({
   gameId: game.id,
   resimId: game.resim_id,
   nickname: game.nickname,
@@ -84,9 +91,16 @@ export const toGameScore = (game: GameRow, score: RunScore, rank: number | null,
   rank,
   of,
   ended: game.ended_at !== null,
+  verdict: showFeedback ? verdict : null,
 });
 
-export const toGameSummary = (game: GameRow, score: RunScore | null, rank: number | null, revision: number | null): GameSummary => ({
+export const toGameSummary = (
+  game: GameRow,
+  score: RunScore | null,
+  rank: number | null,
+  revision: number | null,
+  verdict: RunVerdict | null,
+): GameSummary => ({
   id: game.id,
   instanceId: game.instance_id,
   revision,
@@ -101,6 +115,7 @@ export const toGameSummary = (game: GameRow, score: RunScore | null, rank: numbe
   points: score?.points ?? null,
   measures: score ? { ...score.measures } : {},
   rank,
+  verdict,
 });
 
 export const toSessionMessage = (row: SessionMessageRow): SessionMessage => ({

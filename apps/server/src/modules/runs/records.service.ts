@@ -12,6 +12,7 @@ import { launchedByOf } from './external-launch';
 import { readShared } from './shared-reads';
 import { loadRunnableScenario } from './scenario-cache';
 import { requireInstance } from './boards.service';
+import { markingsOf, verdictOf } from './verdicts';
 
 const byInstance = (games: readonly GameRow[]): GameRow[][] => {
   const groups = new Map<string, GameRow[]>();
@@ -38,9 +39,16 @@ export const listGames = async (ctx: SpaceContext, resimId: string): Promise<Gam
     const games = await repo.findGamesOfResim(ctx.db, resimId);
     const ranks = ranksOf(rankByInstance(scenario, games, now));
     const revisions = openingRevisions(scenario);
-    return games.map((game) =>
-      toGameSummary(game, scoreOf(scenario, game, now), ranks.get(game.id) ?? null, revisions.get(game.instance_id) ?? null),
+    const markings = await markingsOf(
+      ctx.db,
+      scenario,
+      games.map((game) => game.instance_id),
     );
+    return games.map((game) => {
+      const score = scoreOf(scenario, game, now);
+      const verdict = verdictOf(scenario, markings.get(game.instance_id), game, score, now);
+      return toGameSummary(game, score, ranks.get(game.id) ?? null, revisions.get(game.instance_id) ?? null, verdict);
+    });
   });
 };
 
@@ -123,6 +131,11 @@ export const resimScore = async (ctx: SpaceContext, resimId: string): Promise<Re
   const finished = ranked.filter((entry) => entry.game.ended_at !== null);
   const showRanking = author || !scenario.settings.hideRank;
   const ranks = ranksOf(rankings);
+  const markings = await markingsOf(
+    ctx.db,
+    scenario,
+    mine.map((game) => game.instance_id),
+  );
   return {
     resimId,
     players: learners.length,
@@ -133,7 +146,8 @@ export const resimScore = async (ctx: SpaceContext, resimId: string): Promise<Re
       const score = scoreOf(scenario, game, now);
       const of = all.filter((other) => other.instance_id === game.instance_id && !other.test).length;
       const rank = showRanking ? (ranks.get(game.id) ?? null) : null;
-      return score ? [toGameScore(game, score, rank, of, feedbackShown(scenario, game, author))] : [];
+      const verdict = verdictOf(scenario, markings.get(game.instance_id), game, score, now);
+      return score ? [toGameScore(game, score, rank, of, feedbackShown(scenario, game, author), verdict)] : [];
     }),
   };
 };
@@ -192,12 +206,15 @@ export const runRecord = async (
   });
   const current = stateOf(scenario, game, now);
   const view = current && runView(scenario, current, now);
+  const score = scoreOf(scenario, game, now);
+  const markings = await markingsOf(db, scenario, [game.instance_id]);
   return {
     run: toGameSummary(
       game,
-      scoreOf(scenario, game, now),
+      score,
       ranks.get(game.id) ?? null,
       openingRevisions(scenario).get(game.instance_id) ?? null,
+      verdictOf(scenario, markings.get(game.instance_id), game, score, now),
     ),
     steps,
     facts: factsOf(view),

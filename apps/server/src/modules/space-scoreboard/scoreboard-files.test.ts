@@ -28,6 +28,7 @@ const run = (resimId: string, costs: Record<string, number | null>): OpeningScor
   endReason: 'learner',
   diagnosis: [],
   answerKey: null,
+  verdict: null,
   costs,
 });
 

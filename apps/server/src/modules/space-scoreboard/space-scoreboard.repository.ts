@@ -25,6 +25,10 @@ const jsonOf = (dialect: Dialect, keys: readonly string[]): RawBuilder<string | 
     ? sql<string | null>`(doc #> ${keys}::text[])::text`
     : sql<string | null>`json(json_extract(doc, ${sqlitePath(keys)}))`;
 
+/** The actions a run ran, as its stored state's JSON: what the pass mark's musts read. */
+const ranOf = (dialect: Dialect): RawBuilder<string | null> =>
+  dialect === 'postgres' ? sql<string | null>`(state::jsonb -> 'ran')::text` : sql<string | null>`json_extract(state, '$.ran')`;
+
 /** Parts written one after another; none is nothing (sql.join needs at least one). */
 const concat = (parts: readonly RawBuilder<unknown>[]): RawBuilder<unknown> => (parts.length === 0 ? sql`` : sql.join(parts, sql``));
 
@@ -71,7 +75,8 @@ const costsOf = (scenarios: readonly RankedScenario[], row: Record<string, unkno
  * criterion), points and time taken read from its stored score once, and the criteria's values
  * c0, c1, ... signed so that higher is better in every scenario (a lower-first value is negated);
  * `ranked` marks the finished runs that are not removed. With the diagnosis, also the conclusions
- * confirmed and what matched the answer key (only the list of runs by opening shows them); with
+ * confirmed, what matched the answer key and the actions run (only the list of runs by opening
+ * shows them, with the pass mark's verdict); with
  * the costs, the final value of each money and time measure (cost0, cost1, ...).
  */
 const runValues = (dialect: Dialect, scenarios: readonly RankedScenario[], withDiagnosis = false, withCosts = false) => {
@@ -91,7 +96,7 @@ const runValues = (dialect: Dialect, scenarios: readonly RankedScenario[], withD
         ${sql.join(raw.map((value, at) => sql`${value} as ${sql.ref(`v${at}`)}`))},
         ${valueOf(dialect, 'points')} as points,
         ${valueOf(dialect, 'durationMs')} as duration_ms
-        ${withDiagnosis ? sql`, ${jsonOf(dialect, ['conclusionsConfirmed'])} as conclusions, ${jsonOf(dialect, ['answers'])} as answers` : sql``}
+        ${withDiagnosis ? sql`, ${jsonOf(dialect, ['conclusionsConfirmed'])} as conclusions, ${jsonOf(dialect, ['answers'])} as answers, ${ranOf(dialect)} as ran` : sql``}
         ${withCosts ? concat(costValues(dialect, scenarios)) : sql``}
       from (select games.*, ${dialect === 'postgres' ? sql`score::jsonb` : sql`score`} as doc from games
             where resim_id in (${sql.join(scenarios.map((scenario) => scenario.id))}) and test = 0) scored
@@ -202,6 +207,8 @@ export type OpeningRunRow = {
   /** the conclusions confirmed and what the run matched of the answer key, as the stored score's JSON */
   conclusions: string | null;
   answers: string | null;
+  /** the actions the run ran, as its stored state's JSON */
+  ran: string | null;
   /** the run's money and time measures at its end, in its scenario's order (`RankedScenario.costs`) */
   costs: (number | null)[];
 };
@@ -211,7 +218,7 @@ export const findOpeningRuns = async (db: Database, dialect: Dialect, scenarios:
   if (scenarios.length === 0) return [];
   const { rows } = await sql<Omit<OpeningRunRow, 'costs'> & Record<string, unknown>>`
     select resim_id, instance_id, nickname, email, started_at, ended_at, end_reason, v0 as score, points, duration_ms, rank,
-      conclusions, answers ${concat(costColumns(scenarios).map((column) => sql`, ${sql.ref(column)}`))} from (
+      conclusions, answers, ran ${concat(costColumns(scenarios).map((column) => sql`, ${sql.ref(column)}`))} from (
       select runs.*,
         case when ranked = 1 then rank() over (partition by resim_id, instance_id, ranked order by ${byCriteria(scenarios)}) end as rank
       from (${runValues(dialect, scenarios, true, true)}) runs
@@ -231,6 +238,7 @@ export const findOpeningRuns = async (db: Database, dialect: Dialect, scenarios:
     rank: row.rank === null ? null : Number(row.rank),
     conclusions: row.conclusions,
     answers: row.answers,
+    ran: row.ran,
     costs: costsOf(scenarios, row),
   }));
 };

@@ -12,6 +12,7 @@ import {
   isCostMeasure,
   MeasureType,
   runDiagnosis,
+  runVerdict,
   scoreCriteria,
   type RunScore,
   type Scenario,
@@ -21,7 +22,9 @@ import {
 import { readJson } from '../../lib/json';
 import type { Database, Dialect } from '../../db/database';
 import { findResimsInSpaces } from '../resims/resims.repository';
+import { removedReason } from '../runs/game-records';
 import { runnableScenario } from '../runs/scenario-cache';
+import { markingsOf } from '../runs/verdicts';
 import { getAccessibleSpace, type SpaceContext } from '../spaces/spaces.service';
 import * as repo from './space-scoreboard.repository';
 
@@ -187,6 +190,22 @@ const byOpening = async (ctx: ScoreboardContext, spaceId: string): Promise<Openi
     own.push(row);
     runs.set(row.resim_id, own);
   }
+  const markings = new Map<string, Awaited<ReturnType<typeof markingsOf>>>();
+  for (const { scenario } of scenarios)
+    markings.set(
+      scenario.id,
+      await markingsOf(
+        ctx.db,
+        scenario,
+        (runs.get(scenario.id) ?? []).map((row) => row.instance_id),
+      ),
+    );
+  const verdictOf = (row: repo.OpeningRunRow) => {
+    if (row.ended_at === null || row.end_reason === removedReason) return null;
+    const marking = markings.get(row.resim_id)?.get(row.instance_id) ?? null;
+    const verdict = runVerdict(marking, { ended: true, points: row.points, ran: readJson<string[]>(row.ran, []) });
+    return verdict && { passed: verdict.passed, reasons: [...verdict.reasons] };
+  };
   return {
     mode: 'opening',
     ...header,
@@ -211,6 +230,7 @@ const byOpening = async (ctx: ScoreboardContext, spaceId: string): Promise<Openi
           endedAt: row.ended_at,
           endReason: row.end_reason,
           ...runDiagnosis(scenario, stored(row), row.ended_at !== null),
+          verdict: verdictOf(row),
           costs: costsOf(scored, row.costs),
         }));
     }),

@@ -11,7 +11,20 @@ const item = (name: string, runs: number) => ({ resimId: 'r1', resimName: 'Anaem
 const figures: Intel = {
   filters: { space: null, resim: null, from: null, to: null, by: 'day' },
   totals: { started: 5, finished: 4, completionRate: 0.8, scenarios: 1, openings: 2 },
-  scenarios: [{ id: 'r1', resimName: 'Anaemia clinic', spaceId: 's1', openings: 2, started: 5, finished: 4, completionRate: 0.8 }],
+  scenarios: [
+    {
+      id: 'r1',
+      resimName: 'Anaemia clinic',
+      spaceId: 's1',
+      openings: 2,
+      started: 5,
+      finished: 4,
+      completionRate: 0.8,
+      judged: 4,
+      passed: 3,
+      passRate: 0.75,
+    },
+  ],
   trend: [{ day: '2025-03-03', started: 5, finished: 4, completionRate: 0.8 }],
   measures: [
     {
@@ -87,6 +100,18 @@ describe('the Intel page', () => {
     expect(within(within(missed).getByRole('row', { name: /Full blood count/ })).getByText('2 of 4 (50%)')).toBeTruthy();
     expect(screen.getByText('No unnecessary test was run.')).toBeTruthy();
     expect(screen.queryByText(/not available yet/)).toBeNull();
+  });
+
+  it('lists the pass rate of each scenario whose pass mark judged runs, and none when no run was judged', async () => {
+    show(figures);
+    const rates = await screen.findByRole('table', { name: 'Pass rate by scenario' });
+    expect(within(rates).getByRole('row', { name: 'Anaemia clinic 4 3 75%' })).toBeTruthy();
+  });
+
+  it('leaves the pass rates out when no scenario has a pass mark', async () => {
+    show({ ...figures, scenarios: [{ ...figures.scenarios[0]!, judged: 0, passed: 0, passRate: null }] });
+    await screen.findByText('80%');
+    expect(screen.queryByRole('table', { name: 'Pass rate by scenario' })).toBeNull();
   });
 
   it('keeps the range the right way up and drops a scenario when another space is chosen', async () => {

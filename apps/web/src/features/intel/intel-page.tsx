@@ -73,6 +73,44 @@ const MeasureTable = ({ measures }: { measures: Intel['measures'] }) => (
   </Table.ScrollContainer>
 );
 
+/** The scenarios whose pass mark judged runs: how many, how many passed, and the share. */
+const PassRates = ({ scenarios }: { scenarios: Intel['scenarios'] }) => {
+  const judged = scenarios.filter((scenario) => scenario.judged > 0);
+  if (judged.length === 0) return null;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="intel-pass-rates">
+      <Title order={2} fz="lg" id="intel-pass-rates">
+        Pass rate by scenario
+      </Title>
+      <Text fz="sm" c="dimmed">
+        Finished runs judged by the pass mark of the version they played.
+      </Text>
+      <Table.ScrollContainer minWidth={420}>
+        <Table verticalSpacing={6} fz="sm" striped aria-label="Pass rate by scenario">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Scenario</Table.Th>
+              <Table.Th ta="right">Runs judged</Table.Th>
+              <Table.Th ta="right">Passed</Table.Th>
+              <Table.Th ta="right">Pass rate</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {judged.map((scenario) => (
+              <Table.Tr key={scenario.id}>
+                <Table.Td fw={600}>{scenario.resimName}</Table.Td>
+                <Table.Td ta="right">{scenario.judged}</Table.Td>
+                <Table.Td ta="right">{scenario.passed}</Table.Td>
+                <Table.Td ta="right">{formatRate(scenario.passRate)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+};
+
 const Figures = ({ intel }: { intel: Intel }) => (
   <Stack gap="xl">
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
@@ -91,6 +129,7 @@ const Figures = ({ intel }: { intel: Intel }) => (
         <CompletionChart scenarios={intel.scenarios} />
       </Suspense>
     </SimpleGrid>
+    <PassRates scenarios={intel.scenarios} />
     <Stack gap="sm" component="section" aria-labelledby="intel-measures">
       <Title order={2} fz="lg" id="intel-measures">
         Measures at the end of finished runs

@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { GameScore, GameSnapshot } from '@resim/contracts';
 import type { RunView } from '@resim/domain';
-import { IconAlertCircle, IconArrowRight, IconFileDownload } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowRight, IconCircleCheck, IconCircleX, IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useLearnerApi } from '../../api/api-context';
@@ -77,8 +77,37 @@ const Figure = ({ label, value }: { label: string; value: string }) => (
 );
 
 /**
- * The score and how the run compares with the answer key, item by item once the learner may see
- * it; rank left out when the scenario hides it.
+ * The pass mark's verdict on the run and why, announced when it arrives: the reasons name the
+ * points against the mark and each required test missed or harmful test run.
+ */
+const VerdictCard = ({ verdict }: { verdict: NonNullable<GameScore['verdict']> }) => {
+  const Icon = verdict.passed ? IconCircleCheck : IconCircleX;
+  return (
+    <Alert
+      role="status"
+      color={verdict.passed ? 'teal' : 'orange'}
+      variant="light"
+      icon={<Icon size={22} aria-hidden />}
+      title={
+        <Text component="span" fz="lg" fw={700}>
+          {verdict.passed ? 'Passed' : 'Not passed'}
+        </Text>
+      }
+    >
+      {verdict.reasons.length > 0 ? (
+        <List size="sm" spacing={4}>
+          {verdict.reasons.map((reason) => (
+            <List.Item key={reason}>{reason}</List.Item>
+          ))}
+        </List>
+      ) : null}
+    </Alert>
+  );
+};
+
+/**
+ * Whether the run passed, the score and how the run compares with the answer key, item by item
+ * once the learner may see it; rank left out when the scenario hides it.
  */
 const ScoreCard = ({ score, view, hideRank }: { score: GameScore; view: RunView; hideRank: boolean }) => {
   const { answers } = score;
@@ -88,6 +117,7 @@ const ScoreCard = ({ score, view, hideRank }: { score: GameScore; view: RunView;
   ];
   return (
     <Stack gap="md">
+      {score.verdict ? <VerdictCard verdict={score.verdict} /> : null}
       {figures.length > 0 ? (
         <SimpleGrid cols={figures.length}>
           {figures.map((figure) => (

@@ -25,6 +25,7 @@ const score: GameScore = {
   rank: 2,
   of: 9,
   ended: true,
+  verdict: null,
 };
 
 /** `scores` are answered first, one per request, then `score`. */
@@ -125,6 +126,27 @@ describe('game screen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The report could not be made: Your report is ready once the host ends the session',
     );
+  });
+
+  it('says whether the run passed the pass mark and why, announced as a status', async () => {
+    const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
+    const reasons = ['30 of the 40 points needed', 'Required test “Blood count” was not run'];
+    setup(snapshotFixture({ view }), [{ ...score, verdict: { passed: false, reasons } }]);
+    const status = (await screen.findByText('Not passed')).closest<HTMLElement>('[role="status"]')!;
+    expect(status).toBeTruthy();
+    expect(
+      within(status)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(reasons);
+  });
+
+  it('says a run passed', async () => {
+    const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
+    setup(snapshotFixture({ view }), [{ ...score, verdict: { passed: true, reasons: ['30 of the 20 points needed'] } }]);
+    expect(await screen.findByText('Passed')).toBeTruthy();
+    expect(screen.getByText('30 of the 20 points needed')).toBeTruthy();
+    expect(screen.queryByText('Not passed')).toBeNull();
   });
 
   it('shows the answer key’s verdict of a live session once the presenter stops it', async () => {

@@ -4,6 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { capitalise } from '../../ui/format';
 import { markAction, markOf } from './answer-marks';
 import { singularLabel, type PanelProps } from './editor-types';
+import { PassMarkSection } from './pass-mark-section';
 
 const notMarked = 'none';
 const marks: readonly { value: ActionMark | typeof notMarked; label: string }[] = [
@@ -15,7 +16,8 @@ const marks: readonly { value: ActionMark | typeof notMarked; label: string }[] 
 
 /**
  * The answer key: each test marked required, unnecessary or harmful (or not at all), and the
- * diagnoses that are right; the learner's end screen teaches from it item by item.
+ * diagnoses that are right; the learner's end screen teaches from it item by item. The pass mark
+ * sits beside it, as its musts are the key's required and harmful tests.
  */
 export const AnswersPanel = ({ content, readOnly, onChange }: PanelProps) => {
   const labels = resolveTextSet(content);
@@ -104,6 +106,7 @@ export const AnswersPanel = ({ content, readOnly, onChange }: PanelProps) => {
           )}
         </Grid.Col>
       </Grid>
+      <PassMarkSection content={content} readOnly={readOnly} onChange={onChange} />
     </Stack>
   );
 };

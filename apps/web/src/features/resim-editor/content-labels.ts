@@ -16,6 +16,7 @@ const labels: Record<ContentKey, string> = {
   initial: 'Opens on',
   hint: 'Hint',
   answers: 'Answer key',
+  passMark: 'Pass mark',
   userRestriction: 'User restriction',
   scheduleStart: 'Schedule start',
   scheduleEnd: 'Schedule end',

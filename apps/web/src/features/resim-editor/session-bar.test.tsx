@@ -21,6 +21,7 @@ const gameOf = (nickname: string, endReason: string | null): GameSummary => ({
   points: null,
   measures: {},
   rank: null,
+  verdict: null,
 });
 
 describe('session bar', () => {

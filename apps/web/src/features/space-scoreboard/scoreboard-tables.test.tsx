@@ -68,6 +68,7 @@ describe("a space's scoreboard tables", () => {
           endReason: 'learner',
           diagnosis: ['Iron deficiency anaemia'],
           answerKey: 'wrong',
+          verdict: { passed: false, reasons: ['40 of the 50 points needed'] },
           costs: { measure1: 40 },
         },
       ],
@@ -76,5 +77,8 @@ describe("a space's scoreboard tables", () => {
     const row = screen.getByRole('row', { name: /Kim/ });
     expect(row.textContent).toContain('€40.00');
     expect(row.textContent).toContain('Iron deficiency anaemia wrong');
+    // The pass mark's verdict with its reason.
+    expect(screen.getByRole('columnheader', { name: 'Result' })).toBeTruthy();
+    expect(row.textContent).toContain('Failed40 of the 50 points needed');
   });
 });

@@ -111,6 +111,8 @@ export const ScenarioTable = ({ board }: { board: ScenarioScoreboard }) => {
 
 export const OpeningTable = ({ board }: { board: OpeningScoreboard }) => {
   const scenarios = named(board.scenarios);
+  // Without a pass mark in any version played there are no verdicts: the column would stay empty.
+  const judged = board.rows.some((row) => row.verdict !== null);
   const openedAt = new Map(board.scenarios.flatMap((scenario) => scenario.openings.map((opening) => [opening.id, opening.created])));
   return (
     <Table.ScrollContainer minWidth={760}>
@@ -123,6 +125,7 @@ export const OpeningTable = ({ board }: { board: OpeningScoreboard }) => {
             <Table.Th scope="col">Learner</Table.Th>
             <Table.Th scope="col">Score</Table.Th>
             <Table.Th scope="col">Diagnosis</Table.Th>
+            {judged ? <Table.Th scope="col">Result</Table.Th> : null}
             <Table.Th scope="col">Ended</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -150,6 +153,24 @@ export const OpeningTable = ({ board }: { board: OpeningScoreboard }) => {
                   </Text>
                 ) : null}
               </Table.Td>
+              {judged ? (
+                <Table.Td>
+                  {row.verdict ? (
+                    <>
+                      <Text span fz="sm" fw={600} c={row.verdict.passed ? 'teal.9' : 'red.9'}>
+                        {row.verdict.passed ? 'Passed' : 'Failed'}
+                      </Text>
+                      {row.verdict.reasons.map((reason) => (
+                        <Text key={reason} c="dimmed" fz="xs">
+                          {reason}
+                        </Text>
+                      ))}
+                    </>
+                  ) : (
+                    '–'
+                  )}
+                </Table.Td>
+              ) : null}
               <Table.Td>{row.endedAt ? formatDateTime(row.endedAt) : row.startedAt ? 'In progress' : 'Waiting'}</Table.Td>
             </Table.Tr>
           ))}

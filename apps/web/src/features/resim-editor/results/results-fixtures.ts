@@ -40,6 +40,7 @@ export const boardLearnerOf = (nickname: string, changes: Partial<BoardLearner> 
   durationMs: null,
   rank: null,
   endReason: null,
+  verdict: null,
   ...changes,
 });
 

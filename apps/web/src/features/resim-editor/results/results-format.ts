@@ -26,3 +26,13 @@ export const runStage = (learner: {
       : learner.startedAt !== null
         ? ({ label: 'Started', color: 'green' } as const)
         : ({ label: 'Joined', color: 'yellow' } as const);
+
+/** How many of the runs the pass mark has judged passed, and how many it judged; null when it judged none. */
+export const passRate = (learners: readonly { readonly verdict: { readonly passed: boolean } | null }[]) => {
+  const judged = learners.flatMap((learner) => (learner.verdict ? [learner.verdict] : []));
+  return judged.length === 0 ? null : { passed: judged.filter((verdict) => verdict.passed).length, judged: judged.length };
+};
+
+/** The pass mark's verdict as a badge says it. */
+export const verdictLabel = (verdict: { readonly passed: boolean }) =>
+  verdict.passed ? ({ label: 'Passed', color: 'teal' } as const) : ({ label: 'Failed', color: 'red' } as const);

@@ -1,10 +1,10 @@
-import { Badge, Drawer, Group, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Badge, Drawer, Group, List, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { RunDetail, RunGrade, RunStatement } from '@resim/contracts';
 import { byCount, formatMeasureValue, type ScenarioContent } from '@resim/domain';
 import { useMemo, useState } from 'react';
 import { LoadFailed } from '../../../ui/load-failed';
 import { namesOf, stepWords } from './audit-wording';
-import { formatPoints, runStage } from './results-format';
+import { formatPoints, runStage, verdictLabel } from './results-format';
 import { useRunDetail, useRunGrade, useRunStatements } from './results-queries';
 import { RunReportButton } from './report-downloads';
 
@@ -86,6 +86,30 @@ const Grade = ({ grade }: { grade: RunGrade | null }) => {
   );
 };
 
+/** The pass mark's verdict on the run, by the version its opening ran, and its reasons. */
+const Verdict = ({ verdict }: { verdict: NonNullable<RunDetail['run']['verdict']> }) => {
+  const { label, color } = verdictLabel(verdict);
+  return (
+    <Stack gap={4} aria-label="Pass mark">
+      <Group gap="xs">
+        <Title order={3} fz="sm">
+          Pass mark
+        </Title>
+        <Badge variant="light" radius="sm" color={color}>
+          {label}
+        </Badge>
+      </Group>
+      {verdict.reasons.length > 0 ? (
+        <List size="sm" spacing={2}>
+          {verdict.reasons.map((reason) => (
+            <List.Item key={reason}>{reason}</List.Item>
+          ))}
+        </List>
+      ) : null}
+    </Stack>
+  );
+};
+
 const Run = ({
   resimId,
   detail,
@@ -118,6 +142,7 @@ const Run = ({
           </Badge>
         )}
       </Group>
+      {detail.run.verdict ? <Verdict verdict={detail.run.verdict} /> : null}
       {detail.launchedBy ? (
         <Text fz="sm" aria-label="Launched by">
           {detail.launchedBy.source === 'scorm'

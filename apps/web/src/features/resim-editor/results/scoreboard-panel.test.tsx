@@ -44,6 +44,7 @@ const runOfBo: RunDetail = {
     points: 10,
     measures: { points: 10 },
     rank: 1,
+    verdict: null,
   },
   steps: [
     {
@@ -113,6 +114,56 @@ const openBoInSpace = async (
   fireEvent.click(await screen.findByRole('button', { name: 'Open the run of Bo' }));
   return screen.findByRole('dialog', { name: 'Bo' });
 };
+
+describe('scoreboard: the pass mark', () => {
+  const passed = { passed: true, reasons: ['40 of the 30 points needed'] };
+  const failed = { passed: false, reasons: ['10 of the 30 points needed', 'Harmful test “CT head” was run'] };
+  const judgedBoard = scoreboardOf('i2', [
+    boardLearnerOf('Bo', { rank: 1, points: 40, startedAt: 'x', endedAt: 'y', verdict: passed }),
+    boardLearnerOf('Ann', { rank: 2, points: 10, startedAt: 'x', endedAt: 'y', verdict: failed }),
+    boardLearnerOf('Cy', { rank: 3, points: 10, startedAt: 'x', endedAt: 'y', verdict: failed }),
+    boardLearnerOf('Dee', { startedAt: 'x' }),
+  ]);
+  const showJudged = (run: RunDetail = runOfBo) => {
+    const api = {
+      resims: {
+        dashboard: vi.fn().mockResolvedValue(dashboard),
+        scoreboard: vi.fn(async () => judgedBoard),
+        run: vi.fn().mockResolvedValue(run),
+      },
+    } as unknown as ApiClient;
+    renderWithProviders(<ScoreboardPanel {...panelPropsOf(scenarioFixture())} />, { api, path: '/resim/r1?tab=scoreboard' });
+  };
+
+  it('gives each judged run a Result badge with its reasons, and the pass rate in the summary', async () => {
+    showJudged();
+    await screen.findByRole('table', { name: 'Learners by rank' });
+    expect(screen.getByRole('columnheader', { name: 'Result' })).toBeTruthy();
+    expect(rows().map((row) => [row[1], row[6]])).toEqual([
+      ['Bo', 'Passed'],
+      ['Ann', 'Failed'],
+      ['Cy', 'Failed'],
+      ['Dee', '–'],
+    ]);
+    expect(screen.getAllByLabelText('Failed: 10 of the 30 points needed. Harmful test “CT head” was run')).toHaveLength(2);
+    expect(screen.getByLabelText('Pass rate').textContent).toBe('33 %Passed: 1 of 3 judged');
+  });
+
+  it('says the verdict and its reasons in the run’s drawer', async () => {
+    showJudged({ ...runOfBo, run: { ...runOfBo.run, endedAt: '2025-05-02T09:05:00.000Z', verdict: failed } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the run of Bo' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Bo' });
+    const mark = await within(drawer).findByLabelText('Pass mark');
+    expect(mark.textContent).toBe('Pass markFailed10 of the 30 points neededHarmful test “CT head” was run');
+  });
+
+  it('has no Result column nor pass rate when no run is judged', async () => {
+    show();
+    await screen.findByRole('table', { name: 'Learners by rank' });
+    expect(screen.queryByRole('columnheader', { name: 'Result' })).toBeNull();
+    expect(screen.queryByLabelText('Pass rate')).toBeNull();
+  });
+});
 
 describe('scoreboard', () => {
   it('shows the current opening’s learners in rank order, with their time taken as m:ss', async () => {

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, EmptyState, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, EmptyState, Group, Select, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { BoardLearner, Dashboard, Scoreboard } from '@resim/contracts';
 import type { ScenarioContent } from '@resim/domain';
 import { IconDownload, IconTrophy } from '@tabler/icons-react';
@@ -8,93 +8,125 @@ import type { PanelProps } from '../editor-types';
 import { instanceOptions, pickInstance } from './instance-options';
 import { LoadFailed } from '../../../ui/load-failed';
 import { PointsChart } from './points-chart';
-import { formatDuration, formatMostPoints, formatPoints, runStage } from './results-format';
+import { formatDuration, formatMostPoints, formatPoints, passRate, runStage, verdictLabel } from './results-format';
 import { resultsFileName, useDashboard, useDownloadResults, useScoreboard } from './results-queries';
 import { RunDrawer } from './run-drawer';
 import { OpeningReportsButton } from './report-downloads';
 
 type Opening = Dashboard['instances'][number];
 
-const Summary = ({ board, opening }: { board: Scoreboard; opening: Opening | undefined }) => (
-  <Group gap="xl" wrap="wrap">
-    <Stack gap={0} aria-label="Average points">
-      <Text fz={28} fw={700} lh={1.1}>
-        {formatPoints(board.averagePoints)}
-      </Text>
-      <Text fz="xs" c="dimmed">
-        Average points
-      </Text>
-    </Stack>
-    <Stack gap={0} aria-label="Finished of joined">
-      <Text fz={28} fw={700} lh={1.1}>
-        {board.finished} / {board.players}
-      </Text>
-      <Text fz="xs" c="dimmed">
-        Finished / joined
-      </Text>
-    </Stack>
-    {opening?.mostPoints ? (
-      <Stack gap={0} aria-label="Most points reachable">
+const Summary = ({ board, opening }: { board: Scoreboard; opening: Opening | undefined }) => {
+  const rate = passRate(board.learners);
+  return (
+    <Group gap="xl" wrap="wrap">
+      <Stack gap={0} aria-label="Average points">
         <Text fz={28} fw={700} lh={1.1}>
-          {formatMostPoints(opening.mostPoints)}
+          {formatPoints(board.averagePoints)}
         </Text>
         <Text fz="xs" c="dimmed">
-          Most points reachable
+          Average points
         </Text>
       </Stack>
-    ) : null}
-    {opening?.revision == null ? null : (
-      <Stack gap={0} aria-label="Version played">
+      <Stack gap={0} aria-label="Finished of joined">
         <Text fz={28} fw={700} lh={1.1}>
-          {opening.revision}
+          {board.finished} / {board.players}
         </Text>
         <Text fz="xs" c="dimmed">
-          Revision played
+          Finished / joined
         </Text>
       </Stack>
-    )}
-  </Group>
-);
+      {opening?.mostPoints ? (
+        <Stack gap={0} aria-label="Most points reachable">
+          <Text fz={28} fw={700} lh={1.1}>
+            {formatMostPoints(opening.mostPoints)}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            Most points reachable
+          </Text>
+        </Stack>
+      ) : null}
+      {opening?.revision == null ? null : (
+        <Stack gap={0} aria-label="Version played">
+          <Text fz={28} fw={700} lh={1.1}>
+            {opening.revision}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            Revision played
+          </Text>
+        </Stack>
+      )}
+      {rate ? (
+        <Stack gap={0} aria-label="Pass rate">
+          <Text fz={28} fw={700} lh={1.1}>
+            {Math.round((rate.passed / rate.judged) * 100)} %
+          </Text>
+          <Text fz="xs" c="dimmed">
+            Passed: {rate.passed} of {rate.judged} judged
+          </Text>
+        </Stack>
+      ) : null}
+    </Group>
+  );
+};
 
-const LearnerTable = ({ board, onOpen }: { board: Scoreboard; onOpen: (learner: BoardLearner) => void }) => (
-  <Table.ScrollContainer minWidth={560}>
-    <Table striped highlightOnHover verticalSpacing="xs" aria-label="Learners by rank">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w={60}>Rank</Table.Th>
-          <Table.Th>Nickname</Table.Th>
-          <Table.Th ta="right">Points</Table.Th>
-          <Table.Th ta="right">Steps</Table.Th>
-          <Table.Th ta="right">Time taken</Table.Th>
-          <Table.Th>Status</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {board.learners.map((learner) => {
-          const stage = runStage(learner);
-          return (
-            <Table.Tr key={learner.gameId} onClick={() => onOpen(learner)} style={{ cursor: 'pointer' }}>
-              <Table.Td>{learner.rank ?? '–'}</Table.Td>
-              <Table.Td>
-                <Anchor component="button" type="button" fz="sm" aria-label={`Open the run of ${learner.nickname}`}>
-                  {learner.nickname}
-                </Anchor>
-              </Table.Td>
-              <Table.Td ta="right">{formatPoints(learner.points)}</Table.Td>
-              <Table.Td ta="right">{learner.eventCount}</Table.Td>
-              <Table.Td ta="right">{formatDuration(learner.durationMs)}</Table.Td>
-              <Table.Td>
-                <Badge size="sm" variant="light" radius="sm" color={stage.color}>
-                  {stage.label}
-                </Badge>
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
-  </Table.ScrollContainer>
-);
+/** The verdict of a run as a badge, its reasons on hover and read with it by a screen reader. */
+const VerdictBadge = ({ verdict }: { verdict: NonNullable<BoardLearner['verdict']> }) => {
+  const { label, color } = verdictLabel(verdict);
+  const reasons = verdict.reasons.join('. ');
+  return (
+    <Tooltip label={reasons} multiline maw={320} disabled={reasons === ''}>
+      <Badge size="sm" variant="light" radius="sm" color={color} aria-label={reasons ? `${label}: ${reasons}` : label}>
+        {label}
+      </Badge>
+    </Tooltip>
+  );
+};
+
+const LearnerTable = ({ board, onOpen }: { board: Scoreboard; onOpen: (learner: BoardLearner) => void }) => {
+  // A scenario without a pass mark has no verdicts: the column would stay empty.
+  const judged = board.learners.some((learner) => learner.verdict !== null);
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Learners by rank">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={60}>Rank</Table.Th>
+            <Table.Th>Nickname</Table.Th>
+            <Table.Th ta="right">Points</Table.Th>
+            <Table.Th ta="right">Steps</Table.Th>
+            <Table.Th ta="right">Time taken</Table.Th>
+            <Table.Th>Status</Table.Th>
+            {judged ? <Table.Th>Result</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {board.learners.map((learner) => {
+            const stage = runStage(learner);
+            return (
+              <Table.Tr key={learner.gameId} onClick={() => onOpen(learner)} style={{ cursor: 'pointer' }}>
+                <Table.Td>{learner.rank ?? '–'}</Table.Td>
+                <Table.Td>
+                  <Anchor component="button" type="button" fz="sm" aria-label={`Open the run of ${learner.nickname}`}>
+                    {learner.nickname}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right">{formatPoints(learner.points)}</Table.Td>
+                <Table.Td ta="right">{learner.eventCount}</Table.Td>
+                <Table.Td ta="right">{formatDuration(learner.durationMs)}</Table.Td>
+                <Table.Td>
+                  <Badge size="sm" variant="light" radius="sm" color={stage.color}>
+                    {stage.label}
+                  </Badge>
+                </Table.Td>
+                {judged ? <Table.Td>{learner.verdict ? <VerdictBadge verdict={learner.verdict} /> : '–'}</Table.Td> : null}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+};
 
 const Board = ({
   resimId,
