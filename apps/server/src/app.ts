@@ -49,6 +49,7 @@ import { learningRecordRoutes } from './modules/learning-records/learning-record
 import { scormLaunchRoutes, scormRoutes } from './modules/scorm/scorm.routes';
 import { itemAnalysisRoutes } from './modules/item-analysis/item-analysis.routes';
 import { runReportRoutes } from './modules/run-reports/run-reports.routes';
+import { certificateRoutes, verifyRoutes } from './modules/certificates/certificates.routes';
 import { createStatementQueue, useStatementQueue } from './modules/learning-records/statement-queue';
 import { createStatementSender } from './modules/learning-records/statement-sender';
 import { createGradeQueue, useGradeQueue } from './modules/lti/grade-queue';
@@ -376,6 +377,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(learnerRoutes, { ...ctx, authenticate, hub });
   await app.register(consoleSocketRoutes, { consoleHub });
   await app.register(scormLaunchRoutes, { ...ctx, hub });
+  await app.register(verifyRoutes, ctx);
   await app.register(ltiToolRoutes, { ...ctx, kickGrades: scoreSender.kick, tokens: platformTokens, capacity: hub });
   const billing = await createBillingProvider(config.billing, { log: app.log, clock });
   await app.register(billingWebhookRoutes, { ...ctx, billing });
@@ -393,6 +395,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(scormRoutes, ctx);
     await api.register(itemAnalysisRoutes, ctx);
     await api.register(runReportRoutes, ctx);
+    await api.register(certificateRoutes, ctx);
     await api.register(recordRoutes, ctx);
     await api.register(learnerFlowRoutes, ctx);
     await api.register(clientRoutes, { ...ctx, presence: hub });

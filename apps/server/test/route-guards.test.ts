@@ -222,6 +222,8 @@ const routes: RouteCase[] = [
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/version/0/item-analysis`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/games/no-such-game/report`, inSpace: true },
   { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/instance/test/reports`, inSpace: true },
+  { method: 'GET', url: ({ resimId }) => `/admin/resim/${resimId}/games/no-such-game/certificate`, inSpace: true },
+  { method: 'POST', url: ({ resimId }) => `/admin/resim/${resimId}/games/no-such-game/certificate/revoke`, inSpace: true },
   { method: 'DELETE', url: ({ resimId, packageId }) => `/admin/resim/${resimId}/scorm/${packageId}`, inSpace: true },
   {
     method: 'PUT',

@@ -26,6 +26,7 @@ import * as learningRecords from './migrations/0024-learning-records';
 import * as lmsLaunches from './migrations/0025-lms-launches';
 import * as lti from './migrations/0026-lti';
 import * as scenarioHistory from './migrations/0027-scenario-history';
+import * as certificates from './migrations/0028-certificates';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0025-lms-launches': lmsLaunches,
   '0026-lti': lti,
   '0027-scenario-history': scenarioHistory,
+  '0028-certificates': certificates,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -65,6 +65,21 @@ export type ResimsTable = {
   updated_at: string;
 };
 
+/** The certificate of a passed run, found by the code printed on it. */
+export type CertificatesTable = {
+  code: string;
+  game_id: string;
+  resim_id: string;
+  /** what it certifies, as issued: the learner's name, the scenario's and the issuing space's */
+  learner: string;
+  scenario: string;
+  space: string;
+  points: number | null;
+  passed_at: string;
+  issued_at: string;
+  revoked_at: string | null;
+};
+
 /** One saved revision of a scenario's content (version history). */
 export type ScenarioVersionsTable = {
   resim_id: string;
@@ -465,6 +480,7 @@ export type Tables = {
   api_tokens: ApiTokensTable;
   resims: ResimsTable;
   scenario_versions: ScenarioVersionsTable;
+  certificates: CertificatesTable;
   games: GamesTable;
   run_events: RunEventsTable;
   session_messages: SessionMessagesTable;

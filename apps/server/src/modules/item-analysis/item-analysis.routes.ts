@@ -32,10 +32,7 @@ const answer = (reply: FastifyReply, analysis: ItemAnalysisResponse, resimName: 
   if (output === 'csv')
     return reply.type('text/csv; charset=utf-8').header('content-disposition', disposition).send(itemAnalysisCsv(table));
   // The reply is typed by the response schema, which describes the file as text: the stream is the file's bytes.
-  return reply
-    .type(xlsxType)
-    .header('content-disposition', disposition)
-    .send(scoreboardXlsx(table));
+  return reply.type(xlsxType).header('content-disposition', disposition).send(scoreboardXlsx(table));
 };
 
 export const itemAnalysisRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx) => {

@@ -49,6 +49,7 @@ import * as sessions from './session.service';
 import type { ConsoleHub } from './console-hub';
 import type { SocketHub } from './socket-hub';
 import { learnerRunReport } from '../run-reports/run-reports.service';
+import { learnerCertificate } from '../certificates/certificates.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const learnerTags = ['Player'];
@@ -166,6 +167,25 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${report.name}"`)
         .send(report.pdf as unknown as string);
+    },
+  );
+
+  app.get(
+    '/learn/game/:gameId/certificate',
+    {
+      schema: {
+        tags: learnerTags,
+        summary: "The learner's certificate of their passed run as a PDF; 409 for a run that did not pass",
+        params: gameParams,
+        response: { 200: z.string().meta({ description: 'application/pdf' }), ...errors, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const file = await learnerCertificate(playCtx(request), options.config.publicUrl, request.params.gameId);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .send(file.pdf as unknown as string);
     },
   );
 
