@@ -44,23 +44,32 @@ const parseExport = (text: string): Parsed => {
   return { ok: true, file: value, count: read.scenarios.length };
 };
 
-/** Imports an exported file (chosen or pasted) into a space. */
+// Browsers name a zip's type differently, and some not at all: its name says it too.
+const isZip = (file: File) => /\.zip$/i.test(file.name) || file.type === 'application/zip' || file.type === 'application/x-zip-compressed';
+
+/**
+ * Imports an exported file (chosen or pasted) into a space, or a zip made by Export with media,
+ * which the server checks and whose refusal it names.
+ */
 export const ImportScenariosModal = (props: {
   space: Space | null;
   pending: boolean;
   error: string | null;
   onImport: (file: unknown) => void;
+  onImportZip: (zip: File) => void;
   onClose: () => void;
 }) => {
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
+  const [zip, setZip] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const shown = useRef<Space | null>(null);
   if (props.space) shown.current = props.space;
   // Closed (cancelled or imported): the next opening starts empty.
-  if (props.space === null && (text !== '' || fileName !== null || problem !== null)) {
+  if (props.space === null && (text !== '' || fileName !== null || zip !== null || problem !== null)) {
     setText('');
     setFileName(null);
+    setZip(null);
     setProblem(null);
   }
   const parsed = text.trim() === '' ? null : parseExport(text);
@@ -69,6 +78,12 @@ export const ImportScenariosModal = (props: {
     if (!file) return;
     setFileName(file.name);
     setProblem(null);
+    if (isZip(file)) {
+      setZip(file);
+      setText('');
+      return;
+    }
+    setZip(null);
     file
       .text()
       .then(setText)
@@ -76,6 +91,7 @@ export const ImportScenariosModal = (props: {
   };
 
   const submit = () => {
+    if (zip) return props.onImportZip(zip);
     if (!parsed) return setProblem('Choose an exported file or paste its content.');
     if (!parsed.ok) return setProblem(parsed.problem);
     props.onImport(parsed.file);
@@ -91,10 +107,11 @@ export const ImportScenariosModal = (props: {
     >
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
-          Choose a file made by Export, or paste its content. Each scenario in it is added to this space as a new scenario.
+          Choose a file made by Export (.json) or by Export with media (.zip), or paste an export&apos;s content. Each scenario in it is
+          added to this space as a new scenario; the media in a zip are stored on this server.
         </Text>
         <Group gap="sm">
-          <FileButton onChange={choose} accept="application/json,.json">
+          <FileButton onChange={choose} accept="application/json,.json,application/zip,.zip">
             {(buttonProps) => (
               <Button {...buttonProps} variant="default" leftSection={<IconFileUpload size={16} />}>
                 Choose file
@@ -112,6 +129,7 @@ export const ImportScenariosModal = (props: {
           onChange={(event) => {
             setText(event.currentTarget.value);
             setFileName(null);
+            setZip(null);
             setProblem(null);
           }}
           autosize
@@ -123,6 +141,15 @@ export const ImportScenariosModal = (props: {
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Nothing was imported">
             {error}
           </Alert>
+        ) : zip && props.pending ? (
+          <Group gap="xs" role="status">
+            <Loader size="xs" type="dots" />
+            <Text fz="sm" c="dimmed">
+              Checking {zip.name} and storing its media…
+            </Text>
+          </Group>
+        ) : zip ? (
+          <Text fz="sm">{zip.name} is ready to import with its media.</Text>
         ) : parsed?.ok ? (
           <Text fz="sm">{parsed.count === 1 ? '1 scenario' : `${parsed.count} scenarios`} ready to import.</Text>
         ) : null}
@@ -130,7 +157,7 @@ export const ImportScenariosModal = (props: {
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={props.pending} disabled={!parsed?.ok}>
+          <Button onClick={submit} loading={props.pending} disabled={!zip && !parsed?.ok}>
             Import
           </Button>
         </Group>
