@@ -63,10 +63,14 @@ describe('ImportScenariosModal', () => {
     expect(within(dialog).getByRole('status').textContent).toBe('Checking ward.resim.zip and storing its media…');
   });
 
-  it("shows the server's refusal of a zip", () => {
+  it("shows the server's refusal of the zip sent, until another file is chosen", () => {
     const { dialog, choose } = open({ error: 'media/abc/x.png is listed in the manifest but not in the zip' });
     choose(new File(['PK'], 'ward.resim.zip', { type: 'application/zip' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(within(dialog).getByText('Nothing was imported')).toBeTruthy();
     expect(within(dialog).getByText('media/abc/x.png is listed in the manifest but not in the zip')).toBeTruthy();
+    choose(new File(['PK'], 'ward-2.resim.zip', { type: 'application/zip' }));
+    expect(within(dialog).queryByText('Nothing was imported')).toBeNull();
+    expect(within(dialog).getByText('ward-2.resim.zip is ready to import with its media.')).toBeTruthy();
   });
 });

@@ -63,14 +63,17 @@ export const ImportScenariosModal = (props: {
   const [fileName, setFileName] = useState<string | null>(null);
   const [zip, setZip] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The server's refusal is of what was sent: another file or text is not refused yet.
+  const [sent, setSent] = useState(false);
   const shown = useRef<Space | null>(null);
   if (props.space) shown.current = props.space;
   // Closed (cancelled or imported): the next opening starts empty.
-  if (props.space === null && (text !== '' || fileName !== null || zip !== null || problem !== null)) {
+  if (props.space === null && (text !== '' || fileName !== null || zip !== null || problem !== null || sent)) {
     setText('');
     setFileName(null);
     setZip(null);
     setProblem(null);
+    setSent(false);
   }
   const parsed = text.trim() === '' ? null : parseExport(text);
 
@@ -78,6 +81,7 @@ export const ImportScenariosModal = (props: {
     if (!file) return;
     setFileName(file.name);
     setProblem(null);
+    setSent(false);
     if (isZip(file)) {
       setZip(file);
       setText('');
@@ -91,13 +95,17 @@ export const ImportScenariosModal = (props: {
   };
 
   const submit = () => {
-    if (zip) return props.onImportZip(zip);
+    if (zip) {
+      setSent(true);
+      return props.onImportZip(zip);
+    }
     if (!parsed) return setProblem('Choose an exported file or paste its content.');
     if (!parsed.ok) return setProblem(parsed.problem);
+    setSent(true);
     props.onImport(parsed.file);
   };
 
-  const error = problem ?? (parsed && !parsed.ok ? parsed.problem : null) ?? props.error;
+  const error = problem ?? (parsed && !parsed.ok ? parsed.problem : null) ?? (sent ? props.error : null);
   return (
     <Modal
       opened={props.space !== null}
@@ -131,6 +139,7 @@ export const ImportScenariosModal = (props: {
             setFileName(null);
             setZip(null);
             setProblem(null);
+            setSent(false);
           }}
           autosize
           minRows={6}
