@@ -310,7 +310,7 @@ test('build a scenario from scratch, save, reload, chart it, clone, export and r
   // Export it: a JSON file of its content.
   const download = page.waitForEvent('download');
   await actionsFor().click();
-  await page.getByRole('menuitem', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'Export', exact: true }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^anaemia-workup-.*\.resim\.json$/);
   const exportPath = path.join(screenshots, '..', 'test-results', file.suggestedFilename());

@@ -272,6 +272,9 @@ const routes: RouteCase[] = [
   },
   { method: 'POST', url: () => '/admin/export', body: { ids: ['x'] }, wrongType: ['ids', 'x'] },
   { method: 'POST', url: () => '/admin/import', body: { groupId: 'x', file: {} }, wrongType: ['groupId', 1], limit: importBodyLimit },
+  { method: 'POST', url: () => '/admin/export/zip', body: { ids: ['x'] }, wrongType: ['ids', 'x'] },
+  // The body is a zip: scenario-zip.test.ts shows what is refused in one.
+  { method: 'POST', url: ({ spaceId }) => `/admin/import/zip?groupId=${spaceId}`, inSpace: true },
   { method: 'GET', url: () => '/admin/template' },
   { method: 'GET', url: () => '/admin/stagetemplate' },
   {

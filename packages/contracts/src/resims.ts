@@ -79,6 +79,46 @@ export const exportFile = z
 export type ExportFile = z.infer<typeof exportFile>;
 export const importBody = z.strictObject({ groupId: z.string().min(1).max(100), file: z.unknown() });
 
+/** POST /admin/import/zip?groupId=: the space a scenario zip is imported into. */
+export const importZipQuery = z.strictObject({ groupId: z.string().min(1).max(100) });
+
+/**
+ * `media.json` of a scenario zip (POST /admin/export/zip): each uploaded file the scenarios refer
+ * to, at `media/<key>` in the zip, and the address they were served from (`${artifactsUrl}/${key}`).
+ */
+export const mediaManifest = z
+  .strictObject({
+    format: z.literal('resim-media', { error: 'format must be "resim-media"' }),
+    version: z.literal(1, { error: 'version must be 1' }),
+    artifactsUrl: z.string().min(1).max(2000),
+    files: z
+      .array(
+        z.strictObject({
+          key: z.string().min(1).max(300),
+          fileType: z.string().min(1).max(100),
+          size: z.number().int().min(0),
+          sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hexadecimal digits'),
+        }),
+      )
+      .max(10_000),
+  })
+  .meta({ id: 'ResimMediaManifest' });
+export type MediaManifest = z.infer<typeof mediaManifest>;
+
+/** The name a scenario zip is saved as: the scenario's, made safe for a file, or "scenarios" for several. */
+export const scenarioZipFileName = (names: readonly string[]): string => {
+  const slug =
+    names.length === 1
+      ? (names[0] ?? '')
+          .toLowerCase()
+          .normalize('NFKD')
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-+|-+$/g, '')
+          .slice(0, 60)
+      : '';
+  return `${slug || 'scenarios'}.resim.zip`;
+};
+
 /** POST /admin/control/{id}/{status} */
 export const controlParams = z.strictObject({ id: z.string().min(1).max(100), status: z.coerce.number().int() });
 

@@ -23,6 +23,7 @@ export * from './scenario/run-status';
 export * from './scenario/stage-template';
 export * from './scenario/schedule';
 export * from './scenario/media';
+export * from './scenario/media-files';
 export * from './scenario/scenario-problems';
 export * from './scenario/content-patch';
 export * from './scenario/version-diff';

@@ -236,6 +236,7 @@ describe('configuration', () => {
       artifactsUrl: '/files',
       maxBytes: 5_000_000_000,
       imageMaxBytes: 5_000_000,
+      zipMaxBytes: 1_000_000_000,
       expiryHours: 24,
       urlTtlSeconds: 3600,
     });
@@ -261,6 +262,9 @@ describe('configuration', () => {
       artifactsUrl: 'https://media.example.test',
       maxBytes: 2_000_000_000,
     });
+    // A scenario zip holds four of the largest files, up to 1 GB, unless told otherwise.
+    expect(loadConfig({ UPLOAD_MAX_BYTES: '10000000' }).storage.zipMaxBytes).toBe(40_000_000);
+    expect(loadConfig({ IMPORT_ZIP_MAX_BYTES: '3000000000' }).storage.zipMaxBytes).toBe(3_000_000_000);
     expect(loadConfig({ S3_BUCKET: 'resim-media' }).storage.backend).toMatchObject({
       region: 'us-east-1',
       forcePathStyle: false,

@@ -131,6 +131,8 @@ const environment = z.object({
   ARTIFACTS_URL: optionalText.pipe(url().optional()),
   UPLOAD_MAX_BYTES: bytes.default(5_000_000_000),
   IMAGE_MAX_BYTES: bytes.default(5_000_000),
+  /** A scenario zip with its media, read whole: by default four of the largest files, up to 1 GB. */
+  IMPORT_ZIP_MAX_BYTES: bytes.optional(),
   /** An upload neither completed nor aborted within this is abandoned, and swept away. */
   UPLOAD_EXPIRY_HOURS: z.coerce
     .number({ message: 'must be a number of hours' })
@@ -275,6 +277,8 @@ export type StorageConfig = {
   readonly artifactsUrl: string;
   readonly maxBytes: number;
   readonly imageMaxBytes: number;
+  /** largest scenario zip an import takes, and most its files may hold once unpacked */
+  readonly zipMaxBytes: number;
   readonly expiryHours: number;
   readonly urlTtlSeconds: number;
 };
@@ -433,6 +437,7 @@ const storage = (value: z.infer<typeof environment>, dataDir: string): StorageCo
     artifactsUrl: value.ARTIFACTS_URL ?? '/files',
     maxBytes: value.UPLOAD_MAX_BYTES,
     imageMaxBytes: value.IMAGE_MAX_BYTES,
+    zipMaxBytes: value.IMPORT_ZIP_MAX_BYTES ?? Math.min(4 * value.UPLOAD_MAX_BYTES, 1_000_000_000),
     expiryHours: value.UPLOAD_EXPIRY_HOURS,
     urlTtlSeconds: value.UPLOAD_URL_TTL_SECONDS,
   };

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { scenarioFixture } from '../test/scenario-fixtures';
 import { createApiClient } from './client';
+import { scenarioZipCalls } from './scenario-zip-calls';
 
 type Call = { url: string; init: RequestInit };
 
@@ -65,6 +66,23 @@ describe('API client', () => {
     expect(call?.init.method).toBe('POST');
     expect(call?.init.body).toBe(JSON.stringify({ description: 'Cardiology' }));
     expect(new Headers(call?.init.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('sends a file as it is, of its own type, and reads a file answered', async () => {
+    const { client, apiCalls } = setup([
+      new Response('PK', { status: 200, headers: { 'content-type': 'application/zip' } }),
+      json(201, []),
+    ]);
+    const calls = scenarioZipCalls(client.request);
+    expect(await (await calls.exportZip(['r1'], true)).text()).toBe('PK');
+    const zip = new Blob(['PK zip']);
+    await calls.importZip('space 1', zip);
+    const [exported, imported] = apiCalls();
+    expect(exported?.init.body).toBe(JSON.stringify({ ids: ['r1'], history: true }));
+    expect(new Headers(exported?.init.headers).get('accept')).toBe('application/zip');
+    expect(imported?.url).toBe('/admin/import/zip?groupId=space%201');
+    expect(imported?.init.body).toBe(zip);
+    expect(new Headers(imported?.init.headers).get('content-type')).toBe('application/zip');
   });
 
   it('leaves the token off public routes', async () => {

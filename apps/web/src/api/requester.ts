@@ -37,6 +37,8 @@ export type RequestOptions<_T> = {
   readonly method: HttpMethod;
   readonly path: string;
   readonly body?: unknown;
+  /** the body is a file sent as it is, of this media type (a zip), rather than JSON */
+  readonly contentType?: string;
   /** false for the few public routes */
   readonly auth?: boolean;
   readonly signal?: AbortSignal | undefined;
@@ -99,7 +101,7 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
 
     for (let attempt = 1; ; attempt += 1) {
       const headers: Record<string, string> = { ...request.headers, accept: request.accept ?? 'application/json' };
-      if (request.body !== undefined) headers['content-type'] = 'application/json';
+      if (request.body !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
       // Asked on every attempt: a long backoff may outlive the token.
       if (request.auth !== false) headers['authorization'] = `Bearer ${await options.getToken()}`;
 
@@ -108,7 +110,7 @@ export const createRequester = (options: ApiClientOptions & { readonly log: Clie
         response = await fetchImpl(`${baseUrl}${path}`, {
           method,
           headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          body: request.body === undefined ? undefined : request.contentType ? (request.body as Blob) : JSON.stringify(request.body),
           signal,
         });
       } catch (error) {

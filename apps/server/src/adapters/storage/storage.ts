@@ -39,11 +39,7 @@ export type FileStore = {
 /** Immutable keys: a file never changes once stored, so it may be cached for good. */
 export const immutableCacheControl = 'public, max-age=31536000, immutable';
 
-// A folder of random letters and digits, then a file name of safe characters that starts with a
-// letter or digit: no "/" or ".." can take a key out of its folder.
-const keyShape = /^[a-z0-9]{16,64}\/[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
-
-export const isSafeKey = (key: string): boolean => keyShape.test(key);
+export { isSafeKey } from '@resim/domain';
 
 /** The extension a key ends with, by the type its file holds. */
 export const extensionOfType: Readonly<Record<string, string>> = {

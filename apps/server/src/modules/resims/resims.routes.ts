@@ -5,6 +5,7 @@ import {
   exportFile,
   idParams,
   importBody,
+  importZipQuery,
   moveResimBody,
   newResimBody,
   ok,
@@ -15,12 +16,13 @@ import {
 } from '@resim/contracts';
 import { scenario } from '@resim/domain';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../errors/app-error';
 import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
 import * as resims from './resims.service';
+import { exportResimsZip, importResimsZip } from './scenario-zip.service';
 import { applyStatus } from '../runs/session.service';
 
 const tags = ['Scenarios'];
@@ -163,6 +165,56 @@ export const resimRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
     },
     async (request, reply) => reply.status(201).send(await resims.importResims(spaceCtx(request), request.body.groupId, request.body.file)),
   );
+
+  const zipCtx = (request: FastifyRequest) => ({ ...spaceCtx(request), files: ctx.files, storage: ctx.config.storage });
+
+  app.post(
+    '/admin/export/zip',
+    {
+      schema: {
+        tags,
+        summary: 'Export scenarios with the uploaded files they refer to, as a zip that /admin/import/zip reads back',
+        description:
+          'scenarios.json is the file of POST /admin/export; media/<key> each uploaded file the scenarios (and their histories, when asked for) refer to; media.json lists them with type, size and SHA-256. 409 when a file referred to is no longer stored.',
+        body: exportBody,
+        response: { 200: z.string().meta({ description: 'application/zip' }), 413: errorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const zip = await exportResimsZip(zipCtx(request), request.body.ids, request.body.history);
+      // The reply is typed by the response schema, which describes the file as text: the stream is the zip's bytes.
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${zip.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(zip.body as unknown as string);
+    },
+  );
+
+  // The zip comes as the request's body, read whole: only this route takes application/zip.
+  await app.register(async (zipRoutes) => {
+    zipRoutes.addContentTypeParser(
+      'application/zip',
+      { parseAs: 'buffer', bodyLimit: ctx.config.storage.zipMaxBytes },
+      (_request, body, done) => done(null, body),
+    );
+    zipRoutes.withTypeProvider<ZodTypeProvider>().post(
+      '/admin/import/zip',
+      {
+        schema: {
+          tags,
+          summary: 'Import a scenario zip into a space, its files stored anew here',
+          description:
+            'The body is the zip itself (Content-Type: application/zip). It is checked whole before anything is written; a zip that is not a scenario zip, or whose files do not match media.json, is refused with 400 naming the problem.',
+          querystring: importZipQuery,
+          consumes: ['application/zip'],
+          body: z.unknown().meta({ description: 'the zip made by POST /admin/export/zip', type: 'string', format: 'binary' }),
+          response: { 201: z.array(scenario), 413: errorBody, ...errors },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await importResimsZip(zipCtx(request), request.query.groupId, request.body)),
+    );
+  });
 
   app.post(
     '/admin/control/:id/:status',

@@ -333,22 +333,39 @@ export const exportResims = async (ctx: SpaceContext, ids: readonly string[], hi
   return { ...file, histories };
 };
 
-/** An exported file read back into a space: equal scenarios under new scenario ids. */
-export const importResims = async (ctx: SpaceContext, spaceId: string, file: unknown): Promise<Scenario[]> => {
-  const access = await getAccessibleSpace(ctx, spaceId);
-  if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
+/** An export file's scenarios and their histories, read and checked, with every problem named. */
+export type ReadImport = { readonly scenarios: ScenarioContent[]; readonly histories: readonly (readonly ImportedVersion[] | null)[] };
+
+/** Reads an export file as import takes it: valid content, and readable histories when there are any. */
+export const readImportFile = (file: unknown): ReadImport => {
   const read = readExport(file);
   if (!read.ok) throw badRequest(`The file is not a scenario export: ${read.problems.join('; ')}`);
   const histories = readExportHistories(file, read.scenarios.length);
   if (!histories.ok) throw badRequest(`The file's version history cannot be read: ${histories.problems.join('; ')}`);
   const problems = read.scenarios.flatMap((content, index) => scenarioProblems(content).map((problem) => `scenarios[${index}].${problem}`));
   if (problems.length > 0) throw badRequest(problems.join('; '));
-  return ctx.db.transaction().execute(async (trx) => {
+  return { scenarios: read.scenarios, histories: histories.histories };
+};
+
+/** The space an import goes into, when the caller may add scenarios to it. */
+export const checkImportSpace = async (ctx: SpaceContext, spaceId: string): Promise<void> => {
+  const access = await getAccessibleSpace(ctx, spaceId);
+  if (!mayEditInSpace(access.security, access.isOwner)) throw forbidden('This space does not allow editing; ask its owner');
+};
+
+/** Scenarios read for import added to a space, all or none. */
+export const insertImported = (ctx: SpaceContext, spaceId: string, read: ReadImport): Promise<Scenario[]> =>
+  ctx.db.transaction().execute(async (trx) => {
     const created: Scenario[] = [];
     for (const [index, content] of read.scenarios.entries())
-      created.push(await insertScenario({ ...ctx, db: trx }, spaceId, content, histories.histories[index] ?? null));
+      created.push(await insertScenario({ ...ctx, db: trx }, spaceId, content, read.histories[index] ?? null));
     return created;
   });
+
+/** An exported file read back into a space: equal scenarios under new scenario ids. */
+export const importResims = async (ctx: SpaceContext, spaceId: string, file: unknown): Promise<Scenario[]> => {
+  await checkImportSpace(ctx, spaceId);
+  return insertImported(ctx, spaceId, readImportFile(file));
 };
 
 /**

@@ -11,6 +11,7 @@ import {
   type useCreateResim,
 } from './home-queries';
 import { MoveScenarioModal } from './move-scenario-modal';
+import { useImportScenarioZip } from './scenario-zip-queries';
 import { DeleteScenarioModal, ImportScenariosModal, NewScenarioModal, type TemplatesQuery } from './scenario-modals';
 import { DeleteSpaceModal, SpaceFormModal } from './space-modals';
 
@@ -50,6 +51,7 @@ export const HomeDialogs = ({
   const deleteSpace = useDeleteSpace();
   const deleteResim = useDeleteResim();
   const importResims = useImportResims();
+  const importZip = useImportScenarioZip();
   const moveResim = useMoveResim();
   const spacesById = useMemo(() => new Map(spaces.map((space) => [space.id, space])), [spaces]);
 
@@ -58,7 +60,13 @@ export const HomeDialogs = ({
     deleteSpace.reset();
     deleteResim.reset();
     importResims.reset();
+    importZip.reset();
     moveResim.reset();
+  };
+
+  const imported = (scenarios: readonly { resimName: string }[]) => {
+    close();
+    showSuccess(scenarios.length === 1 ? `“${scenarios[0]?.resimName ?? ''}” was imported` : `${scenarios.length} scenarios were imported`);
   };
 
   return (
@@ -133,21 +141,17 @@ export const HomeDialogs = ({
       />
       <ImportScenariosModal
         space={dialog?.kind === 'import' ? dialog.space : null}
-        pending={importResims.isPending}
-        error={importResims.error?.message ?? null}
+        pending={importResims.isPending || importZip.isPending}
+        error={importResims.error?.message ?? importZip.error?.message ?? null}
         onImport={(file) => {
           if (dialog?.kind !== 'import') return;
-          importResims.mutate(
-            { groupId: dialog.space.id, file },
-            {
-              onSuccess: (imported) => {
-                close();
-                showSuccess(
-                  imported.length === 1 ? `“${imported[0]?.resimName ?? ''}” was imported` : `${imported.length} scenarios were imported`,
-                );
-              },
-            },
-          );
+          importZip.reset();
+          importResims.mutate({ groupId: dialog.space.id, file }, { onSuccess: imported });
+        }}
+        onImportZip={(zip) => {
+          if (dialog?.kind !== 'import') return;
+          importResims.reset();
+          importZip.mutate({ groupId: dialog.space.id, zip }, { onSuccess: imported });
         }}
         onClose={close}
       />

@@ -101,7 +101,7 @@ const summaryOf = (scenario: Scenario): ResimSummary => ({
 });
 
 /** Scenarios new in the list show at once; the list is then read again from the server. */
-const useAddScenarios = () => {
+export const useAddScenarios = () => {
   const queryClient = useQueryClient();
   return async (added: readonly Scenario[]) => {
     queryClient.setQueryData<ResimSummary[]>(queryKeys.resims, (list) => [...(list ?? []), ...added.map(summaryOf)]);

@@ -1,5 +1,5 @@
 import { Menu, Text } from '@mantine/core';
-import { IconCopy, IconDownload, IconExternalLink, IconFolderShare, IconPackageExport, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconDownload, IconExternalLink, IconFileZip, IconFolderShare, IconPackageExport, IconTrash } from '@tabler/icons-react';
 import type { ResimSummary } from '@resim/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,10 +7,11 @@ import { lazyNamed } from '../../ui/lazy-named';
 import { useDeferredMenuState, type DeferredMenuProps } from '../../ui/deferred-menu';
 import type { ScenarioCardActions } from './scenario-card';
 
-// Most menus never open it: the SCORM dialog comes when first asked for.
+// Most menus never open them: the SCORM and zip dialogs come when first asked for.
 const ScormPackagesModal = lazyNamed(() => import('./scorm-packages-modal').then((m) => m.ScormPackagesModal));
+const ExportZipModal = lazyNamed(() => import('./export-zip-modal').then((m) => m.ExportZipModal));
 
-/** A scenario card's actions, loaded when its button is first reached; with the scenario's SCORM dialog, which it opens. */
+/** A scenario card's actions, loaded when its button is first reached; with the scenario's SCORM and zip dialogs, which it opens. */
 export const ScenarioCardMenu = ({
   path,
   actions,
@@ -21,6 +22,7 @@ export const ScenarioCardMenu = ({
   const navigate = useNavigate();
   const menuState = useDeferredMenuState(initiallyOpened);
   const [scorm, setScorm] = useState(false);
+  const [zip, setZip] = useState(false);
   return (
     <>
       <Menu position="bottom-end" width={220} shadow="md" {...menuState}>
@@ -34,6 +36,9 @@ export const ScenarioCardMenu = ({
           </Menu.Item>
           <Menu.Item leftSection={<IconDownload size={16} />} onClick={actions.onExport}>
             Export
+          </Menu.Item>
+          <Menu.Item leftSection={<IconFileZip size={16} />} onClick={() => setZip(true)}>
+            Export with media (.zip)…
           </Menu.Item>
           <Menu.Item leftSection={<IconPackageExport size={16} />} onClick={() => setScorm(true)}>
             SCORM package…
@@ -62,6 +67,7 @@ export const ScenarioCardMenu = ({
         </Menu.Dropdown>
       </Menu>
       {scorm ? <ScormPackagesModal scenario={scenario} mayEdit={actions.mayEdit} onClose={() => setScorm(false)} /> : null}
+      {zip ? <ExportZipModal scenario={scenario} onClose={() => setZip(false)} /> : null}
     </>
   );
 };

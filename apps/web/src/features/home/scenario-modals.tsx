@@ -44,24 +44,36 @@ const parseExport = (text: string): Parsed => {
   return { ok: true, file: value, count: read.scenarios.length };
 };
 
-/** Imports an exported file (chosen or pasted) into a space. */
+// Browsers name a zip's type differently, and some not at all: its name says it too.
+const isZip = (file: File) => /\.zip$/i.test(file.name) || file.type === 'application/zip' || file.type === 'application/x-zip-compressed';
+
+/**
+ * Imports an exported file (chosen or pasted) into a space, or a zip made by Export with media,
+ * which the server checks and whose refusal it names.
+ */
 export const ImportScenariosModal = (props: {
   space: Space | null;
   pending: boolean;
   error: string | null;
   onImport: (file: unknown) => void;
+  onImportZip: (zip: File) => void;
   onClose: () => void;
 }) => {
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
+  const [zip, setZip] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The server's refusal is of what was sent: another file or text is not refused yet.
+  const [sent, setSent] = useState(false);
   const shown = useRef<Space | null>(null);
   if (props.space) shown.current = props.space;
   // Closed (cancelled or imported): the next opening starts empty.
-  if (props.space === null && (text !== '' || fileName !== null || problem !== null)) {
+  if (props.space === null && (text !== '' || fileName !== null || zip !== null || problem !== null || sent)) {
     setText('');
     setFileName(null);
+    setZip(null);
     setProblem(null);
+    setSent(false);
   }
   const parsed = text.trim() === '' ? null : parseExport(text);
 
@@ -69,6 +81,13 @@ export const ImportScenariosModal = (props: {
     if (!file) return;
     setFileName(file.name);
     setProblem(null);
+    setSent(false);
+    if (isZip(file)) {
+      setZip(file);
+      setText('');
+      return;
+    }
+    setZip(null);
     file
       .text()
       .then(setText)
@@ -76,12 +95,17 @@ export const ImportScenariosModal = (props: {
   };
 
   const submit = () => {
+    if (zip) {
+      setSent(true);
+      return props.onImportZip(zip);
+    }
     if (!parsed) return setProblem('Choose an exported file or paste its content.');
     if (!parsed.ok) return setProblem(parsed.problem);
+    setSent(true);
     props.onImport(parsed.file);
   };
 
-  const error = problem ?? (parsed && !parsed.ok ? parsed.problem : null) ?? props.error;
+  const error = problem ?? (parsed && !parsed.ok ? parsed.problem : null) ?? (sent ? props.error : null);
   return (
     <Modal
       opened={props.space !== null}
@@ -91,10 +115,11 @@ export const ImportScenariosModal = (props: {
     >
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
-          Choose a file made by Export, or paste its content. Each scenario in it is added to this space as a new scenario.
+          Choose a file made by Export (.json) or by Export with media (.zip), or paste an export&apos;s content. Each scenario in it is
+          added to this space as a new scenario; the media in a zip are stored on this server.
         </Text>
         <Group gap="sm">
-          <FileButton onChange={choose} accept="application/json,.json">
+          <FileButton onChange={choose} accept="application/json,.json,application/zip,.zip">
             {(buttonProps) => (
               <Button {...buttonProps} variant="default" leftSection={<IconFileUpload size={16} />}>
                 Choose file
@@ -112,7 +137,9 @@ export const ImportScenariosModal = (props: {
           onChange={(event) => {
             setText(event.currentTarget.value);
             setFileName(null);
+            setZip(null);
             setProblem(null);
+            setSent(false);
           }}
           autosize
           minRows={6}
@@ -123,6 +150,15 @@ export const ImportScenariosModal = (props: {
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Nothing was imported">
             {error}
           </Alert>
+        ) : zip && props.pending ? (
+          <Group gap="xs" role="status">
+            <Loader size="xs" type="dots" />
+            <Text fz="sm" c="dimmed">
+              Checking {zip.name} and storing its media…
+            </Text>
+          </Group>
+        ) : zip ? (
+          <Text fz="sm">{zip.name} is ready to import with its media.</Text>
         ) : parsed?.ok ? (
           <Text fz="sm">{parsed.count === 1 ? '1 scenario' : `${parsed.count} scenarios`} ready to import.</Text>
         ) : null}
@@ -130,7 +166,7 @@ export const ImportScenariosModal = (props: {
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={props.pending} disabled={!parsed?.ok}>
+          <Button onClick={submit} loading={props.pending} disabled={!zip && !parsed?.ok}>
             Import
           </Button>
         </Group>

@@ -8,6 +8,7 @@ import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
 import { scormCalls } from '../../api/scorm-calls';
 import { formatDateTime } from '../../ui/format';
+import { saveBlob } from '../../ui/save-blob';
 
 const versions: { value: ScormVersion; label: string; description: string }[] = [
   {
@@ -17,18 +18,6 @@ const versions: { value: ScormVersion; label: string; description: string }[] = 
   },
   { value: '1.2', label: 'SCORM 1.2', description: 'For older LMSs: one status (passed, failed or completed) and a score out of 100.' },
 ];
-
-const saveBlob = (file: Blob, name: string) => {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the link; the object can go once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-};
 
 const versionLabel = (version: ScormVersion) => (version === '1.2' ? 'SCORM 1.2' : 'SCORM 2004');
 
