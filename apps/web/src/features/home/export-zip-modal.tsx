@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { scenarioZipCalls } from '../../api/scenario-zip-calls';
 import { showSuccess } from '../../app/notify';
-import { saveBlob } from '../../ui/save-blob';
+import { saveFile } from '../../ui/save-file';
 
 /**
  * A scenario as one zip with every file uploaded here that it shows, to import on another server:
@@ -18,7 +18,7 @@ export const ExportZipModal = ({ scenario, onClose }: { scenario: ResimSummary; 
   const calls = useMemo(() => scenarioZipCalls(request), [request]);
   const [history, setHistory] = useState(false);
   const download = useMutation({
-    mutationFn: async () => saveBlob(await calls.exportZip([scenario.id], history), scenarioZipFileName([scenario.resimName])),
+    mutationFn: async () => saveFile(await calls.exportZip([scenario.id], history), scenarioZipFileName([scenario.resimName])),
     onSuccess: () => {
       onClose();
       showSuccess(`“${scenario.resimName}” was exported with its media`);

@@ -8,7 +8,7 @@ import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
 import { scormCalls } from '../../api/scorm-calls';
 import { formatDateTime } from '../../ui/format';
-import { saveBlob } from '../../ui/save-blob';
+import { saveFile } from '../../ui/save-file';
 
 const versions: { value: ScormVersion; label: string; description: string }[] = [
   {
@@ -101,7 +101,7 @@ export const ScormPackagesModal = ({
     enabled: scenario !== null,
   });
   const download = useMutation({
-    mutationFn: async () => saveBlob(await calls.make(resimId, version), scormFileName(current?.resimName ?? '', version)),
+    mutationFn: async () => saveFile(await calls.make(resimId, version), scormFileName(current?.resimName ?? '', version)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.scormPackages(resimId) }),
   });
   const withdraw = useMutation({

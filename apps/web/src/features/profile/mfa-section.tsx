@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { LoadFailed } from '../../ui/load-failed';
 import { SingleFieldForm } from '../../ui/single-field-form';
 import { useConfirmMfa, useDisableMfa, useMfaStatus, useStartMfa } from './mfa-queries';
+import { saveFile } from '../../ui/save-file';
 
 /** The key in groups of four, as authenticator apps show it, so it is easier to type. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -66,12 +67,7 @@ const ScanStep = (props: {
 
 const downloadCodes = (codes: readonly string[]) => {
   const text = `Recovery codes for multi-factor sign-in. Each works once.\n\n${codes.join('\n')}\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'recovery-codes.txt';
-  link.click();
-  URL.revokeObjectURL(url);
+  saveFile(new Blob([text], { type: 'text/plain' }), 'recovery-codes.txt');
 };
 
 const RecoveryCodes = ({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) => (
