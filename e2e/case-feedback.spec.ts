@@ -164,6 +164,16 @@ test('a case that teaches: costs before running, one diagnosis for the whole run
   await expect(page.getByRole('checkbox', { name: 'Every required test must be run, and no harmful one' })).toBeChecked();
   await expectAccessible(page, 'editor, Answer key');
   await shoot(page, 'case-feedback-answer-key.png');
+
+  // The opening's scoreboard: the run failed, its reasons on the badge, the pass rate in the summary.
+  await page.goto(`/resim/${created.id}?tab=scoreboard`);
+  const board = page.getByRole('table', { name: 'Learners by rank' });
+  await expect(
+    board.getByLabel('Failed: Required test “Ferritin” was not run. Harmful test “Bone marrow biopsy” was run', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Pass rate')).toHaveText('0 %Passed: 0 of 1 judged');
+  await expectAccessible(page, 'editor, a scoreboard with a pass mark');
+  await shoot(page, 'case-feedback-scoreboard.png');
   await page.getByRole('tab', { name: 'Details & settings' }).click();
   await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR · Euro');
   await expect(page.getByRole('switch', { name: 'Show costs' })).toBeChecked();

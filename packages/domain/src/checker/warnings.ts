@@ -115,10 +115,23 @@ const sameNames = (content: ReadonlyContent): CheckIssue[] => {
   return issues;
 };
 
-/** SPEC 3's warnings that do not depend on runs: feedback, descriptions of media, text sets, names. */
+/** A pass mark that counts points in a scenario keeping none: every run would fail it. */
+const passMarkWithoutPoints = (content: ReadonlyContent): CheckIssue[] =>
+  content.passMark.threshold.kind !== 'none' && !content.measures.some((measure) => measure.id === 'points')
+    ? [
+        {
+          code: 'pass-mark-without-points',
+          message: 'The pass mark counts points, but the scenario keeps no points measure: no run can pass it.',
+          target: { part: 'measures', id: null },
+        },
+      ]
+    : [];
+
+/** SPEC 3's warnings that do not depend on runs: feedback, descriptions of media, text sets, names, the pass mark. */
 export const contentWarnings = (content: ReadonlyContent): CheckIssue[] => [
   ...missingFeedback(content),
   ...undescribedMedia(content),
   ...textSetGaps(content),
   ...sameNames(content),
+  ...passMarkWithoutPoints(content),
 ];

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { content } from '../scenario/test/fixtures';
 import { passMark, scenarioContent, scenarioDetailsPatch } from '../scenario/schema';
+import { checkScenario } from '../checker/check-scenario';
 import { diffVersions } from '../scenario/version-diff';
 import { describeThreshold, mostPointsOf, passMarking, runVerdict, type MostPoints } from './pass-mark';
 
@@ -140,6 +141,20 @@ describe('the most points and the threshold in words', () => {
     expect(describeThreshold({ kind: 'none' })).toBe('none');
     expect(describeThreshold({ kind: 'points', points: 1 })).toBe('1 point');
     expect(describeThreshold({ kind: 'share', percent: 62.5 })).toBe('62.5 % of the most reachable points');
+  });
+});
+
+describe('the pass mark in the checker', () => {
+  it('warns of a pass mark counting points in a scenario that keeps none, and only then', () => {
+    const codes = (c: ReturnType<typeof content>) => checkScenario(c).warnings.map((warning) => warning.code);
+    const noPoints = { ...clinic({ threshold: { kind: 'points', points: 10 } }), measures: [] };
+    expect(checkScenario(noPoints).warnings).toContainEqual({
+      code: 'pass-mark-without-points',
+      message: 'The pass mark counts points, but the scenario keeps no points measure: no run can pass it.',
+      target: { part: 'measures', id: null },
+    });
+    expect(codes(clinic({ threshold: { kind: 'points', points: 10 } }))).not.toContain('pass-mark-without-points');
+    expect(codes({ ...clinic({ mustDo: true }), measures: [] })).not.toContain('pass-mark-without-points');
   });
 });
 
