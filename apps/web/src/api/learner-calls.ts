@@ -57,6 +57,16 @@ export const learnerCalls = (request: Request) => ({
       quiet: true,
       ...runAccess(runToken),
     }),
+  /** The learner's certificate of their passed run, a PDF. */
+  certificate: (gameId: string, runToken: RunToken) =>
+    request<Blob>({
+      method: 'GET',
+      path: `/learn/game/${id(gameId)}/certificate`,
+      accept: 'application/pdf',
+      binary: true,
+      quiet: true,
+      ...runAccess(runToken),
+    }),
   mine: (signal?: AbortSignal) => request<Out<typeof learnerScenario>[]>({ method: 'GET', path: '/learn/mine', quiet: true, signal }),
   score: (resimId: string, gameId: string, runToken: RunToken, signal?: AbortSignal) =>
     request<Out<typeof gameScore>>({

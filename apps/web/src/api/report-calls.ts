@@ -12,6 +12,20 @@ export const reportCalls = (request: Request) => ({
       accept: 'application/pdf',
       binary: true,
     }),
+  /** A passed run's certificate, a PDF (issued the first time it is asked for). */
+  certificate: (resimId: string, gameId: string) =>
+    request<Blob>({
+      method: 'GET',
+      path: `/admin/resim/${id(resimId)}/games/${id(gameId)}/certificate`,
+      accept: 'application/pdf',
+      binary: true,
+    }),
+  /** Withdraws a run's certificate (the space's owner); its verification page says so from then on. */
+  revokeCertificate: (resimId: string, gameId: string) =>
+    request<{ code: string; revokedAt: string }>({
+      method: 'POST',
+      path: `/admin/resim/${id(resimId)}/games/${id(gameId)}/certificate/revoke`,
+    }),
   /** The report of every ended run of an opening, one PDF each in a zip. */
   ofOpening: (resimId: string, instanceId: string) =>
     request<Blob>({

@@ -17,20 +17,13 @@ import { ScreenHeading } from '../../ui/screen-heading';
 import { RunFeedback } from './run-feedback';
 import { saveFile } from '../../ui/save-file';
 
-/**
- * The learner's report of their run, a PDF they keep: offered once the run's feedback may be
- * shown (a live session's learners get it when the host stops the session).
- */
-const ReportButton = ({ gameId, resimName, runToken }: { gameId: string; resimName: string; runToken: RunToken }) => {
-  const api = useLearnerApi();
+/** A PDF the learner keeps, made by the server when asked: a button, busy meanwhile, and why it failed. */
+const PdfButton = ({ label, what, make }: { label: string; what: string; make: () => Promise<void> }) => {
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const download = async () => {
     setState({ busy: true, error: null });
     try {
-      saveFile(
-        await api.learn.report(gameId, runToken),
-        `${resimName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'report'}-report.pdf`,
-      );
+      await make();
       setState({ busy: false, error: null });
     } catch (error) {
       setState({ busy: false, error: error instanceof Error ? error.message : String(error) });
@@ -39,14 +32,41 @@ const ReportButton = ({ gameId, resimName, runToken }: { gameId: string; resimNa
   return (
     <Stack gap={4} align="flex-start">
       <Button variant="default" leftSection={<IconFileDownload size={16} />} loading={state.busy} onClick={() => void download()}>
-        Download my report (PDF)
+        {label}
       </Button>
       {state.error ? (
         <Text fz="sm" c="red" role="alert">
-          The report could not be made: {state.error}
+          The {what} could not be made: {state.error}
         </Text>
       ) : null}
     </Stack>
+  );
+};
+
+const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'simulation';
+
+/**
+ * The learner's report of their run, and the certificate of a run that passed: PDFs they keep,
+ * offered once the run's feedback may be shown (a live session's learners get them when the host
+ * stops the session).
+ */
+const Keepsakes = ({ gameId, resimName, runToken, passed }: { gameId: string; resimName: string; runToken: RunToken; passed: boolean }) => {
+  const api = useLearnerApi();
+  return (
+    <Group gap="sm" align="flex-start">
+      <PdfButton
+        label="Download my report (PDF)"
+        what="report"
+        make={async () => saveFile(await api.learn.report(gameId, runToken), `${fileNamePart(resimName)}-report.pdf`)}
+      />
+      {passed ? (
+        <PdfButton
+          label="Download my certificate (PDF)"
+          what="certificate"
+          make={async () => saveFile(await api.learn.certificate(gameId, runToken), `${fileNamePart(resimName)}-certificate.pdf`)}
+        />
+      ) : null}
+    </Group>
   );
 };
 
@@ -212,7 +232,14 @@ export const EndScreen = ({
                 </Text>
               </Group>
             )}
-            {scored?.feedback ? <ReportButton gameId={snapshot.gameId} resimName={snapshot.resimName} runToken={runToken} /> : null}
+            {scored?.feedback ? (
+              <Keepsakes
+                gameId={snapshot.gameId}
+                resimName={snapshot.resimName}
+                runToken={runToken}
+                passed={scored.verdict?.passed === true}
+              />
+            ) : null}
             <MeasuresBar
               measures={view.measures}
               currency={view.currency}

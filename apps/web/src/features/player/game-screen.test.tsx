@@ -36,6 +36,7 @@ const setup = (snapshot: GameSnapshot, scores: GameScore[] = []) => {
       event: vi.fn(async () => snapshot),
       score: vi.fn(async () => scores.shift() ?? score),
       report: vi.fn(async () => new Blob(['%PDF'])),
+      certificate: vi.fn(async () => new Blob(['%PDF'])),
     },
   } as unknown as ApiClient;
   renderPlayer(<GameScreen run={{ gameId: 'game1', runToken: 'tok', snapshot }} />, { api });
@@ -132,6 +133,8 @@ describe('game screen', () => {
     const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
     const reasons = ['30 of the 40 points needed', 'Required test “Blood count” was not run'];
     setup(snapshotFixture({ view }), [{ ...score, verdict: { passed: false, reasons } }]);
+    expect(await screen.findByRole('button', { name: 'Download my report (PDF)' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download my certificate (PDF)' })).toBeNull();
     const status = (await screen.findByText('Not passed')).closest<HTMLElement>('[role="status"]')!;
     expect(status).toBeTruthy();
     expect(
@@ -141,9 +144,17 @@ describe('game screen', () => {
     ).toEqual(reasons);
   });
 
-  it('says a run passed', async () => {
+  it('says a run passed, and lets the learner download its certificate', async () => {
     const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
-    setup(snapshotFixture({ view }), [{ ...score, verdict: { passed: true, reasons: ['30 of the 20 points needed'] } }]);
+    const { api } = setup(snapshotFixture({ view }), [{ ...score, verdict: { passed: true, reasons: ['30 of the 20 points needed'] } }]);
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:certificate'), revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download my certificate (PDF)' }));
+    await waitFor(() => expect(saved).toEqual([expect.stringMatching(/-certificate\.pdf$/)]));
+    expect(api.learn.certificate).toHaveBeenCalledWith('game1', 'tok');
     expect(await screen.findByText('Passed')).toBeTruthy();
     expect(screen.getByText('30 of the 20 points needed')).toBeTruthy();
     expect(screen.queryByText('Not passed')).toBeNull();

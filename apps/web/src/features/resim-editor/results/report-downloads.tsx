@@ -1,7 +1,7 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { reportCalls } from '../../../api/report-calls';
 import { saveFile } from '../../../ui/save-file';
@@ -64,5 +64,55 @@ export const OpeningReportsButton = ({
       {...(size ? { size } : {})}
       make={async () => saveFile(await calls.ofOpening(resimId, instanceId), `${namePart(resimName, 'scenario')}-reports.zip`)}
     />
+  );
+};
+
+/**
+ * A passed run's certificate for its host, and its revocation (the space's owner only, after a
+ * confirmation): a revoked certificate's verification page says it is no longer valid.
+ */
+export const RunCertificate = ({ resimId, gameId, nickname }: { resimId: string; gameId: string; nickname: string }) => {
+  const { request } = useApi();
+  const calls = useMemo(() => reportCalls(request), [request]);
+  const [asking, setAsking] = useState(false);
+  const revoke = useMutation({ mutationFn: () => calls.revokeCertificate(resimId, gameId), onSuccess: () => setAsking(false) });
+  return (
+    <>
+      <Group gap="xs" align="flex-start">
+        <FileButton
+          label="Certificate (PDF)"
+          make={async () =>
+            saveFile(await calls.certificate(resimId, gameId), `${namePart(nickname, 'learner')}-${gameId}-certificate.pdf`)
+          }
+        />
+        {revoke.isSuccess ? (
+          <Text fz="xs" c="dimmed" role="status">
+            Certificate {revoke.data.code} revoked
+          </Text>
+        ) : (
+          <Button variant="subtle" color="red" size="xs" onClick={() => setAsking(true)}>
+            Revoke certificate…
+          </Button>
+        )}
+      </Group>
+      <Modal opened={asking} onClose={() => setAsking(false)} title={`Revoke ${nickname}’s certificate?`}>
+        <Stack gap="md">
+          <Text fz="sm">Whoever checks its code will be told it was revoked and is no longer valid. This cannot be undone.</Text>
+          {revoke.isError ? (
+            <Text fz="sm" c="red" role="alert">
+              {messageOf(revoke.error)}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(false)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={revoke.isPending} onClick={() => revoke.mutate()}>
+              Revoke
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 };

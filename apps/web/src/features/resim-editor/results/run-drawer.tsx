@@ -6,7 +6,7 @@ import { LoadFailed } from '../../../ui/load-failed';
 import { namesOf, stepWords } from './audit-wording';
 import { formatPoints, runStage, verdictLabel } from './results-format';
 import { useRunDetail, useRunGrade, useRunStatements } from './results-queries';
-import { RunReportButton } from './report-downloads';
+import { RunCertificate, RunReportButton } from './report-downloads';
 
 /** What the drawer names a run's steps by (the scenario's tests and diagnoses), and what its measures are in. */
 type NamedItems = Pick<ScenarioContent, 'actions' | 'conclusions' | 'measures' | 'currency'>;
@@ -143,6 +143,7 @@ const Run = ({
         )}
       </Group>
       {detail.run.verdict ? <Verdict verdict={detail.run.verdict} /> : null}
+      {detail.run.verdict?.passed ? <RunCertificate resimId={resimId} gameId={detail.run.id} nickname={detail.run.nickname} /> : null}
       {detail.launchedBy ? (
         <Text fz="sm" aria-label="Launched by">
           {detail.launchedBy.source === 'scorm'

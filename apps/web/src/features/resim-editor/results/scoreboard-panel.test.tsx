@@ -69,7 +69,8 @@ const show = (path = '/resim/r1?tab=scoreboard') => {
   const run = vi.fn().mockResolvedValue(runOfBo);
   const scoreboardCsv = vi.fn().mockResolvedValue('rank,nickname\r\n1,Bo\r\n');
   const request = vi.fn(async ({ path }: { path: string }) => {
-    if (path.endsWith('/report') || path.endsWith('/reports')) return new Blob(['file']);
+    if (path.endsWith('/report') || path.endsWith('/reports') || path.endsWith('/certificate')) return new Blob(['file']);
+    if (path.endsWith('/certificate/revoke')) return { code: 'K7M2P9QXWA', revokedAt: '2025-05-03T09:00:00.000Z' };
     throw new Error(`unexpected ${path}`);
   });
   const api = {
@@ -340,6 +341,27 @@ describe('scoreboard', () => {
     fireEvent.click(await within(drawer).findByRole('button', { name: 'Report (PDF)' }));
     await waitFor(() => expect(saved).toEqual(['Anaemia-clinic-reports.zip', 'Bo-g-Bo-report.pdf']));
     expect(request).toHaveBeenCalledWith(expect.objectContaining({ path: '/admin/resim/r1/games/g-Bo/report' }));
+    clicked.mockRestore();
+  });
+
+  it('gives a passed run’s certificate from its drawer, and revokes it after asking', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:certificate'), revokeObjectURL: vi.fn() });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { request, run } = show();
+    run.mockResolvedValue({
+      ...runOfBo,
+      run: { ...runOfBo.run, endedAt: '2025-05-02T09:05:00.000Z', verdict: { passed: true, reasons: ['35 of the 30 points needed'] } },
+    });
+    await screen.findByRole('table', { name: 'Learners by rank' });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the run of Bo' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Bo' });
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Certificate (PDF)' }));
+    await waitFor(() => expect(request).toHaveBeenCalledWith(expect.objectContaining({ path: '/admin/resim/r1/games/g-Bo/certificate' })));
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Revoke certificate…' }));
+    const asked = await screen.findByRole('dialog', { name: 'Revoke Bo’s certificate?' });
+    expect(request).not.toHaveBeenCalledWith(expect.objectContaining({ path: '/admin/resim/r1/games/g-Bo/certificate/revoke' }));
+    fireEvent.click(within(asked).getByRole('button', { name: 'Revoke' }));
+    expect((await within(drawer).findByRole('status')).textContent).toBe('Certificate K7M2P9QXWA revoked');
     clicked.mockRestore();
   });
 
