@@ -1,16 +1,7 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText as textOf } from './pdf-text';
 import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
 import { sessionScenario } from './session-scenario';
-
-const textOf = async (pdf: Buffer): Promise<string> => {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-};
 
 describe.each(dialects)('certificates on %s', (dialect) => {
   let t: TestApp;

@@ -1,18 +1,8 @@
 import { unzipSync } from 'fflate';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText as textOf } from './pdf-text';
 import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
 import { sessionScenario } from './session-scenario';
-
-/** The text of a PDF, as a reader's copy and paste would give it. */
-const textOf = async (pdf: Buffer): Promise<string> => {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-};
 
 describe.each(dialects)('learner reports on %s', (dialect) => {
   let t: TestApp;

@@ -5,6 +5,7 @@ import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
 import { hostCertificate, revokeCertificate, verifyCertificate } from './certificates.service';
 import { verifyPage } from './verify-page';
+import { sendFile } from '../../lib/file-reply';
 
 const tags = ['Runs'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -25,11 +26,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<ModuleContext> = async (ap
     },
     async (request, reply) => {
       const file = await hostCertificate(spaceCtx(request), ctx.config.publicUrl, request.params.id, request.params.gameId);
-      // The reply is typed by the response schema, which describes the file as text: the buffer is the file's bytes.
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .send(file.pdf as unknown as string);
+      return sendFile(reply, 'application/pdf', file.name, file.pdf);
     },
   );
 

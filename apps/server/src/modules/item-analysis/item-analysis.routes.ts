@@ -10,6 +10,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendFile } from '../../lib/file-reply';
 import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
 import { scoreboardXlsx, xlsxType } from '../space-scoreboard/scoreboard-files';
@@ -28,11 +29,9 @@ const description =
 const answer = (reply: FastifyReply, analysis: ItemAnalysisResponse, resimName: string, output: 'json' | 'csv' | 'xlsx') => {
   if (output === 'json') return analysis;
   const table = itemAnalysisTable(analysis);
-  const disposition = `attachment; filename="${itemAnalysisFileName(resimName, analysis, output)}"`;
-  if (output === 'csv')
-    return reply.type('text/csv; charset=utf-8').header('content-disposition', disposition).send(itemAnalysisCsv(table));
-  // The reply is typed by the response schema, which describes the file as text: the stream is the file's bytes.
-  return reply.type(xlsxType).header('content-disposition', disposition).send(scoreboardXlsx(table));
+  const name = itemAnalysisFileName(resimName, analysis, output);
+  if (output === 'csv') return sendFile(reply, 'text/csv; charset=utf-8', name, Buffer.from(itemAnalysisCsv(table)));
+  return sendFile(reply, xlsxType, name, scoreboardXlsx(table));
 };
 
 export const itemAnalysisRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx) => {

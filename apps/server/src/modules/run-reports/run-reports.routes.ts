@@ -1,13 +1,13 @@
 import { errorBody, runDetailParams, scoreboardParams } from '@resim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendFile } from '../../lib/file-reply';
 import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
 import { hostRunReport, openingReports } from './run-reports.service';
 
 const tags = ['Runs'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /** Learners' reports for their hosts: one run's PDF, or an opening's in one zip. */
 export const runReportRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx) => {
@@ -26,11 +26,7 @@ export const runReportRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app,
     },
     async (request, reply) => {
       const report = await hostRunReport(spaceCtx(request), request.params.id, request.params.gameId);
-      // The reply is typed by the response schema, which describes the file as text: the buffer is the file's bytes.
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachment(report.name))
-        .send(report.pdf as unknown as string);
+      return sendFile(reply, 'application/pdf', report.name, report.pdf);
     },
   );
 
@@ -46,10 +42,7 @@ export const runReportRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app,
     },
     async (request, reply) => {
       const file = await openingReports(spaceCtx(request), request.params.id, request.params.instanceId);
-      return reply
-        .type('application/zip')
-        .header('content-disposition', attachment(file.name))
-        .send(file.zip as unknown as string);
+      return sendFile(reply, 'application/zip', file.name, file.zip);
     },
   );
 };

@@ -50,6 +50,7 @@ import type { ConsoleHub } from './console-hub';
 import type { SocketHub } from './socket-hub';
 import { learnerRunReport } from '../run-reports/run-reports.service';
 import { learnerCertificate } from '../certificates/certificates.service';
+import { sendFile } from '../../lib/file-reply';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const learnerTags = ['Player'];
@@ -162,11 +163,7 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
     },
     async (request, reply) => {
       const report = await learnerRunReport(playCtx(request), request.params.gameId);
-      // The reply is typed by the response schema, which describes the file as text: the buffer is the file's bytes.
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${report.name}"`)
-        .send(report.pdf as unknown as string);
+      return sendFile(reply, 'application/pdf', report.name, report.pdf);
     },
   );
 
@@ -182,10 +179,7 @@ export const learnerRoutes: FastifyPluginAsyncZod<LearnerRouteOptions> = async (
     },
     async (request, reply) => {
       const file = await learnerCertificate(playCtx(request), options.config.publicUrl, request.params.gameId);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .send(file.pdf as unknown as string);
+      return sendFile(reply, 'application/pdf', file.name, file.pdf);
     },
   );
 

@@ -1,22 +1,8 @@
-import {
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Progress,
-  SegmentedControl,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Card, EmptyState, Group, Progress, SegmentedControl, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { itemAnalysisFileName, type ItemAnalysisResponse } from '@resim/contracts';
 import { byCount } from '@resim/domain';
-import { IconChartDots, IconDownload } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { IconChartDots } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useApi } from '../../../api/api-context';
@@ -27,6 +13,7 @@ import { saveFile } from '../../../ui/save-file';
 import type { PanelProps } from '../editor-types';
 import { instanceOptions, pickInstance } from './instance-options';
 import { useDashboard } from './results-queries';
+import { FileButton } from './report-downloads';
 
 type Statistic = ItemAnalysisResponse['kr20'];
 type Item = ItemAnalysisResponse['items'][number];
@@ -93,8 +80,6 @@ const ItemMap = ({ items }: { items: readonly Item[] }) => {
   );
 };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** The analysis as the server writes it to a file, CSV or XLSX. */
 const Downloads = ({
   resimId,
@@ -109,32 +94,16 @@ const Downloads = ({
 }) => {
   const { request } = useApi();
   const calls = useMemo(() => itemAnalysisCalls(request), [request]);
-  const save = useMutation({
-    mutationFn: async (output: 'csv' | 'xlsx') =>
-      saveFile(await calls.file(resimId, scope, output), itemAnalysisFileName(resimName, analysis, output)),
-  });
   return (
-    <Stack gap={4} align="flex-end">
-      <Group gap="xs">
-        {(['csv', 'xlsx'] as const).map((output) => (
-          <Button
-            key={output}
-            variant="default"
-            size="xs"
-            leftSection={<IconDownload size={14} />}
-            loading={save.isPending && save.variables === output}
-            onClick={() => save.mutate(output)}
-          >
-            Download {output.toUpperCase()}
-          </Button>
-        ))}
-      </Group>
-      {save.isError ? (
-        <Text fz="xs" c="red" role="alert">
-          The file could not be made: {messageOf(save.error)}
-        </Text>
-      ) : null}
-    </Stack>
+    <Group gap="xs" align="flex-start">
+      {(['csv', 'xlsx'] as const).map((output) => (
+        <FileButton
+          key={output}
+          label={`Download ${output.toUpperCase()}`}
+          make={async () => saveFile(await calls.file(resimId, scope, output), itemAnalysisFileName(resimName, analysis, output))}
+        />
+      ))}
+    </Group>
   );
 };
 

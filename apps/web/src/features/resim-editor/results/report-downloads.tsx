@@ -10,7 +10,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 const namePart = (text: string, otherwise: string) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || otherwise;
 
 /** A download the server makes: a button, busy while it is made, and what went wrong if it failed. */
-const FileButton = ({ label, make, size = 'xs' }: { label: string; make: () => Promise<void>; size?: 'xs' | 'sm' }) => {
+export const FileButton = ({ label, make, size = 'xs' }: { label: string; make: () => Promise<void>; size?: 'xs' | 'sm' }) => {
   const save = useMutation({ mutationFn: make });
   return (
     <Stack gap={4} align="flex-start">
