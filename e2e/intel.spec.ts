@@ -86,6 +86,14 @@ test("Intel: a space's runs by day, completion, the measures' spread and the har
   await shoot(page, 'intel.png');
   await expectAccessible(page, 'intel');
 
+  // Narrowed to the scenario: its item analysis, by the version its learners played.
+  await page.goto(`/intel?space=${spaceId}&resim=${created.id}`);
+  const items = page.getByRole('region', { name: /^Item analysis, revision \d+$/ });
+  await expect(items.getByLabel('Whole test')).toContainText('3 finished runs from 1 opening of revision');
+  await expect(items.getByRole('table', { name: 'Items' }).getByRole('row', { name: /Full blood count/ })).toContainText('67 %');
+  await shoot(page, 'intel-item-analysis.png');
+  await expectAccessible(page, 'intel narrowed to a scenario, with its item analysis');
+
   // Days with no runs: the empty state.
   await page.getByLabel('From').fill('2000-01-01');
   await page.getByLabel('To').fill('2000-01-31');

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import type { ApiClient } from '../../api/client';
+import { dashboardOf, instanceOf } from '../resim-editor/results/results-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { IntelPage } from './intel-page';
 
@@ -106,6 +107,52 @@ describe('the Intel page', () => {
     show(figures);
     const rates = await screen.findByRole('table', { name: 'Pass rate by scenario' });
     expect(within(rates).getByRole('row', { name: 'Anaemia clinic 4 3 75%' })).toBeTruthy();
+  });
+
+  it('shows the item analysis of the scenario it is narrowed to, by the version learners played last', async () => {
+    const analysis = {
+      resimId: 'r1',
+      instanceId: null,
+      revision: 3,
+      openings: 2,
+      learners: 4,
+      kr20: { value: 0.71, reason: null },
+      standardError: { value: 0.8, reason: null },
+      items: [
+        {
+          id: 'a1',
+          name: 'Full blood count',
+          kind: 'required test',
+          facility: { value: 0.5, reason: null },
+          pointBiserial: { value: 0.4, reason: null },
+          upperLower: { value: 0.5, reason: null },
+          flags: [],
+        },
+      ],
+    };
+    const request = vi.fn(async ({ path }: { path: string }) => {
+      if (path === '/admin/resim/r1/version/3/item-analysis') return analysis;
+      throw new Error(`unexpected ${path}`);
+    });
+    const dashboard = dashboardOf({
+      instances: [
+        instanceOf('i2', '2025-03-02T09:00:00.000Z', { players: 2, revision: 3 }),
+        instanceOf('i1', '2025-03-01T09:00:00.000Z', { revision: 2 }),
+      ],
+    });
+    const api = {
+      request,
+      monitoring: { intel: vi.fn().mockResolvedValue(figures) },
+      spaces: { list: vi.fn().mockResolvedValue([]) },
+      resims: {
+        list: vi.fn().mockResolvedValue([{ id: 'r1', resimName: 'Anaemia clinic' }]),
+        dashboard: vi.fn().mockResolvedValue(dashboard),
+      },
+    } as unknown as ApiClient;
+    renderWithProviders(<IntelPage />, { api, path: '/intel?resim=r1' });
+    expect(await screen.findByRole('heading', { name: 'Item analysis, revision 3' })).toBeTruthy();
+    expect((await screen.findByLabelText('Whole test')).textContent).toContain('4 finished runs from 2 openings of revision 3.');
+    expect(screen.getByRole('table', { name: 'Items' })).toBeTruthy();
   });
 
   it('leaves the pass rates out when no scenario has a pass mark', async () => {

@@ -9,6 +9,7 @@ import { lazyNamed } from '../../ui/lazy-named';
 import { PageHeader } from '../../ui/page-header';
 import { useScenarioList } from '../monitoring/monitoring-queries';
 import { HardestItems } from './hardest-items';
+import { IntelItemAnalysis } from './intel-item-analysis';
 import { filtersOf, formatRate, inUnits } from './intel-format';
 import { IntelFilters } from './intel-filters';
 import { useIntel, useSpaceList } from './intel-queries';
@@ -233,7 +234,13 @@ export const IntelPage = () => {
           />
         </Card>
       );
-    return <Figures intel={intel.data} />;
+    const narrowed = scenarios.data?.find((scenario) => scenario.id === filters.resim);
+    return (
+      <Stack gap="xl">
+        <Figures intel={intel.data} />
+        {narrowed ? <IntelItemAnalysis resimId={narrowed.id} resimName={narrowed.resimName} /> : null}
+      </Stack>
+    );
   };
 
   return (

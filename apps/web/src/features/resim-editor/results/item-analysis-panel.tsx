@@ -202,7 +202,7 @@ const Analysis = ({ analysis, downloads }: { analysis: ItemAnalysisResponse; dow
   );
 };
 
-const ScopedAnalysis = ({ resimId, resimName, scope }: { resimId: string; resimName: string; scope: AnalysisScope }) => {
+export const ScopedAnalysis = ({ resimId, resimName, scope }: { resimId: string; resimName: string; scope: AnalysisScope }) => {
   const { request } = useApi();
   const calls = useMemo(() => itemAnalysisCalls(request), [request]);
   const analysis = useQuery({
