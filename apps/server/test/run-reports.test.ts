@@ -136,6 +136,11 @@ describe.each(dialects)('learner reports on %s', (dialect) => {
     const text = await textOf((await learnerReport(sam)).rawPayload);
     expect(text).toContain('1. Ran Full blood count');
     expect(text).not.toContain('CBC with film');
+    // The run's drawer replays it with the same version.
+    const detail = await t.app.inject({ method: 'GET', url: `/admin/resim/${resimId}/games/${sam.gameId}`, headers: owner.auth });
+    expect(detail.json<{ steps: { facts: { name: string }[] }[] }>().steps[0]!.facts.map((fact) => fact.name)).toEqual([
+      'Full blood count',
+    ]);
   });
 
   it('zips the reports of every ended run of an opening for its host, and for nobody else', async () => {

@@ -63,3 +63,15 @@ export const passMarkingAt = async (db: Database, scenario: Scenario, revision: 
   const most = content.passMark.threshold.kind === 'share' ? await mostPointsAt(db, scenario, revision) : null;
   return keptMarkings.set(key, passMarking(content, most));
 };
+
+/**
+ * The scenario as an opening played it: the content of the revision it recorded (the current one
+ * for openings made before openings recorded it, or when history lacks it), so that a run replayed
+ * later is named and judged as it was played.
+ */
+export const scenarioAsPlayed = async (db: Database, scenario: Scenario, instanceId: string): Promise<Scenario> => {
+  const revision = scenario.instances.find((instance) => instance.id === instanceId)?.revision;
+  if (revision === undefined || revision === scenario.revision) return scenario;
+  const content = await versionContent(db, scenario, revision);
+  return content ? { ...scenario, ...content } : scenario;
+};

@@ -6,7 +6,7 @@ import type { RunState, Scenario } from '@resim/domain';
 import type { GameRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors/app-error';
 import { readJson } from '../../lib/json';
-import { versionContent } from '../resim-history/revision-figures';
+import { scenarioAsPlayed } from '../resim-history/revision-figures';
 import { getResim } from '../resims/resims.service';
 import { feedbackShown } from '../runs/game-records';
 import { ownGame, scenarioOfGame, type PlayContext } from '../runs/play.service';
@@ -20,18 +20,6 @@ export type ReportFile = { readonly name: string; readonly pdf: Buffer };
 
 /** A file name's part from a learner's nickname or a scenario's name: letters, digits and dashes. */
 const namePart = (text: string, otherwise: string) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || otherwise;
-
-/**
- * The scenario as the run's opening played it: the content of the revision it recorded (the
- * current one for openings made before openings recorded it), so that a later edit neither renames
- * a step nor changes a verdict.
- */
-const asPlayed = async (db: SpaceContext['db'], scenario: Scenario, instanceId: string): Promise<Scenario> => {
-  const revision = scenario.instances.find((instance) => instance.id === instanceId)?.revision;
-  if (revision === undefined) return scenario;
-  const content = await versionContent(db, scenario, revision);
-  return content ? { ...scenario, ...content } : scenario;
-};
 
 const reportOf = async (
   db: SpaceContext['db'],
@@ -51,7 +39,7 @@ export const hostRunReport = async (ctx: SpaceContext, resimId: string, gameId: 
   const scenario = await getResim(ctx, resimId);
   const game = await repo.findGame(ctx.db, gameId);
   if (!game || game.resim_id !== scenario.id) throw notFound('Run');
-  return reportOf(ctx.db, await asPlayed(ctx.db, scenario, game.instance_id), game, ctx.clock.now());
+  return reportOf(ctx.db, await scenarioAsPlayed(ctx.db, scenario, game.instance_id), game, ctx.clock.now());
 };
 
 /**
@@ -63,7 +51,7 @@ export const learnerRunReport = async (ctx: PlayContext, gameId: string): Promis
   const scenario = await scenarioOfGame(ctx.db, game);
   if (game.ended_at === null) throw new AppError('conflict', 'Your report is ready once your run has ended');
   if (!feedbackShown(scenario, game, false)) throw new AppError('conflict', 'Your report is ready once the host ends the session');
-  return reportOf(ctx.db, await asPlayed(ctx.db, scenario, game.instance_id), game, ctx.clock.now());
+  return reportOf(ctx.db, await scenarioAsPlayed(ctx.db, scenario, game.instance_id), game, ctx.clock.now());
 };
 
 /**
@@ -80,7 +68,7 @@ export const openingReports = async (ctx: SpaceContext, resimId: string, instanc
     .filter((game) => game.ended_at !== null && game.test === 0)
     .sort((a, b) => a.nickname.localeCompare(b.nickname) || a.id.localeCompare(b.id));
   const ranks = await openingRanks(ctx.db, scenario, instanceId, now.getTime());
-  const played = await asPlayed(ctx.db, scenario, instanceId);
+  const played = await scenarioAsPlayed(ctx.db, scenario, instanceId);
   const stream = new PassThrough();
   const zip = new Zip((error, chunk, final) => {
     if (error) stream.destroy(error);

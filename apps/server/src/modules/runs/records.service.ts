@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import type { GameRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors/app-error';
 import { readJson } from '../../lib/json';
+import { scenarioAsPlayed } from '../resim-history/revision-figures';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
 import { feedbackShown, rankInstance, scoreOf, stateOf, toGameScore, toGameSummary } from './game-records';
@@ -164,7 +165,7 @@ export const runDetail = async (ctx: SpaceContext, resimId: string, gameId: stri
   const scenario = await getResim(ctx, resimId);
   const game = await repo.findGame(ctx.db, gameId);
   if (!game || game.resim_id !== scenario.id) throw notFound('Run');
-  return runRecord(ctx.db, scenario, game, ctx.clock.now().getTime());
+  return runRecord(ctx.db, await scenarioAsPlayed(ctx.db, scenario, game.instance_id), game, ctx.clock.now().getTime());
 };
 
 /** Where each run of an opening ranks, by run id: read once for the reports of a whole opening. */
