@@ -24,7 +24,11 @@ describe.each(dialects)('certificates on %s', (dialect) => {
     code = created.code;
     const exam = {
       ...sessionScenario,
-      details: { ...sessionScenario.details, mode: 2, passMark: { threshold: { kind: 'points', points: 30 }, mustDo: false } },
+      details: {
+        ...sessionScenario.details,
+        mode: 2,
+        passMark: { threshold: { kind: 'points', points: 30 }, mustDo: false, creditHours: 1.5 },
+      },
     };
     expect((await t.app.inject({ method: 'PATCH', url: `/admin/resim/${resimId}`, headers: owner.auth, payload: exam })).statusCode).toBe(
       200,
@@ -72,6 +76,7 @@ describe.each(dialects)('certificates on %s', (dialect) => {
     expect(text).toContain('passed the simulation');
     expect(text).toContain('Anaemia clinic');
     expect(text).toContain('with 30 points');
+    expect(text).toContain('1.5 hours of credit');
     expect(text).toContain('Issued by St Mary’s CPD');
     issued = /Certificate code ([2-9A-Z]{10})/.exec(text)![1]!;
     expect(text).toContain(`/verify/${issued}`);
@@ -83,6 +88,7 @@ describe.each(dialects)('certificates on %s', (dialect) => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<h1>Valid certificate</h1>');
     expect(page.body).toContain('<strong>Sam</strong> passed <strong>Anaemia clinic</strong>');
+    expect(page.body).toContain('<p>1.5 hours of credit.</p>');
   });
 
   it('gives none to a run that did not pass, and denies a forged code', async () => {

@@ -75,6 +75,8 @@ export type CertificatesTable = {
   scenario: string;
   space: string;
   points: number | null;
+  /** the continuing-education credit the version played grants, in hours */
+  credit_hours: number | null;
   passed_at: string;
   issued_at: string;
   revoked_at: string | null;

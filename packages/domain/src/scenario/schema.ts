@@ -212,9 +212,16 @@ export type PassThreshold = z.infer<typeof passThreshold>;
 export const passMark = z.strictObject({
   threshold: passThreshold.default({ kind: 'none' }),
   mustDo: z.boolean({ error: 'must be true or false' }).default(false),
+  /** continuing-education credit a passed run's certificate states, in hours; null for none */
+  creditHours: z
+    .number({ error: 'must be a number of hours' })
+    .min(0, 'must be from 0 to 1000 hours')
+    .max(1000, 'must be from 0 to 1000 hours')
+    .nullable()
+    .default(null),
 });
 export type PassMark = z.infer<typeof passMark>;
-const noPassMark = (): PassMark => ({ threshold: { kind: 'none' }, mustDo: false });
+const noPassMark = (): PassMark => ({ threshold: { kind: 'none' }, mustDo: false, creditHours: null });
 
 export const initialItem = z.object({ type: z.enum(['stage', 'info', 'page']), id: itemId });
 

@@ -245,6 +245,7 @@ const detailSpecs: Readonly<Record<string, FieldSpec>> = {
         typeof value === 'object' && value !== null ? describeThreshold(value as PassThreshold) : '',
       ),
       mustDo: field('Pass needs the required tests and no harmful one', asYesNo),
+      creditHours: field('Credit hours on the certificate', asNumber),
     },
   },
 };

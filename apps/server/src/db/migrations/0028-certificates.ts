@@ -15,6 +15,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     .addColumn('scenario', 'text', (c) => c.notNull())
     .addColumn('space', 'text', (c) => c.notNull())
     .addColumn('points', 'real')
+    .addColumn('credit_hours', 'real')
     .addColumn('passed_at', 'text', (c) => c.notNull())
     .addColumn('issued_at', 'text', (c) => c.notNull())
     .addColumn('revoked_at', 'text')

@@ -5,11 +5,15 @@ export type CertificateFacts = {
   readonly scenario: string;
   readonly space: string;
   readonly points: number | null;
+  readonly creditHours: number | null;
   readonly passedAt: string;
   readonly verifyUrl: string;
 };
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Credit hours as a certificate states them: "1 hour", "1.5 hours". */
+export const hours = (value: number) => `${value} ${value === 1 ? 'hour' : 'hours'}`;
 
 /**
  * A certificate of a passed run, A4 landscape: who passed what, when and with how many points,
@@ -44,6 +48,7 @@ export const certificatePdf = async (facts: CertificateFacts, made: Date): Promi
       .font('Helvetica')
       .fontSize(12)
       .text(`on ${day(facts.passedAt)}${facts.points === null ? '' : ` with ${facts.points} points`}`, { align: 'center', width });
+    if (facts.creditHours !== null) doc.moveDown(0.4).text(`${hours(facts.creditHours)} of credit`, { align: 'center', width });
     doc.moveDown(0.4).text(`Issued by ${facts.space}`, { align: 'center', width });
     const bottom = doc.page.height - 64 - 110;
     doc.image(qr, 64, bottom, { width: 110 });

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import type { CertificatesTable, GameRow } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors/app-error';
 import { iso, type Clock } from '../../lib/clock';
+import { scenarioAsPlayed } from '../resim-history/revision-figures';
 import { getResim } from '../resims/resims.service';
 import { feedbackShown, scoreOf } from '../runs/game-records';
 import { ownGame, scenarioOfGame, type PlayContext } from '../runs/play.service';
@@ -41,14 +42,16 @@ const certificateOf = async (db: Database, clock: Clock, scenario: Scenario, gam
   if (!verdict) throw new AppError('conflict', 'This run has no certificate: its scenario sets no pass mark, or the run has not ended');
   if (!verdict.passed) throw new AppError('conflict', `This run did not pass, so it has no certificate: ${verdict.reasons.join('; ')}`);
   const space = await findSpaceById(db, scenario.group);
+  const played = await scenarioAsPlayed(db, scenario, game.instance_id);
   const row: CertificatesTable = {
     code: newCode(),
     game_id: game.id,
     resim_id: scenario.id,
     learner: game.email ?? game.nickname,
-    scenario: scenario.resimName,
+    scenario: played.resimName,
     space: space?.description ?? '',
     points: score?.points ?? null,
+    credit_hours: played.passMark.creditHours,
     passed_at: game.ended_at!,
     issued_at: iso(clock),
     revoked_at: null,
@@ -71,6 +74,7 @@ const fileOf = async (row: CertificatesTable, publicUrl: string, now: Date): Pro
       scenario: row.scenario,
       space: row.space,
       points: row.points,
+      creditHours: row.credit_hours,
       passedAt: row.passed_at,
       verifyUrl: verifyUrlOf(publicUrl, row.code),
     },
@@ -118,7 +122,14 @@ export const revokeCertificate = async (
 
 /** What the public verification page says of a code: valid with what it certifies, revoked, or unknown. */
 export type Verification =
-  | { readonly state: 'valid'; readonly learner: string; readonly scenario: string; readonly space: string; readonly passedAt: string }
+  | {
+      readonly state: 'valid';
+      readonly learner: string;
+      readonly scenario: string;
+      readonly space: string;
+      readonly passedAt: string;
+      readonly creditHours: number | null;
+    }
   | { readonly state: 'revoked' }
   | { readonly state: 'unknown' };
 
@@ -128,5 +139,12 @@ export const verifyCertificate = async (db: Database, typed: string): Promise<Ve
   const row = await db.selectFrom('certificates').selectAll().where('code', '=', code).executeTakeFirst();
   if (!row) return { state: 'unknown' };
   if (row.revoked_at !== null) return { state: 'revoked' };
-  return { state: 'valid', learner: row.learner, scenario: row.scenario, space: row.space, passedAt: row.passed_at };
+  return {
+    state: 'valid',
+    learner: row.learner,
+    scenario: row.scenario,
+    space: row.space,
+    passedAt: row.passed_at,
+    creditHours: row.credit_hours,
+  };
 };

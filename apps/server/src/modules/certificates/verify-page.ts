@@ -1,3 +1,4 @@
+import { hours } from './certificate-pdf';
 import type { Verification } from './certificates.service';
 
 const escape = (text: string) =>
@@ -17,7 +18,7 @@ export const verifyPage = (code: string, verification: Verification): string => 
           '#1b7f3b',
           `<p><strong>${escape(verification.learner)}</strong> passed <strong>${escape(verification.scenario)}</strong> on ${escape(
             day(verification.passedAt),
-          )}.</p><p>Issued by ${escape(verification.space)}.</p>`,
+          )}.</p>${verification.creditHours === null ? '' : `<p>${escape(hours(verification.creditHours))} of credit.</p>`}<p>Issued by ${escape(verification.space)}.</p>`,
         ]
       : verification.state === 'revoked'
         ? ['Certificate revoked', '#b42318', '<p>This certificate was revoked by the space that issued it: it is no longer valid.</p>']

@@ -45,7 +45,7 @@ describe('the pass mark in the answer key', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Points' }));
     const field = screen.getByRole('textbox', { name: 'Points' });
     fireEvent.change(field, { target: { value: '25' } });
-    expect(seen.latest.passMark).toEqual({ threshold: { kind: 'points', points: 25 }, mustDo: false });
+    expect(seen.latest.passMark).toEqual({ threshold: { kind: 'points', points: 25 }, mustDo: false, creditHours: null });
   });
 
   it('shows the most points reachable beside a share, and what the share asks', async () => {
@@ -59,13 +59,22 @@ describe('the pass mark in the answer key', () => {
   });
 
   it('warns that a scenario without points cannot be passed by points', () => {
-    render(scenarioFixture({ passMark: { threshold: { kind: 'points', points: 10 }, mustDo: false } }));
+    render(scenarioFixture({ passMark: { threshold: { kind: 'points', points: 10 }, mustDo: false, creditHours: null } }));
     expect(screen.getByText('The scenario keeps no points measure: no run can reach this pass mark.')).toBeTruthy();
   });
 
   it('makes the required and harmful tests decide, whatever the points', () => {
     const seen = render();
     fireEvent.click(screen.getByRole('checkbox', { name: /must be run, and no harmful one/ }));
-    expect(seen.latest.passMark).toEqual({ threshold: { kind: 'none' }, mustDo: true });
+    expect(seen.latest.passMark).toEqual({ threshold: { kind: 'none' }, mustDo: true, creditHours: null });
+  });
+
+  it('sets the credit hours a passed run’s certificate states, and clears them', () => {
+    const seen = render();
+    const hours = screen.getByRole('textbox', { name: 'Credit hours on the certificate' });
+    fireEvent.change(hours, { target: { value: '1.5' } });
+    expect(seen.latest.passMark.creditHours).toBe(1.5);
+    fireEvent.change(hours, { target: { value: '' } });
+    expect(seen.latest.passMark.creditHours).toBeNull();
   });
 });

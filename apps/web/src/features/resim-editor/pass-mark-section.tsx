@@ -103,6 +103,19 @@ export const PassMarkSection = ({ content, readOnly, onChange }: Pick<PanelProps
           onChange={(event) => update({ mustDo: event.currentTarget.checked })}
           disabled={readOnly}
         />
+        <NumberField
+          label="Credit hours on the certificate"
+          description="Continuing-education credit a passed run's certificate states; leave it empty for none."
+          maw={260}
+          min={0}
+          max={1000}
+          decimalScale={2}
+          clampBehavior="strict"
+          nullable
+          value={content.passMark.creditHours}
+          onChange={(creditHours) => update({ creditHours }, 'passMark/creditHours')}
+          readOnly={readOnly}
+        />
       </Stack>
     </Paper>
   );
