@@ -47,21 +47,11 @@ export const learnerCalls = (request: Request) => ({
       quiet: true,
       ...runAccess(runToken),
     }),
-  /** The learner's report of their ended run, a PDF. */
-  report: (gameId: string, runToken: RunToken) =>
+  /** A PDF the learner keeps of their ended run: its report, or the certificate of a run that passed. */
+  pdf: (gameId: string, kind: 'report' | 'certificate', runToken: RunToken) =>
     request<Blob>({
       method: 'GET',
-      path: `/learn/game/${id(gameId)}/report`,
-      accept: 'application/pdf',
-      binary: true,
-      quiet: true,
-      ...runAccess(runToken),
-    }),
-  /** The learner's certificate of their passed run, a PDF. */
-  certificate: (gameId: string, runToken: RunToken) =>
-    request<Blob>({
-      method: 'GET',
-      path: `/learn/game/${id(gameId)}/certificate`,
+      path: `/learn/game/${id(gameId)}/${kind}`,
       accept: 'application/pdf',
       binary: true,
       quiet: true,

@@ -57,13 +57,13 @@ const Keepsakes = ({ gameId, resimName, runToken, passed }: { gameId: string; re
       <PdfButton
         label="Download my report (PDF)"
         what="report"
-        make={async () => saveFile(await api.learn.report(gameId, runToken), `${fileNamePart(resimName)}-report.pdf`)}
+        make={async () => saveFile(await api.learn.pdf(gameId, 'report', runToken), `${fileNamePart(resimName)}-report.pdf`)}
       />
       {passed ? (
         <PdfButton
           label="Download my certificate (PDF)"
           what="certificate"
-          make={async () => saveFile(await api.learn.certificate(gameId, runToken), `${fileNamePart(resimName)}-certificate.pdf`)}
+          make={async () => saveFile(await api.learn.pdf(gameId, 'certificate', runToken), `${fileNamePart(resimName)}-certificate.pdf`)}
         />
       ) : null}
     </Group>

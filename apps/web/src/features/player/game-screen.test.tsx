@@ -35,8 +35,7 @@ const setup = (snapshot: GameSnapshot, scores: GameScore[] = []) => {
       game: vi.fn(async () => snapshot),
       event: vi.fn(async () => snapshot),
       score: vi.fn(async () => scores.shift() ?? score),
-      report: vi.fn(async () => new Blob(['%PDF'])),
-      certificate: vi.fn(async () => new Blob(['%PDF'])),
+      pdf: vi.fn(async () => new Blob(['%PDF'])),
     },
   } as unknown as ApiClient;
   renderPlayer(<GameScreen run={{ gameId: 'game1', runToken: 'tok', snapshot }} />, { api });
@@ -119,10 +118,10 @@ describe('game screen', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Download my report (PDF)' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(api.learn.report).toHaveBeenCalledWith('game1', 'tok');
+    expect(api.learn.pdf).toHaveBeenCalledWith('game1', 'report', 'tok');
     expect(saved[0]).toMatch(/-report\.pdf$/);
 
-    vi.mocked(api.learn.report).mockRejectedValueOnce(new Error('Your report is ready once the host ends the session'));
+    vi.mocked(api.learn.pdf).mockRejectedValueOnce(new Error('Your report is ready once the host ends the session'));
     fireEvent.click(screen.getByRole('button', { name: 'Download my report (PDF)' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The report could not be made: Your report is ready once the host ends the session',
@@ -154,7 +153,7 @@ describe('game screen', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Download my certificate (PDF)' }));
     await waitFor(() => expect(saved).toEqual([expect.stringMatching(/-certificate\.pdf$/)]));
-    expect(api.learn.certificate).toHaveBeenCalledWith('game1', 'tok');
+    expect(api.learn.pdf).toHaveBeenCalledWith('game1', 'certificate', 'tok');
     expect(await screen.findByText('Passed')).toBeTruthy();
     expect(screen.getByText('30 of the 20 points needed')).toBeTruthy();
     expect(screen.queryByText('Not passed')).toBeNull();
