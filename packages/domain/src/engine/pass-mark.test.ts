@@ -24,7 +24,7 @@ const ended = (points: number | null, ran: string[] = []) => ({ ended: true, poi
 
 describe('the pass mark in the content', () => {
   it('reads as none in a scenario saved before it', () => {
-    expect(scenarioContent.parse({ resimName: 'Old' }).passMark).toEqual({ threshold: { kind: 'none' }, mustDo: false });
+    expect(scenarioContent.parse({ resimName: 'Old' }).passMark).toEqual({ threshold: { kind: 'none' }, mustDo: false, creditHours: null });
     expect(passMarking(content(), null)).toBeNull();
   });
 
@@ -35,11 +35,12 @@ describe('the pass mark in the content', () => {
     expect(message({ threshold: { kind: 'points', points: 'thirty' } })).toBe('must be a number of points');
     expect(message({ threshold: { kind: 'grade' } })).toBe('kind must be none, points or share');
     expect(message({ mustDo: 'yes' })).toBe('must be true or false');
+    expect(message({ creditHours: 2000 })).toBe('must be from 0 to 1000 hours');
   });
 
   it('is edited through the details, a field left out left alone', () => {
     expect(scenarioDetailsPatch.parse({ passMark: { threshold: { kind: 'points', points: 30 } } })).toEqual({
-      passMark: { threshold: { kind: 'points', points: 30 }, mustDo: false },
+      passMark: { threshold: { kind: 'points', points: 30 }, mustDo: false, creditHours: null },
     });
     expect(scenarioDetailsPatch.parse({})).toEqual({});
   });
