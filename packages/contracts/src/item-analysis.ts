@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileNamePart } from './space-scoreboard';
 
 /** A figure, or why it cannot be given ("not enough data: …"). */
 const statistic = z.object({ value: z.number().nullable(), reason: z.string().nullable() }).meta({ id: 'Statistic' });
@@ -50,7 +51,7 @@ export const itemAnalysisFileName = (
   analysis: Pick<ItemAnalysisResponse, 'instanceId' | 'revision'>,
   output: 'csv' | 'xlsx',
 ): string => {
-  const name = resimName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'scenario';
+  const name = fileNamePart(resimName, 'scenario');
   const scope = analysis.instanceId === null ? `revision-${analysis.revision}` : `opening-${analysis.instanceId}`;
   return `${name}-item-analysis-${scope}.${output}`;
 };

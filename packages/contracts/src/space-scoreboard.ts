@@ -22,12 +22,16 @@ const oneOf = <const T extends readonly [string, ...string[]]>(what: string, val
   });
 
 /** A scoreboard file's name: the space's name and the mode, in the characters every system accepts. */
+/** A part of a file's name from a name people gave: letters, digits and dashes, or `otherwise` when nothing is left. */
+export const fileNamePart = (text: string, otherwise: string): string =>
+  text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || otherwise;
+
 export const scoreboardFileName = (
   spaceName: string,
   mode: SpaceScoreboardMode,
   output: Exclude<SpaceScoreboardOutput, 'json'>,
 ): string => {
-  const name = spaceName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'space';
+  const name = fileNamePart(spaceName, 'space');
   return `${name}-scoreboard-by-${mode}.${output}`;
 };
 

@@ -15,11 +15,9 @@ import * as repo from '../runs/runs.repository';
 import type { SpaceContext } from '../spaces/spaces.service';
 import { runReport } from './report-model';
 import { reportPdf } from './report-pdf';
+import { fileNamePart as namePart } from '@resim/contracts';
 
 export type ReportFile = { readonly name: string; readonly pdf: Buffer };
-
-/** A file name's part from a learner's nickname or a scenario's name: letters, digits and dashes. */
-const namePart = (text: string, otherwise: string) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || otherwise;
 
 const reportOf = async (
   db: SpaceContext['db'],

@@ -16,6 +16,7 @@ import { useLoaded } from './use-loaded';
 import { ScreenHeading } from '../../ui/screen-heading';
 import { RunFeedback } from './run-feedback';
 import { saveFile } from '../../ui/save-file';
+import { fileNamePart } from '@resim/contracts';
 
 /** A PDF the learner keeps, made by the server when asked: a button, busy meanwhile, and why it failed. */
 const PdfButton = ({ label, what, make }: { label: string; what: string; make: () => Promise<void> }) => {
@@ -43,8 +44,6 @@ const PdfButton = ({ label, what, make }: { label: string; what: string; make: (
   );
 };
 
-const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'simulation';
-
 /**
  * The learner's report of their run, and the certificate of a run that passed: PDFs they keep,
  * offered once the run's feedback may be shown (a live session's learners get them when the host
@@ -57,13 +56,15 @@ const Keepsakes = ({ gameId, resimName, runToken, passed }: { gameId: string; re
       <PdfButton
         label="Download my report (PDF)"
         what="report"
-        make={async () => saveFile(await api.learn.pdf(gameId, 'report', runToken), `${fileNamePart(resimName)}-report.pdf`)}
+        make={async () => saveFile(await api.learn.pdf(gameId, 'report', runToken), `${fileNamePart(resimName, 'simulation')}-report.pdf`)}
       />
       {passed ? (
         <PdfButton
           label="Download my certificate (PDF)"
           what="certificate"
-          make={async () => saveFile(await api.learn.pdf(gameId, 'certificate', runToken), `${fileNamePart(resimName)}-certificate.pdf`)}
+          make={async () =>
+            saveFile(await api.learn.pdf(gameId, 'certificate', runToken), `${fileNamePart(resimName, 'simulation')}-certificate.pdf`)
+          }
         />
       ) : null}
     </Group>

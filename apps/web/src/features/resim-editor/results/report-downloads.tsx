@@ -5,9 +5,9 @@ import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { reportCalls } from '../../../api/report-calls';
 import { saveFile } from '../../../ui/save-file';
+import { fileNamePart as namePart } from '@resim/contracts';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const namePart = (text: string, otherwise: string) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || otherwise;
 
 /** A download the server makes: a button, busy while it is made, and what went wrong if it failed. */
 export const FileButton = ({ label, make, size = 'xs' }: { label: string; make: () => Promise<void>; size?: 'xs' | 'sm' }) => {
