@@ -7,6 +7,7 @@ export * from './client-log';
 export * from './web-config';
 export * from './runs';
 export * from './learners';
+export * from './accommodations';
 export * from './email-templates';
 export * from './outbox';
 export * from './boards';

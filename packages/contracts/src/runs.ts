@@ -153,6 +153,12 @@ export const gameSnapshot = z
     score: z.lazy(() => gameScore).nullable(),
     /** why the run ended; 'removed' when the host took the learner out of the session */
     endReason: z.string().nullable(),
+    /**
+     * the learner's time allowance (an accommodation, or a scenario untimed for everyone): untimed,
+     * or the seconds more than the standard its longest clock gives (null when no clock limits the
+     * run); null for a run played to the scenario's own time
+     */
+    allowance: z.object({ untimed: z.boolean(), extraSeconds: z.number().nullable() }).nullable().default(null),
   })
   .meta({ id: 'GameSnapshot' });
 export type GameSnapshot = z.infer<typeof gameSnapshot>;

@@ -1,7 +1,8 @@
 import type { ReadonlyContent } from '../scenario/readonly-content';
 import type { Impact, MeasureCondition } from '../scenario/schema';
 import { changed } from './run-state';
-import { indexScenario, type IndexedMeasure, type ScenarioIndex } from './scenario-index';
+import { runIndex } from './time-allowance';
+import { type IndexedMeasure, type ScenarioIndex } from './scenario-index';
 import type { RunState } from './types';
 
 /**
@@ -118,7 +119,7 @@ export const settle = (index: ScenarioIndex, state: RunState, now: number): RunS
 };
 
 /** The run as it stands at `now`: ended there if an auto-time Terminate limit was reached by then. */
-export const settleRun = (content: ReadonlyContent, state: RunState, now: number): RunState => settle(indexScenario(content), state, now);
+export const settleRun = (content: ReadonlyContent, state: RunState, now: number): RunState => settle(runIndex(content, state), state, now);
 
 /**
  * Every measure's value at `now`: the stored value, plus or minus the whole seconds elapsed for
@@ -126,7 +127,7 @@ export const settleRun = (content: ReadonlyContent, state: RunState, now: number
  * the run), within the limits of kind Limited and Terminate.
  */
 export const measureValues = (content: ReadonlyContent, state: RunState, now: number): Record<string, number> => {
-  const index = indexScenario(content);
+  const index = runIndex(content, state);
   return valuesAt(index, settle(index, state, now), now);
 };
 

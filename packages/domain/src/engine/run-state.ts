@@ -15,4 +15,5 @@ export const changed = (state: RunState, change: Partial<RunState>): RunState =>
   hintTaken: change.hintTaken ?? state.hintTaken,
   measures: change.measures ?? state.measures,
   ended: change.ended === undefined ? state.ended : change.ended,
+  allowance: state.allowance ?? null,
 });

@@ -41,6 +41,7 @@ describe('starting a run (DESIGN 4)', () => {
       hintTaken: false,
       measures: { points: 0 },
       ended: null,
+      allowance: null,
     });
   });
 });

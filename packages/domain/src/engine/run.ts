@@ -7,7 +7,8 @@ import { changed } from './run-state';
 import { doneSet, indexScenario, type ScenarioIndex } from './scenario-index';
 import { currentStage, openStages } from './stage-opening';
 import { noteSuccession } from './succession';
-import type { ApplyResult, RunEvent, RunState } from './types';
+import { indexForAllowance, runIndex, startingAllowance } from './time-allowance';
+import type { ApplyResult, RunEvent, RunState, TimeAllowance } from './types';
 
 const noIds: readonly string[] = [];
 
@@ -15,8 +16,9 @@ const noIds: readonly string[] = [];
  * DESIGN 4: a run at its start: every measure at its initial value (within its limits), the
  * default stage unlocked first, then every stage that opens with nothing done yet.
  */
-export const startRun = (content: ReadonlyContent, at: number): RunState => {
-  const index = indexScenario(content);
+export const startRun = (content: ReadonlyContent, at: number, accommodation?: TimeAllowance | null): RunState => {
+  const allowance = startingAllowance(content, accommodation);
+  const index = indexForAllowance(indexScenario(content), allowance);
   const measures: Record<string, number> = {};
   for (const measure of index.measures.values()) measures[measure.id] = initialValue(measure);
   const first = index.defaultStageId === null ? noIds : [index.defaultStageId];
@@ -30,6 +32,7 @@ export const startRun = (content: ReadonlyContent, at: number): RunState => {
     hintTaken: false,
     measures,
     ended: null,
+    allowance,
   };
 };
 
@@ -135,14 +138,19 @@ const judgeEvent = (index: ScenarioIndex, state: RunState, event: RunEvent): App
  * `stop` (the presenter) end the run. The state given is never changed.
  */
 export const applyEvent = (content: ReadonlyContent, state: RunState, event: RunEvent): ApplyResult => {
-  const result = judgeEvent(indexScenario(content), state, event);
+  const result = judgeEvent(runIndex(content, state), state, event);
   if (result.ok) noteSuccession(state, result.state);
   return result;
 };
 
 /** A run as the fold of its events from its start; the first event refused makes the replay fail with its error. */
-export const replayRun = (content: ReadonlyContent, startedAt: number, events: readonly RunEvent[]): ApplyResult => {
-  let state = startRun(content, startedAt);
+export const replayRun = (
+  content: ReadonlyContent,
+  startedAt: number,
+  events: readonly RunEvent[],
+  allowance?: TimeAllowance | null,
+): ApplyResult => {
+  let state = startRun(content, startedAt, allowance);
   for (const event of events) {
     const result = applyEvent(content, state, event);
     if (!result.ok) return result;

@@ -1,6 +1,6 @@
 import type { ReadonlyContent } from '../scenario/readonly-content';
 import { settle, valuesAt } from './measures';
-import { indexScenario } from './scenario-index';
+import { runIndex } from './time-allowance';
 import type { RankedEntry, RunScore, RunState, ScoredItem } from './types';
 
 const named = (item: { readonly id: string; readonly name: string }): ScoredItem => ({ id: item.id, name: item.name || item.id });
@@ -14,7 +14,7 @@ const named = (item: { readonly id: string; readonly name: string }): ScoredItem
  * conclusions were confirmed: a key without conclusions has no correct answer to give.
  */
 export const runScore = (content: ReadonlyContent, state: RunState, now: number): RunScore => {
-  const index = indexScenario(content);
+  const index = runIndex(content, state);
   const run = settle(index, state, now);
   const end = run.ended?.at ?? now;
   const measures = valuesAt(index, run, end);

@@ -25,6 +25,17 @@ export type RunEvent = (LearnerEvent | { readonly type: 'stop' }) & { readonly a
 /** Why a run ended: the learner ended it, a Terminate limit was reached, or the session was stopped. */
 export type EndReason = 'learner' | 'terminated' | 'stopped';
 
+/**
+ * A run's time allowance (an accommodation, or a scenario untimed for everyone): extra time on
+ * every limit of time, as a percentage of the limit's standard span and an amount of seconds, or
+ * no time limit at all. Recorded in the run's state at its start.
+ */
+export type TimeAllowance = {
+  readonly untimed: boolean;
+  readonly extraPercent: number;
+  readonly extraSeconds: number;
+};
+
 export type RunState = {
   readonly startedAt: number;
   /** the time of the last event applied */
@@ -44,6 +55,8 @@ export type RunState = {
    */
   readonly measures: Readonly<Record<string, number>>;
   readonly ended: { readonly at: number; readonly reason: EndReason; readonly measureId?: string } | null;
+  /** the time allowance the run started with; null (or absent, in runs stored before allowances) for the scenario's own limits */
+  readonly allowance?: TimeAllowance | null;
 };
 
 /** Why the engine refused an event; the message is for the learner and names the problem. */

@@ -4,7 +4,8 @@ import { maxConclusionsText, type TextSet } from '../scenario/text-set';
 import { listItems } from './listing';
 import { failedCondition, settle } from './measures';
 import { situationAt } from './run';
-import { indexScenario, type IndexedAction, type IndexedMeasure, type ScenarioIndex } from './scenario-index';
+import { runIndex } from './time-allowance';
+import { type IndexedAction, type IndexedMeasure, type ScenarioIndex } from './scenario-index';
 import { currentStage } from './stage-opening';
 import type { ActionView, ConclusionView, FactView, MediaSet, MeasureView, RunState, RunView } from './types';
 
@@ -186,7 +187,7 @@ const sameFields = <T extends object>(a: T, b: T): boolean => {
  * of them and finds them unchanged at a glance. The view is the same with it or without it.
  */
 export const runView = (content: ReadonlyContent, state: RunState, now: number, previous?: RunView): RunView => {
-  const index = indexScenario(content);
+  const index = runIndex(content, state);
   const parts = partsOf(index);
   const run = settle(index, state, now);
   const ended = run.ended !== null;

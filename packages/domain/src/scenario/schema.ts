@@ -159,6 +159,8 @@ export const settings = z.object({
    * author: the measure that ranks learners, shown before choosing, tells right tests from harmful ones.
    */
   revealedMeasures: z.array(itemId).max(100).default([]),
+  /** Training and Offline runs with no time limit for anyone: the time is still measured and shown */
+  untimed: z.boolean().default(false),
 });
 
 /**
@@ -253,6 +255,7 @@ export const scenarioDetails = z.object({
     allowBrowser: true,
     showActionCosts: false,
     revealedMeasures: [],
+    untimed: false,
   }),
   /** ISO 4217 code of the currency money measures are in */
   currency: currencyCode.default('USD'),

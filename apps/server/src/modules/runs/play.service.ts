@@ -1,6 +1,7 @@
 import type { GameScore, GameSnapshot, JoinInfo, JoinResult, LearnerScenario, PreviewRun, SessionMessage } from '@resim/contracts';
 import {
   RunStatus,
+  allowanceSummary,
   matchesUserRestriction,
   runReadingOf,
   resolveTextSet,
@@ -199,6 +200,7 @@ export const buildSnapshot = (
     nextResimCode: scenario.nextResimCode,
     score,
     endReason: game.end_reason,
+    allowance: allowanceSummary(scenario, state?.allowance),
   };
 };
 

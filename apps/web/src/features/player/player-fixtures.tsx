@@ -70,6 +70,7 @@ export const snapshotFixture = (changes: Partial<GameSnapshot> = {}): GameSnapsh
   nextResimCode: null,
   score: null,
   endReason: null,
+  allowance: null,
   ...changes,
 });
 

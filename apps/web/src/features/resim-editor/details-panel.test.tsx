@@ -8,7 +8,7 @@ import { measureFixture, scenarioFixture } from '../../test/scenario-fixtures';
 import { DetailsPanel } from './details-panel';
 
 const withCosts = scenarioFixture({
-  settings: { hideRank: false, hideTime: false, allowApp: true, allowBrowser: true, showActionCosts: true, revealedMeasures: [] },
+  settings: { hideRank: false, hideTime: false, allowApp: true, allowBrowser: true, showActionCosts: true, revealedMeasures: [], untimed: false },
   measures: [
     measureFixture('points', 'Points', { type: 7, scoreOrder: 1 }),
     measureFixture('measure1', 'Budget', { type: 1 }),
