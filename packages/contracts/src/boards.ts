@@ -23,6 +23,11 @@ export const boardLearner = z
     /** why the run ended: 'learner', 'terminated', 'stopped', or 'removed' by the host */
     endReason: z.string().nullable(),
     verdict: runVerdict.nullable(),
+    /**
+     * the time allowance the run was played with ('+50 % time', 'untimed'), for hosts and examiners;
+     * always null on the presenter display, which learners see
+     */
+    accommodation: z.string().nullable().default(null),
   })
   .meta({ id: 'BoardLearner' });
 export type BoardLearner = z.infer<typeof boardLearner>;

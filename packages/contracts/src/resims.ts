@@ -121,6 +121,15 @@ export const scenarioZipFileName = (names: readonly string[]): string => {
 
 /** POST /admin/control/{id}/{status} */
 export const controlParams = z.strictObject({ id: z.string().min(1).max(100), status: z.coerce.number().int() });
+/**
+ * POST /admin/control/{id}/{status} query. A Stop while learners with extra time (or untimed) are
+ * still within their time is refused (409, naming them) unless it says what to do with their runs:
+ * `spare` ends every other run and leaves theirs to finish, `end` ends them all now.
+ */
+export const controlQuery = z.strictObject({
+  accommodated: z.enum(['spare', 'end'], { error: 'accommodated must be spare or end' }).optional(),
+});
+export type ControlQuery = z.infer<typeof controlQuery>;
 
 export const stageTemplate = z
   .object({ id: z.string(), name: z.string(), stage, actions: z.array(action), conclusions: z.array(conclusion), created: z.string() })

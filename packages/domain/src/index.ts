@@ -32,7 +32,7 @@ export * from './engine/types';
 export { requirementHolds } from './engine/requirements';
 export { measureValues, settleRun } from './engine/measures';
 export { applyEvent, replayRun, startRun } from './engine/run';
-export { allowanceSummary, allowedMeasure, isStandardAllowance, startingAllowance } from './engine/time-allowance';
+export { allowanceLabel, allowanceSummary, allowedMeasure, isStandardAllowance, startingAllowance } from './engine/time-allowance';
 export { runView } from './engine/view';
 export {
   formatChange,

@@ -125,3 +125,13 @@ export const allowanceSummary = (
   }
   return { untimed: false, extraSeconds: most === null ? null : Math.round(most) };
 };
+
+/** A run's allowance for hosts and examiners: 'untimed', '+50 % time', '+25 min', '+50 % time and 10 min'; null for none. */
+export const allowanceLabel = (allowance: TimeAllowance | null | undefined): string | null => {
+  if (isStandardAllowance(allowance)) return null;
+  if (allowance!.untimed) return 'untimed';
+  const minutes = Math.round(allowance!.extraSeconds / 60);
+  const percent = allowance!.extraPercent;
+  if (percent > 0 && minutes > 0) return `+${percent} % time and ${minutes} min`;
+  return percent > 0 ? `+${percent} % time` : `+${minutes} min`;
+};

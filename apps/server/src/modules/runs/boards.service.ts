@@ -47,6 +47,7 @@ const board = (
       rank: entry?.rank ?? null,
       endReason: game.end_reason,
       verdict: verdictOf(scenario, marking, game, entry?.score ?? null, now),
+      accommodation: null,
     };
   };
   const unranked = runs.filter((game) => !rankOf.has(game.id)).sort((a, b) => a.created_at.localeCompare(b.created_at));

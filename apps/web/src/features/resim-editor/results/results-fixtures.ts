@@ -41,6 +41,7 @@ export const boardLearnerOf = (nickname: string, changes: Partial<BoardLearner> 
   rank: null,
   endReason: null,
   verdict: null,
+  accommodation: null,
   ...changes,
 });
 
