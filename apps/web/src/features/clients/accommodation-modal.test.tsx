@@ -1,5 +1,6 @@
 import type { Learner } from '@resim/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { showSuccess } from '../../app/notify';
@@ -38,7 +39,28 @@ const openFor = async (email: string) => {
 const type = (dialog: HTMLElement, name: string | RegExp, value: string) =>
   fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
 
+/** axe's critical and serious violations in what is on screen (the page, and the modal open over it). */
+const violations = async () => {
+  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return results.violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious').map((v) => v.id);
+};
+
 describe('Clients: accommodations', () => {
+  it('is accessible: the table with its badges and buttons, and the modal for a learner and for a tag', async () => {
+    await open();
+    expect(await violations()).toEqual([]);
+    const dialog = await openFor('bob@example.test');
+    expect(await violations()).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Accommodation for tag…' }));
+    const forTag = await screen.findByRole('dialog', { name: 'Accommodation for a tag' });
+    fireEvent.click(within(forTag).getByRole('combobox', { name: 'Tag' }));
+    fireEvent.click(screen.getByRole('option', { name: 'Dyslexia' }));
+    await within(forTag).findByRole('button', { name: 'Remove accommodation' });
+    expect(await violations()).toEqual([]);
+  });
+
   it('gives a learner extra time as a percentage, previewed in the words the table uses', async () => {
     const { accommodate } = await open();
     const dialog = await openFor('ann@example.test');

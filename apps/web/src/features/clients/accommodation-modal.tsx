@@ -107,6 +107,7 @@ const SettingsForm = (props: {
         {existing ? (
           <Text fz="sm">
             Now: <strong>{describeAccommodation(existing)}</strong>
+            {existing.extraPercent > 0 && existing.extraMinutes > 0 ? ' (a list gave both; saving here keeps the one chosen below)' : null}
           </Text>
         ) : props.inherited ? (
           <Text fz="sm">Now {props.inherited}. An accommodation of their own replaces it.</Text>

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { ClientsPage } from './clients-page';
@@ -49,6 +50,8 @@ describe('Clients: the allocation matrix', () => {
         .map((mark) => mark.getAttribute('aria-label')),
     ).toEqual(['Accommodation: +25 min (from tag day)']);
     expect(within(screen.getByRole('row', { name: /bob@example.test/ })).getByRole('img', { name: /Accommodation/ })).toBeTruthy();
+    const results = await axe.run(matrix, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual([]);
   });
 
   it('gives a scenario at once, and takes it back when the server refuses', async () => {
