@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accommodationSettings, effectiveAccommodation } from './accommodations';
 
 /**
  * Learners of a space and their allocations (SPEC 7). A learner is named by email everywhere;
@@ -43,19 +44,21 @@ export const learner = z
     reminded: z.string().nullable(),
     /** ids of the scenarios allocated to this learner */
     resims: z.array(z.string()),
+    /** the accommodation in effect for them, their own or their tags', or null for none */
+    accommodation: effectiveAccommodation.nullable().default(null),
   })
   .meta({ id: 'Learner' });
 export type Learner = z.infer<typeof learner>;
 
 /**
  * POST /admin/space/{id}/learner: every learner gets `tags`, and each its own `tags` beside them
- * (a CSV line's tags).
+ * (a CSV line's tags), and the `accommodation` of their line when it names one.
  */
 export const addLearnersBody = z.strictObject({
   tags: tags.default([]),
   notify: z.boolean().default(false),
   learners: z
-    .array(z.strictObject({ email: rawEmail, tags: tags.optional() }))
+    .array(z.strictObject({ email: rawEmail, tags: tags.optional(), accommodation: accommodationSettings.optional() }))
     .min(1, 'name at least one learner to add')
     .max(maxLearnersPerRequest, `at most ${maxLearnersPerRequest.toLocaleString('en')} learners per request`),
 });

@@ -110,6 +110,32 @@ describe('Clients: adding learners', () => {
     expect((await within(dialog).findByRole('button', { name: 'Add 1 learner' })).hasAttribute('disabled')).toBe(true);
   });
 
+  it('sends the accommodation of each line, and reports a bad one by its line', async () => {
+    const { dialog, paste, add } = await openDialog();
+    paste('email,tags,accommodation\nann@example.test,,50%\nbob@example.test,x,\ncy@example.test,,forever\n');
+    const report = await within(dialog).findByRole('region', { name: 'What will be added' });
+    expect(within(report).getByText('1 learner with an accommodation from the list')).toBeTruthy();
+    expect(
+      within(within(report).getByRole('table', { name: 'Lines that cannot be added' }))
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'LineContentWhy',
+      '4cy@example.test,,foreveraccommodation: “forever” is not an accommodation: write 50%, 25 min, untimed or window 2h, joined by ;',
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add the 2 good, skip 1 bad line' }));
+    await waitFor(() =>
+      expect(add).toHaveBeenCalledWith('s1', {
+        tags: [],
+        notify: false,
+        learners: [
+          { email: 'ann@example.test', accommodation: { extraPercent: 50, extraMinutes: 0, untimed: false, windowMinutes: 0 } },
+          { email: 'bob@example.test', tags: ['x'] },
+        ],
+      }),
+    );
+  });
+
   it('reads an uploaded CSV file', async () => {
     const { dialog, add } = await openDialog();
     const content = 'Email,Tags\ncy@example.test,"a|b"\n';

@@ -80,9 +80,11 @@ const AddLearnersForm = (props: { spaceId: string; learners: readonly Learner[];
       {
         tags: tagsForAll,
         notify,
-        learners: list.learners.map((learner) =>
-          learner.tags.length > 0 ? { email: learner.email, tags: [...learner.tags] } : { email: learner.email },
-        ),
+        learners: list.learners.map((learner) => ({
+          email: learner.email,
+          ...(learner.tags.length > 0 ? { tags: [...learner.tags] } : {}),
+          ...(learner.accommodation ? { accommodation: learner.accommodation } : {}),
+        })),
       },
       {
         onSuccess: (result) => {
@@ -136,7 +138,7 @@ const AddLearnersForm = (props: { spaceId: string; learners: readonly Learner[];
           )}
         </FileButton>
         <Text fz="xs" c="dimmed">
-          Columns email and tags; tags separated by ; or |
+          Columns email and tags, tags separated by ; or |; optionally accommodation (50%, 25 min, untimed)
         </Text>
       </Group>
       {fileError ? (

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { ClientsPage } from './clients-page';
@@ -11,7 +12,10 @@ const scenarios = [
 ];
 const learners = [
   learnerFixture('ann@example.test', { resims: ['r1'], tags: ['night'] }),
-  learnerFixture('bob@example.test', { tags: ['day'] }),
+  learnerFixture('bob@example.test', {
+    tags: ['day'],
+    accommodation: { extraPercent: 0, extraMinutes: 25, untimed: false, windowMinutes: 0, from: ['day'] },
+  }),
   learnerFixture('cy@example.test', { tags: ['night'] }),
 ];
 
@@ -35,6 +39,19 @@ describe('Clients: the allocation matrix', () => {
     ).toEqual(['Learner', 'A very long scenario name about arrhythmia', 'Chest pain']);
     expect(cell('Chest pain for ann@example.test').checked).toBe(true);
     expect(cell('Chest pain for bob@example.test').checked).toBe(false);
+  });
+
+  it('marks the learners who have an accommodation, naming it', async () => {
+    await openMatrix();
+    const matrix = screen.getByRole('table', { name: 'Allocations' });
+    expect(
+      within(matrix)
+        .getAllByRole('img', { name: /^Accommodation/ })
+        .map((mark) => mark.getAttribute('aria-label')),
+    ).toEqual(['Accommodation: +25 min (from tag day)']);
+    expect(within(screen.getByRole('row', { name: /bob@example.test/ })).getByRole('img', { name: /Accommodation/ })).toBeTruthy();
+    const results = await axe.run(matrix, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual([]);
   });
 
   it('gives a scenario at once, and takes it back when the server refuses', async () => {

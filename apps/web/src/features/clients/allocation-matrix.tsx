@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Checkbox, Group, Menu, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import type { Learner, ResimSummary } from '@resim/contracts';
-import { IconDots, IconSquareCheck, IconSquareOff } from '@tabler/icons-react';
+import { describeAccommodation, type Learner, type ResimSummary } from '@resim/contracts';
+import { IconClockPlus, IconDots, IconSquareCheck, IconSquareOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import { accommodationSource } from './accommodation-text';
 import classes from './allocation-matrix.module.css';
 import { learnersCount, nameLearners } from './learner-names';
 import { learnersChangedBy, type AllocationChange } from './learner-queries';
@@ -82,9 +83,23 @@ const ScenarioHeader = (props: {
   );
 };
 
+/** Marks a learner who has an accommodation, named for screen readers and on hover. */
+const AccommodationMark = ({ learner }: { learner: Learner }) => {
+  if (learner.accommodation === null) return null;
+  const label = `Accommodation: ${describeAccommodation(learner.accommodation)} (${accommodationSource(learner.accommodation.from)})`;
+  return (
+    <Tooltip label={label} openDelay={200}>
+      <span role="img" aria-label={label} style={{ display: 'inline-flex', flex: 'none', color: 'var(--mantine-color-grape-7)' }}>
+        <IconClockPlus size={16} aria-hidden />
+      </span>
+    </Tooltip>
+  );
+};
+
 /**
  * Learners (rows, a page at a time) by the space's scenarios (columns): a checkbox gives or takes
  * one scenario from one learner; a column's menu does it for every learner shown by the filter.
+ * A learner with an accommodation is marked beside their email.
  */
 export const AllocationMatrix = (props: {
   learners: readonly Learner[];
@@ -120,9 +135,12 @@ export const AllocationMatrix = (props: {
               return (
                 <tr key={learner.email}>
                   <th className={classes.learner} scope="row">
-                    <Text fz="sm" fw={500} ta="left" px="sm" py={6} truncate="end" title={learner.email}>
-                      {learner.email}
-                    </Text>
+                    <Group gap={4} wrap="nowrap" pr="xs">
+                      <Text fz="sm" fw={500} ta="left" px="sm" py={6} truncate="end" title={learner.email} miw={0} style={{ flex: 1 }}>
+                        {learner.email}
+                      </Text>
+                      <AccommodationMark learner={learner} />
+                    </Group>
                   </th>
                   {props.scenarios.map((scenario) => (
                     <td key={scenario.id} className={classes.cell}>

@@ -1,4 +1,14 @@
-import type { AddLearnersBody, AllocationBody, Learner, PatchLearnersBody, ResimSummary, Space } from '@resim/contracts';
+import type {
+  AccommodationList,
+  AddLearnersBody,
+  AllocationBody,
+  Learner,
+  PatchLearnersBody,
+  RemoveAccommodationBody,
+  ResimSummary,
+  SetAccommodationBody,
+  Space,
+} from '@resim/contracts';
 import { vi } from 'vitest';
 import type { ApiClient } from '../../api/client';
 
@@ -34,6 +44,7 @@ export const learnerFixture = (email: string, changes: Partial<Learner> = {}): L
   invited: null,
   reminded: null,
   resims: [],
+  accommodation: null,
   ...changes,
 });
 
@@ -41,7 +52,9 @@ export const learnerFixture = (email: string, changes: Partial<Learner> = {}): L
  * A fake API holding the learners of space s1; reads answer what the fake holds, changes are
  * recorded and answer as the server would.
  */
-export const fakeClientsApi = (data: { spaces?: Space[]; scenarios?: ResimSummary[]; learners?: Learner[] } = {}) => {
+export const fakeClientsApi = (
+  data: { spaces?: Space[]; scenarios?: ResimSummary[]; learners?: Learner[]; accommodations?: AccommodationList } = {},
+) => {
   let learners = data.learners ?? [];
   const list = vi.fn(async (_spaceId: string) => learners);
   const add = vi.fn(async (_spaceId: string, body: AddLearnersBody) => ({
@@ -62,10 +75,18 @@ export const fakeClientsApi = (data: { spaces?: Space[]; scenarios?: ResimSummar
     return { count: body.learners.length * body.resims.length };
   });
   const deallocate = vi.fn(async (_spaceId: string, body: AllocationBody) => ({ count: body.learners.length * body.resims.length }));
+  const accommodationList = vi.fn(async (_spaceId: string) => data.accommodations ?? { learners: [], tags: [] });
+  const accommodate = vi.fn(async (_spaceId: string, body: SetAccommodationBody) => ({
+    count: (body.learners?.length ?? 0) + (body.tags?.length ?? 0),
+  }));
+  const unaccommodate = vi.fn(async (_spaceId: string, body: RemoveAccommodationBody) => ({
+    count: (body.learners?.length ?? 0) + (body.tags?.length ?? 0),
+  }));
   const api = {
     spaces: { list: async () => data.spaces ?? [spaceFixture('s1', 'Cardiology'), spaceFixture('s2', 'Neurology')] },
     resims: { list: async () => data.scenarios ?? [] },
     learners: { list, add, tag, remove, remind, allocate, deallocate },
+    accommodations: { list: accommodationList, set: accommodate, remove: unaccommodate },
   } as unknown as ApiClient;
-  return { api, list, add, tag, remove, remind, allocate, deallocate };
+  return { api, list, add, tag, remove, remind, allocate, deallocate, accommodationList, accommodate, unaccommodate };
 };

@@ -45,6 +45,28 @@ describe('Clients: the learners table', () => {
     expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Space' }).value).toBe('Cardiology');
   });
 
+  it('shows who has an accommodation, and where it comes from, in words', async () => {
+    const none = { extraPercent: 0, extraMinutes: 0, untimed: false, windowMinutes: 0 };
+    await open([
+      learnerFixture('ann@example.test', { accommodation: { ...none, extraPercent: 50, windowMinutes: 120, from: 'learner' } }),
+      learnerFixture('bob@example.test', { tags: ['Dyslexia'], accommodation: { ...none, untimed: true, from: ['Dyslexia'] } }),
+      learnerFixture('cy@example.test'),
+    ]);
+    // Each part of the cell, as a screen reader reads them one after the other.
+    const accommodation = (email: string) => {
+      const row = screen.getByRole('row', { name: new RegExp(email) });
+      const column = within(screen.getByRole('table', { name: 'Learners' }))
+        .getAllByRole('columnheader')
+        .findIndex((header) => header.textContent === 'Accommodation');
+      const cell = within(row).getAllByRole('cell')[column - 1];
+      return [...(cell?.querySelectorAll('.mantine-Badge-label, p') ?? [])].map((part) => part.textContent);
+    };
+    expect(accommodation('ann@example.test')).toEqual(['+50 % time, closes 2 h later', 'own']);
+    expect(accommodation('bob@example.test')).toEqual(['untimed', 'from tag Dyslexia']);
+    expect(accommodation('cy@example.test')).toEqual(['None']);
+    expect(screen.getByRole('button', { name: 'Accommodation for cy@example.test' })).toBeTruthy();
+  });
+
   it('searches by email and filters by tag', async () => {
     await open();
     fireEvent.change(screen.getByRole('textbox', { name: 'Search learners by email' }), { target: { value: 'B@EX' } });
@@ -197,6 +219,7 @@ describe('Clients: the learners table', () => {
     await screen.findByRole('table', { name: 'Learners' });
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add learners' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Accommodation for/ })).toBeNull();
   });
 
   it('says so when the address names a space that is not the user’s', async () => {

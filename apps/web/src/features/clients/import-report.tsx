@@ -1,6 +1,6 @@
 import { Alert, Box, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { maxLearnersPerRequest } from '@resim/contracts';
-import { IconAlertTriangle, IconCircleCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconClockPlus, IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import { duplicatesOf, type LearnerImport } from './learner-import';
 import { learnersCount } from './learner-names';
 
@@ -19,6 +19,7 @@ export const ImportReport = ({ read, alreadyThere }: { read: LearnerImport; alre
   const duplicates = duplicatesOf(read);
   const fresh = read.learners.length - alreadyThere;
   const bad = read.problems.length;
+  const accommodated = read.learners.filter((learner) => learner.accommodation).length;
   return (
     <Stack gap="sm" component="section" aria-label="What will be added">
       <List spacing={4} fz="sm" center>
@@ -27,6 +28,11 @@ export const ImportReport = ({ read, alreadyThere }: { read: LearnerImport; alre
             ? 'No learners to add'
             : `${learnersCount(fresh)} will be added${alreadyThere > 0 ? `; ${alreadyThere.toLocaleString()} already in the space will get the tags` : ''}`}
         </List.Item>
+        {accommodated > 0 ? (
+          <List.Item icon={<IconClockPlus size={16} color="var(--mantine-color-grape-6)" aria-hidden />}>
+            {learnersCount(accommodated)} with an accommodation from the list
+          </List.Item>
+        ) : null}
         {duplicates.length > 0 ? (
           <List.Item icon={<IconCopy size={16} color="var(--mantine-color-gray-6)" aria-hidden />}>
             {duplicates.length.toLocaleString()} {duplicates.length === 1 ? 'email appears' : 'emails appear'} more than once; merged into

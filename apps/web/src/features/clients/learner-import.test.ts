@@ -70,6 +70,33 @@ describe('readLearnerImport', () => {
     expect(read.problems[1]?.content).toBe(', lonely-tag');
   });
 
+  it('reads an accommodation column named in the header, in any case, also as "extra time"', () => {
+    const none = { extraPercent: 0, extraMinutes: 0, untimed: false, windowMinutes: 0 };
+    const read = readLearnerImport(
+      'Email,Tags,ACCOMMODATION\nann@example.test,a,50%\nbob@example.test,,25 min; window 2h\ncy@example.test,,untimed\ndee@example.test,b,\n',
+    );
+    expect(read.problems).toEqual([]);
+    expect(read.learners.map(({ email, accommodation }) => ({ email, accommodation }))).toEqual([
+      { email: 'ann@example.test', accommodation: { ...none, extraPercent: 50 } },
+      { email: 'bob@example.test', accommodation: { ...none, extraMinutes: 25, windowMinutes: 120 } },
+      { email: 'cy@example.test', accommodation: { ...none, untimed: true } },
+      { email: 'dee@example.test', accommodation: undefined },
+    ]);
+    expect(readLearnerImport('email,extra time\nann@example.test,+10 %').learners[0]?.accommodation).toEqual({ ...none, extraPercent: 10 });
+  });
+
+  it('names a bad accommodation cell by its line, and one email given two accommodations', () => {
+    const read = readLearnerImport(
+      'email,accommodation\nann@example.test,lots\nbob@example.test,500%\ncy@example.test,10 min\ncy@example.test,20 min\n',
+    );
+    expect(read.learners.map((learner) => learner.email)).toEqual(['cy@example.test']);
+    expect(read.problems.map(({ line, reason }) => [line, reason])).toEqual([
+      [2, 'accommodation: “lots” is not an accommodation: write 50%, 25 min, untimed or window 2h, joined by ;'],
+      [3, 'accommodation: extraPercent must be a whole number from 0 to 300'],
+      [5, 'another accommodation than line 4 of the same email'],
+    ]);
+  });
+
   it('merges an email named twice, in any case, into one learner with the tags of both lines', () => {
     const read = readLearnerImport('ann@example.test, a\nbob@example.test\nANN@example.test, b\n');
     expect(read.learners).toEqual([

@@ -1,11 +1,27 @@
-import { isEmailAddress, maxLearnersPerRequest, maxTagsPerRequest, normaliseEmail, tagProblem } from '@resim/contracts';
+import {
+  isEmailAddress,
+  maxLearnersPerRequest,
+  maxTagsPerRequest,
+  normaliseEmail,
+  readAccommodationCell,
+  tagProblem,
+  type AccommodationSettings,
+} from '@resim/contracts';
 import Papa from 'papaparse';
 
 /** A line that cannot be added, and why, by its number in the text pasted or the file. */
 export type ImportProblem = { readonly line: number; readonly content: string; readonly reason: string };
 
-/** A learner to add, with their own tags; `lines` has more than one number when the email came twice. */
-export type ImportedLearner = { readonly email: string; readonly tags: readonly string[]; readonly lines: readonly number[] };
+/**
+ * A learner to add, with their own tags and the accommodation of their line when the list has that
+ * column; `lines` has more than one number when the email came twice.
+ */
+export type ImportedLearner = {
+  readonly email: string;
+  readonly tags: readonly string[];
+  readonly lines: readonly number[];
+  readonly accommodation?: AccommodationSettings;
+};
 
 export type LearnerImport = {
   /** each email once, in the order first met */
@@ -19,16 +35,25 @@ export type LearnerImport = {
 
 const emailHeaders = new Set(['email', 'e-mail', 'email address', 'e-mail address', 'mail']);
 const tagHeaders = new Set(['tags', 'tag', 'labels']);
+const accommodationHeaders = new Set(['accommodation', 'accommodations', 'extra time']);
 const tagSeparator = /[;|]/;
 // "Ann Doe <ann@example.com>", as mail programs copy addresses.
 const namedAddress = /^[^<>]*<([^<>]+)>$/;
 
-type Columns = { readonly email: number; readonly tags: number; readonly fromHeader: boolean };
+/** Where each column is, -1 for none; a list without a header has only an email and its tags. */
+type Columns = { readonly email: number; readonly tags: number; readonly accommodation: number; readonly fromHeader: boolean };
 
 const headerColumns = (cells: readonly string[]): Columns | null => {
   const names = cells.map((cell) => cell.trim().toLowerCase());
   const email = names.findIndex((name) => emailHeaders.has(name));
-  return email === -1 ? null : { email, tags: names.findIndex((name) => tagHeaders.has(name)), fromHeader: true };
+  return email === -1
+    ? null
+    : {
+        email,
+        tags: names.findIndex((name) => tagHeaders.has(name)),
+        accommodation: names.findIndex((name) => accommodationHeaders.has(name)),
+        fromHeader: true,
+      };
 };
 
 // A spreadsheet copies its cells with tabs between them; anything else is read as CSV.
@@ -50,7 +75,7 @@ const readCells = (
   cells: readonly string[],
   columns: Columns,
   tagsForAll: readonly string[],
-): { reason: string } | { email: string; tags: string[] } => {
+): { reason: string } | { email: string; tags: string[]; accommodation: AccommodationSettings | null } => {
   if (!columns.fromHeader) {
     const filled = cells.filter((cell) => cell.trim() !== '').length;
     if (filled > 2) return { reason: `${filled} columns: expected an email and its tags, with tags separated by ; or |` };
@@ -69,18 +94,23 @@ const readCells = (
   const all = new Set([...tagsForAll, ...tags]);
   if (all.size > maxTagsPerRequest)
     return { reason: `too many tags: ${all.size} with the tags for everyone, at most ${maxTagsPerRequest} per learner` };
-  return { email, tags };
+  const accommodation = columns.accommodation === -1 ? null : readAccommodationCell(cells[columns.accommodation] ?? '');
+  if (accommodation !== null && 'problem' in accommodation) return { reason: `accommodation: ${accommodation.problem}` };
+  return { email, tags, accommodation };
 };
+
+const sameAccommodation = (a: AccommodationSettings, b: AccommodationSettings): boolean =>
+  a.extraPercent === b.extraPercent && a.extraMinutes === b.extraMinutes && a.untimed === b.untimed && a.windowMinutes === b.windowMinutes;
 
 /**
  * Reads learners pasted (one email per line, or "email, tag1; tag2") or from a CSV file (columns
- * email and tags, a header row recognised and skipped), by the rules the server applies, so that
- * every bad line is named with its number before anything is sent.
+ * email and tags, and optionally accommodation, a header row recognised and skipped), by the rules
+ * the server applies, so that every bad line is named with its number before anything is sent.
  */
 export const readLearnerImport = (input: string, tagsForAll: readonly string[] = []): LearnerImport => {
   // Excel starts its UTF-8 files with a byte-order mark; old Mac files end lines with CR alone.
   const text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const learners = new Map<string, { email: string; tags: Set<string>; lines: number[] }>();
+  const learners = new Map<string, { email: string; tags: Set<string>; lines: number[]; accommodation: AccommodationSettings | null }>();
   const problems: ImportProblem[] = [];
   let columns: Columns | null = null;
   let headerSkipped = false;
@@ -106,7 +136,7 @@ export const readLearnerImport = (input: string, tagsForAll: readonly string[] =
           headerSkipped = true;
           return;
         }
-        columns = { email: 0, tags: 1, fromHeader: false };
+        columns = { email: 0, tags: 1, accommodation: -1, fromHeader: false };
       }
       const read = readCells(cells, columns, tagsForAll);
       if ('reason' in read) {
@@ -115,7 +145,7 @@ export const readLearnerImport = (input: string, tagsForAll: readonly string[] =
       }
       const known = learners.get(read.email);
       if (!known) {
-        learners.set(read.email, { email: read.email, tags: new Set(read.tags), lines: [line] });
+        learners.set(read.email, { email: read.email, tags: new Set(read.tags), lines: [line], accommodation: read.accommodation });
         return;
       }
       const merged = new Set([...known.tags, ...read.tags]);
@@ -123,13 +153,27 @@ export const readLearnerImport = (input: string, tagsForAll: readonly string[] =
         problems.push({ line, content: content.trim(), reason: `too many tags with line ${known.lines[0] ?? ''} of the same email` });
         return;
       }
+      if (known.accommodation && read.accommodation && !sameAccommodation(known.accommodation, read.accommodation)) {
+        problems.push({
+          line,
+          content: content.trim(),
+          reason: `another accommodation than line ${known.lines[0] ?? ''} of the same email`,
+        });
+        return;
+      }
       known.tags = merged;
+      known.accommodation ??= read.accommodation;
       known.lines.push(line);
     },
   });
 
   return {
-    learners: [...learners.values()].map((learner) => ({ email: learner.email, tags: [...learner.tags], lines: learner.lines })),
+    learners: [...learners.values()].map((learner) => ({
+      email: learner.email,
+      tags: [...learner.tags],
+      lines: learner.lines,
+      ...(learner.accommodation ? { accommodation: learner.accommodation } : {}),
+    })),
     problems,
     headerSkipped,
     tooMany: learners.size > maxLearnersPerRequest,

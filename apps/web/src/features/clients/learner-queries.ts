@@ -1,4 +1,11 @@
-import { maxLearnersPerRequest, type AddLearnersBody, type Learner, type PatchLearnersBody } from '@resim/contracts';
+import {
+  maxLearnersPerRequest,
+  type AddLearnersBody,
+  type Learner,
+  type PatchLearnersBody,
+  type RemoveAccommodationBody,
+  type SetAccommodationBody,
+} from '@resim/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
@@ -27,6 +34,39 @@ const useLearnersChange = <T, R>(spaceId: string, change: (input: T) => Promise<
     mutationFn: change,
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.learners(spaceId) }),
   });
+};
+
+/** Every accommodation of a space, each learner's own and each tag's; read while `enabled`. */
+export const useAccommodations = (spaceId: string, enabled = true) => {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.accommodations(spaceId),
+    queryFn: ({ signal }) => api.accommodations.list(spaceId, signal),
+    enabled,
+  });
+};
+
+/** A change to accommodations, after which they and the learners (who carry the one in effect) are read again. */
+const useAccommodationChange = <T>(spaceId: string, change: (body: T) => Promise<{ count: number }>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.accommodations(spaceId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.learners(spaceId) }),
+      ]),
+  });
+};
+
+export const useSetAccommodation = (spaceId: string) => {
+  const api = useApi();
+  return useAccommodationChange(spaceId, (body: SetAccommodationBody) => api.accommodations.set(spaceId, body));
+};
+
+export const useRemoveAccommodation = (spaceId: string) => {
+  const api = useApi();
+  return useAccommodationChange(spaceId, (body: RemoveAccommodationBody) => api.accommodations.remove(spaceId, body));
 };
 
 export const useAddLearners = (spaceId: string) => {

@@ -22,6 +22,7 @@ export const LearnersPanel = (props: {
   /** changes when the filter does, to go back to the first page */
   filterKey: string;
   editable: boolean;
+  onAccommodate: (learner: Learner) => void;
 }) => {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -78,6 +79,7 @@ export const LearnersPanel = (props: {
         selectable={props.editable}
         selected={selected}
         onSelectedChange={setChosen}
+        onAccommodate={props.editable ? props.onAccommodate : undefined}
       />
       <TagLearnersModal
         mode={dialog === 'add-tag' ? 'add' : dialog === 'remove-tag' ? 'remove' : null}

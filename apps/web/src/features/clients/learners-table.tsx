@@ -1,7 +1,9 @@
-import { Anchor, Checkbox, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Checkbox, Group, Table, Text } from '@mantine/core';
 import type { Learner } from '@resim/contracts';
 import { byCount } from '@resim/domain';
+import { IconClockEdit } from '@tabler/icons-react';
 import { useRef, useState, type ChangeEvent } from 'react';
+import { AccommodationBadge } from './accommodation-badge';
 import { PageControls } from './page-controls';
 import { pageOf } from './paging';
 import { RelativeDate } from './relative-date';
@@ -14,6 +16,7 @@ const isShiftClick = (event: ChangeEvent<HTMLInputElement>): boolean =>
 /**
  * The learners shown, a page at a time. With `selectable`, a checkbox per row (shift-click selects
  * a range), one for the whole page, and an offer to select every learner shown across pages.
+ * With `onAccommodate`, a button per row opens the learner's accommodation.
  */
 export const LearnersTable = (props: {
   learners: readonly Learner[];
@@ -21,6 +24,7 @@ export const LearnersTable = (props: {
   selectable: boolean;
   selected: ReadonlySet<string>;
   onSelectedChange: (selected: ReadonlySet<string>) => void;
+  onAccommodate?: ((learner: Learner) => void) | undefined;
 }) => {
   const { learners, selected, onSelectedChange } = props;
   const [requestedPage, setPage] = useState(1);
@@ -57,7 +61,7 @@ export const LearnersTable = (props: {
           )}
         </Text>
       ) : null}
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={880}>
         <Table verticalSpacing="xs" highlightOnHover aria-label="Learners">
           <Table.Thead>
             <Table.Tr>
@@ -73,6 +77,7 @@ export const LearnersTable = (props: {
               ) : null}
               <Table.Th>Email</Table.Th>
               <Table.Th>Tags</Table.Th>
+              <Table.Th>Accommodation</Table.Th>
               <Table.Th>Invited</Table.Th>
               <Table.Th>Reminded</Table.Th>
               <Table.Th ta="right">Scenarios</Table.Th>
@@ -95,6 +100,21 @@ export const LearnersTable = (props: {
                 </Table.Th>
                 <Table.Td>
                   <TagBadges tags={learner.tags} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="space-between">
+                    <AccommodationBadge accommodation={learner.accommodation} />
+                    {props.onAccommodate ? (
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={`Accommodation for ${learner.email}`}
+                        onClick={() => props.onAccommodate?.(learner)}
+                      >
+                        <IconClockEdit size={16} />
+                      </ActionIcon>
+                    ) : null}
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   <RelativeDate iso={learner.invited} now={props.now} />

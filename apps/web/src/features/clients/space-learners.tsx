@@ -1,8 +1,9 @@
 import { Button, Group, Tabs } from '@mantine/core';
 import type { ResimSummary, Space } from '@resim/contracts';
 import { mayEditInSpace } from '@resim/domain';
-import { IconLayoutGrid, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconClockPlus, IconLayoutGrid, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { AccommodationModal, type AccommodationSubject } from './accommodation-modal';
 import { AddLearnersModal } from './add-learners-modal';
 import { AllocationMatrix } from './allocation-matrix';
 import { filterLearners, noFilter, tagsPresent } from './learner-filter';
@@ -25,6 +26,7 @@ export const SpaceLearners = (props: {
   const allocate = useAllocate(space.id);
   const [filter, setFilter] = useState(noFilter);
   const [adding, setAdding] = useState(false);
+  const [accommodating, setAccommodating] = useState<AccommodationSubject | null>(null);
   const editable = mayEditInSpace(space.security, space.isOwner);
   // Typing in the search stays quick while thousands of rows are filtered behind it.
   const applied = useDeferredValue(filter);
@@ -32,6 +34,18 @@ export const SpaceLearners = (props: {
   const shown = useMemo(() => filterLearners(all, applied), [all, applied]);
   const tags = useMemo(() => tagsPresent(all), [all]);
   const filterKey = `${applied.search}\n${applied.tags.join('\n')}`;
+
+  // The tag filtered by, when there is one, is the tag the accommodation is most likely for.
+  const tagButton =
+    editable && tags.length > 0 ? (
+      <Button
+        variant="default"
+        leftSection={<IconClockPlus size={16} />}
+        onClick={() => setAccommodating({ kind: 'tag', tag: filter.tags.length === 1 ? (filter.tags[0] ?? null) : null })}
+      >
+        Accommodation for tag…
+      </Button>
+    ) : null;
 
   const addButton = editable ? (
     <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
@@ -71,14 +85,26 @@ export const SpaceLearners = (props: {
               Allocations
             </Tabs.Tab>
           </Tabs.List>
-          {all.length > 0 ? addButton : null}
+          {all.length > 0 ? (
+            <Group gap="sm">
+              {tagButton}
+              {addButton}
+            </Group>
+          ) : null}
         </Group>
         {all.length > 0 ? (
           <LearnerFilters filter={filter} tags={tags} shown={shown.length} total={all.length} onChange={setFilter} />
         ) : null}
         <Tabs.Panel value="learners">
           {content(() => (
-            <LearnersPanel spaceId={space.id} learners={all} shown={shown} filterKey={filterKey} editable={editable} />
+            <LearnersPanel
+              spaceId={space.id}
+              learners={all}
+              shown={shown}
+              filterKey={filterKey}
+              editable={editable}
+              onAccommodate={(learner) => setAccommodating({ kind: 'learner', learner })}
+            />
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="allocations">
@@ -109,6 +135,7 @@ export const SpaceLearners = (props: {
         tags={tags}
         onClose={() => setAdding(false)}
       />
+      <AccommodationModal spaceId={space.id} subject={accommodating} tags={tags} onClose={() => setAccommodating(null)} />
     </>
   );
 };
