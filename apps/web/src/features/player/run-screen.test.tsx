@@ -1,6 +1,7 @@
 import type { GameSnapshot } from '@resim/contracts';
 import { defaultTextSet, type LearnerEvent, type RunView, type TextSet } from '@resim/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../api/client';
@@ -389,6 +390,8 @@ describe('run screen: the learner’s own time', () => {
     );
     // The clock ticks every second: it is no live region, nor inside one.
     expect(screen.getByRole('list', { name: 'Measures' }).closest('[aria-live]')).toBeNull();
+    const results = await axe.run(header, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(results.violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual([]);
   });
 
   it('says a run is untimed, and still measured', async () => {

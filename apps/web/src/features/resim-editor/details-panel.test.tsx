@@ -1,5 +1,6 @@
 import type { ScenarioContent } from '@resim/domain';
 import { fireEvent, screen } from '@testing-library/react';
+import axe from 'axe-core';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../api/client';
@@ -103,13 +104,16 @@ describe('details: untimed for everyone', () => {
     }
   });
 
-  it('is off and disabled in Realtime and Assessed modes, saying why', () => {
+  it('is off and disabled in Realtime and Assessed modes, saying why', async () => {
     for (const mode of [1, 4] as const) {
       const initial = { ...withCosts, mode, settings: { ...withCosts.settings, untimed: true } };
       const { unmount } = renderWithProviders(<Harness initial={initial} seen={() => undefined} />, { api: {} as ApiClient });
       expect(untimedSwitch().disabled).toBe(true);
       expect(untimedSwitch().checked).toBe(false);
       expect(hintOf(untimedSwitch())).toBe('Only Training and Offline scenarios can be untimed for everyone.');
+      const fieldset = untimedSwitch().closest('fieldset')!;
+      const results = await axe.run(fieldset, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+      expect(results.violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual([]);
       unmount();
     }
   });

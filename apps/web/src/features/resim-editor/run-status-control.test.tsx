@@ -128,7 +128,7 @@ describe('run status control', () => {
 });
 
 /** A running session's Stop, with the learners the scoreboard shows still within their extra time. */
-const showStop = (stillPlaying: readonly AccommodatedLearner[], onChange = vi.fn().mockResolvedValue(undefined)) => {
+const showStop = (stillPlaying: readonly AccommodatedLearner[], onChange = vi.fn().mockResolvedValue(undefined), mode = 1) => {
   const accommodatedStillPlaying = vi.fn().mockResolvedValue(stillPlaying);
   const router = createMemoryRouter(
     [
@@ -137,7 +137,7 @@ const showStop = (stillPlaying: readonly AccommodatedLearner[], onChange = vi.fn
         element: (
           <RunStatusControl
             status={2}
-            mode={1}
+            mode={mode}
             blocked={null}
             access={{ allowAnonymous: true, allowSignin: true }}
             onChange={onChange}
@@ -207,6 +207,13 @@ describe('run status control: learners with extra time', () => {
     await screen.findByRole('dialog', { name: 'Stop Simulation?' });
     fireEvent.click(screen.getAllByRole('button', { name: 'Stop Simulation' }).at(-1)!);
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(3));
+  });
+
+  it('asks only when a live session is stopped, not when a self-paced scenario is closed', async () => {
+    const onChange = showStop(stillPlaying, undefined, 2);
+    fireEvent.click(screen.getByRole('button', { name: 'Close Scenario' }));
+    await screen.findByRole('dialog', { name: 'Close Scenario?' });
+    expect(onChange.accommodatedStillPlaying).not.toHaveBeenCalled();
   });
 
   it('asks the same when the server refuses the Stop for them, in its words', async () => {

@@ -139,7 +139,8 @@ export const RunStatusControl = (props: {
   };
   const stillPlaying = props.accommodatedStillPlaying;
   const choose = (command: StatusCommand) => {
-    if (!stillPlaying || command.next !== RunStatus.Finished || props.status !== RunStatus.Running) return askOrRun(command);
+    if (!stillPlaying || reading !== 'live' || command.next !== RunStatus.Finished || props.status !== RunStatus.Running)
+      return askOrRun(command);
     setChecking(true);
     void stillPlaying()
       .catch(() => [])
