@@ -8,6 +8,7 @@ import { theme } from '../../app/theme';
 import type { AccommodatedLearner } from './accommodations';
 import { extraTimeBadges } from './results/results-fixtures';
 import { formatDateTime } from '../../ui/format';
+import { showSuccess } from '../../app/notify';
 import { RunStatusControl, type JoinAccess } from './run-status-control';
 
 /** The control in the editor's title, at an address of the editor; `onChange` has `router` to read where it went. */
@@ -24,6 +25,8 @@ const show = (access: JoinAccess, status = 0, env: 'test' | 'default' = 'test') 
   );
   return Object.assign(onChange, { router });
 };
+
+vi.mock('../../app/notify', () => ({ showSuccess: vi.fn() }));
 
 describe('run status control', () => {
   it('opens the lobby at once when anyone with the code may join', async () => {
@@ -184,6 +187,11 @@ describe('run status control: learners with extra time', () => {
     expect(await violations()).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Let them finish' }));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(3, 'spare'));
+    await waitFor(() =>
+      expect(showSuccess).toHaveBeenCalledWith(
+        'Every other run has ended. The learners with extra time play on, and the session stays running until you stop it again.',
+      ),
+    );
   });
 
   it('ends every run now when asked', async () => {

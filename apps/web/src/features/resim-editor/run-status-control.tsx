@@ -4,6 +4,7 @@ import { formatDateTime } from '../../ui/format';
 import { IconCalendarEvent, IconPlayerPlay, IconPlayerStop, IconRefresh, IconTestPipe, IconDoorEnter, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { showSuccess } from '../../app/notify';
 import { AccommodatedStopModal } from './accommodated-stop-modal';
 import { accommodationRefusal, type Accommodated, type AccommodatedLearner } from './accommodations';
 
@@ -74,6 +75,9 @@ const warnings: Readonly<Record<string, string>> = {
     'The finished session’s results are kept. The scenario can be edited again, and opening it starts a new session that learners join afresh.',
 };
 
+const sparedMessage =
+  'Every other run has ended. The learners with extra time play on, and the session stays running until you stop it again.';
+
 /** A Stop asked about because learners with extra time are still playing: who, and the server's words if it refused. */
 type AccommodatedAsk = {
   readonly command: StatusCommand;
@@ -125,6 +129,9 @@ export const RunStatusControl = (props: {
     // A refused change is reported by the API client; the status shown stays the saved one. A Stop
     // refused for the learners with extra time asks what to do with their runs.
     (accommodated ? props.onChange(command.next, accommodated) : props.onChange(command.next))
+      .then(() => {
+        if (accommodated === 'spare') showSuccess(sparedMessage);
+      })
       .catch((error: unknown) => {
         const refusal = accommodated ? null : accommodationRefusal(error);
         if (refusal) setAccommodatedAsk({ command, learners: refusal.learners, message: refusal.message });

@@ -190,6 +190,13 @@ describe('scoreboard', () => {
     ).toEqual(['Bo35', 'Ann10']);
   });
 
+  it('names the run’s extra time in its drawer', async () => {
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the run of Cy' }));
+    const drawer = await screen.findByRole('dialog', { name: /^Cy/ });
+    expect(extraTimeBadges(drawer)).toEqual(['Extra time: +50 % time']);
+  });
+
   it('switches to another opening picked from the list', async () => {
     show();
     await screen.findByRole('table', { name: 'Learners by rank' });

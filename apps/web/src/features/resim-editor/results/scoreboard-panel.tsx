@@ -176,6 +176,7 @@ const Board = ({
         resimId={resimId}
         gameId={open?.gameId ?? null}
         nickname={open?.nickname ?? ''}
+        accommodation={open?.accommodation ?? null}
         content={content}
         spaceId={spaceId}
         onClose={() => setOpen(null)}
