@@ -1,5 +1,6 @@
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import type { GameSnapshot } from '@resim/contracts';
+import { AllowanceNotice } from './allowance-notice';
 import { ConnectionBadge } from './connection-badge';
 import { MessagesSection } from './messages';
 import { PlayerFrame } from './player-frame';
@@ -37,6 +38,7 @@ export const LobbyScreen = ({
             <Text c="dimmed" fz="sm">
               You joined as <b>{snapshot.nickname}</b>. The simulation starts here as soon as the presenter starts it.
             </Text>
+            <AllowanceNotice allowance={snapshot.allowance} />
           </Stack>
           <ConnectionBadge status={status} />
         </Stack>

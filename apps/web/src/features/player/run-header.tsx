@@ -3,6 +3,7 @@ import type { GameSnapshot } from '@resim/contracts';
 import type { MeasureView, RunView } from '@resim/domain';
 import { IconMessage } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { AllowanceNotice } from './allowance-notice';
 import { ConnectionBadge } from './connection-badge';
 import { MeasuresBar } from './measures-bar';
 import { MediaList } from './media-list';
@@ -12,7 +13,7 @@ import { ScreenHeading } from '../../ui/screen-heading';
 /**
  * The top of a run, always in view: the scenario, the stage, the case (the scenario's description,
  * the stage's and their media behind a toggle, open until the learner's first step), the measures,
- * the presenter's messages and the way to end.
+ * the learner's own time allowance, the presenter's messages and the way to end.
  */
 export const RunHeader = ({
   snapshot,
@@ -107,6 +108,7 @@ export const RunHeader = ({
             </Group>
           </Group>
           <MeasuresBar measures={measures} currency={view.currency} elapsedMs={elapsedMs} hideTime={snapshot.settings.hideTime} />
+          <AllowanceNotice allowance={snapshot.allowance} />
           <Collapse expanded={describing}>
             {/* A long description must not push the run off a phone's screen: it scrolls on its own. */}
             <Box id="stage-description" py="xs" mah="40dvh" style={{ overflowY: 'auto' }}>

@@ -1,6 +1,7 @@
 import type { GameSnapshot } from '@resim/contracts';
 import { defaultTextSet, type LearnerEvent, type RunView, type TextSet } from '@resim/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../api/client';
@@ -370,5 +371,62 @@ describe('run screen', () => {
     expect(within(bar).getByText('Points')).toBeTruthy();
     expect(within(bar).queryByText('Time left')).toBeNull();
     expect(within(bar).queryByText('Time taken')).toBeNull();
+  });
+});
+
+describe('run screen: the learner’s own time', () => {
+  const countdown = (value: number): RunView['measures'] => [
+    { id: 'clock', name: 'Time left', type: 3, value, min: 0, max: null, limitKind: 1, atLimit: false, timeUnit: 'seconds' },
+  ];
+  const announcement = () => document.getElementById('run-time-announcement');
+
+  it('tells the learner their extra time beside the clock, and says it with the time left when the run opens', async () => {
+    setup(viewFixture({ measures: countdown(1800) }), { snapshot: { allowance: { untimed: false, extraSeconds: 1500 } } });
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('You have 25 minutes more than the standard time.')).toBeTruthy();
+    expect(announcement()?.getAttribute('aria-live')).toBe('polite');
+    await waitFor(() =>
+      expect(announcement()?.textContent).toBe('You have 25 minutes more than the standard time. Time remaining: 30 minutes.'),
+    );
+    // The clock ticks every second: it is no live region, nor inside one.
+    expect(screen.getByRole('list', { name: 'Measures' }).closest('[aria-live]')).toBeNull();
+    const results = await axe.run(header, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(results.violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual([]);
+  });
+
+  it('says a run is untimed, and still measured', async () => {
+    setup(viewFixture({ measures: [] }), { snapshot: { allowance: { untimed: true, extraSeconds: null } } });
+    const text = 'This run is untimed: no time limit ends it. Your time is still measured.';
+    expect(within(screen.getByRole('banner')).getByText(text)).toBeTruthy();
+    await waitFor(() => expect(announcement()?.textContent).toBe(text));
+  });
+
+  it('says nothing of an allowance for a run played to the scenario’s time', () => {
+    setup(viewFixture({ measures: countdown(1800) }));
+    expect(screen.queryByText(/more than the standard time|untimed/)).toBeNull();
+  });
+
+  it('announces the time left when 10 minutes remain, not at every tick of the clock', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    try {
+      setup(viewFixture({ measures: countdown(605) }), {
+        snapshot: { startedAt: new Date(Date.now()).toISOString(), serverTime: Date.now() },
+      });
+      act(() => {
+        vi.advanceTimersByTime(0);
+      });
+      expect(announcement()?.textContent).toBe('Time remaining: 10 minutes.');
+      act(() => {
+        vi.advanceTimersByTime(3000);
+      });
+      expect(announcement()?.textContent).toBe('Time remaining: 10 minutes.');
+      act(() => {
+        vi.advanceTimersByTime(2000);
+      });
+      expect(screen.getByText('10:00')).toBeTruthy();
+      expect(announcement()?.textContent).toBe('10 minutes remaining.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -20,6 +20,7 @@ import { IconAlertCircle, IconClipboardList, IconFlask, IconStethoscope } from '
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { capitalise } from '../../ui/format';
 import { ActionsPanel, actionsSearchId } from './actions-panel';
+import { allowanceText } from './announcements';
 import { ConclusionsPanel } from './conclusions-panel';
 import { FactsPanel } from './facts-panel';
 import { HintPanel } from './hint-panel';
@@ -27,6 +28,7 @@ import { isTicking, reachedTermination, runElapsedMs, secondsSinceSnapshot, tick
 import { MediaList } from './media-list';
 import { MessagesDrawer } from './messages';
 import { RunHeader } from './run-header';
+import { TimeAnnouncer } from './time-announcer';
 import type { LiveRun } from './use-run-connection';
 import { useNow } from './use-now';
 import { contentId, SkipLink } from '../../ui/skip-link';
@@ -199,6 +201,11 @@ export const RunScreen = ({ live, view }: { live: LiveRun; view: RunView }) => {
         onEnd={() => setEnding(true)}
       />
       <VisuallyHidden aria-live="polite">{fresh.announcement}</VisuallyHidden>
+      <TimeAnnouncer
+        measures={snapshot.settings.hideTime ? [] : measures}
+        elapsedMs={elapsedMs}
+        allowance={allowanceText(snapshot.allowance)}
+      />
       {compact ? (
         <Tabs value={tab} onChange={(value) => setTab((value as Tab | null) ?? 'facts')} variant="default">
           <Container component="main" id={contentId} tabIndex={-1} px="sm" py="md">

@@ -25,6 +25,7 @@ import { queryKeys } from '../../api/query-keys';
 import { ManageLobbyModal } from '../resim-editor/manage-lobby';
 import { MessageModal } from '../resim-editor/message-modal';
 import { RunStatusControl } from '../resim-editor/run-status-control';
+import { accommodatedStillPlaying, controlScenario } from '../resim-editor/control-request';
 import { JoinQrCode } from './join-qr-code';
 import { contentId, SkipLink } from '../../ui/skip-link';
 
@@ -422,10 +423,11 @@ const SessionControls = ({ resimId, view, onHide }: { resimId: string; view: Pre
             scheduleStart: view.scheduleStart,
             scheduleEnd: view.scheduleEnd,
           }}
-          onChange={async (status) => {
-            await api.resims.control(resimId, status);
+          onChange={async (status, accommodated) => {
+            await controlScenario(api, resimId, status, accommodated);
             await client.invalidateQueries({ queryKey: ['resim', resimId] });
           }}
+          accommodatedStillPlaying={() => accommodatedStillPlaying(api, resimId)}
         />
         {live ? (
           <>

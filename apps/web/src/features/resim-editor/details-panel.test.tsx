@@ -1,5 +1,6 @@
 import type { ScenarioContent } from '@resim/domain';
 import { fireEvent, screen } from '@testing-library/react';
+import axe from 'axe-core';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../api/client';
@@ -8,7 +9,15 @@ import { measureFixture, scenarioFixture } from '../../test/scenario-fixtures';
 import { DetailsPanel } from './details-panel';
 
 const withCosts = scenarioFixture({
-  settings: { hideRank: false, hideTime: false, allowApp: true, allowBrowser: true, showActionCosts: true, revealedMeasures: [], untimed: false },
+  settings: {
+    hideRank: false,
+    hideTime: false,
+    allowApp: true,
+    allowBrowser: true,
+    showActionCosts: true,
+    revealedMeasures: [],
+    untimed: false,
+  },
   measures: [
     measureFixture('points', 'Points', { type: 7, scoreOrder: 1 }),
     measureFixture('measure1', 'Budget', { type: 1 }),
@@ -72,5 +81,40 @@ describe('details: where learners may play', () => {
     fireEvent.click(app);
     expect(latest.settings.allowApp).toBe(false);
     expect(latest.settings.allowBrowser).toBe(true);
+  });
+});
+
+describe('details: untimed for everyone', () => {
+  const untimedSwitch = () => screen.getByRole<HTMLInputElement>('switch', { name: /^Untimed for everyone\b/ });
+  const hintOf = (element: HTMLElement) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent;
+
+  it('makes every run of a Training or Offline scenario untimed, its time still measured', () => {
+    for (const mode of [2, 3] as const) {
+      let latest: ScenarioContent = { ...withCosts, mode };
+      const { unmount } = renderWithProviders(<Harness initial={latest} seen={(next) => (latest = next)} />, { api: {} as ApiClient });
+      expect(untimedSwitch().disabled).toBe(false);
+      expect(untimedSwitch().checked).toBe(false);
+      expect(hintOf(untimedSwitch())).toBe('No time limit ends a run or holds its clock; the time is still measured and shown.');
+      fireEvent.click(untimedSwitch());
+      expect(latest.settings.untimed).toBe(true);
+      expect(untimedSwitch().checked).toBe(true);
+      fireEvent.click(untimedSwitch());
+      expect(latest.settings.untimed).toBe(false);
+      unmount();
+    }
+  });
+
+  it('is off and disabled in Realtime and Assessed modes, saying why', async () => {
+    for (const mode of [1, 4] as const) {
+      const initial = { ...withCosts, mode, settings: { ...withCosts.settings, untimed: true } };
+      const { unmount } = renderWithProviders(<Harness initial={initial} seen={() => undefined} />, { api: {} as ApiClient });
+      expect(untimedSwitch().disabled).toBe(true);
+      expect(untimedSwitch().checked).toBe(false);
+      expect(hintOf(untimedSwitch())).toBe('Only Training and Offline scenarios can be untimed for everyone.');
+      const fieldset = untimedSwitch().closest('fieldset')!;
+      const results = await axe.run(fieldset, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+      expect(results.violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual([]);
+      unmount();
+    }
   });
 });

@@ -47,6 +47,33 @@ const settingSwitches: readonly { key: SwitchKey; label: string; hint: string }[
   },
 ];
 
+/** Modes whose runs may all be untimed (the engine applies `settings.untimed` to them alone). */
+const untimedModes: readonly number[] = [SimulationMode.Training, SimulationMode.Offline];
+
+/**
+ * Untimed for everyone: no limit of time ends or holds a run, the time is still measured. Only
+ * Training and Offline scenarios may be; in the other modes the switch says so and stays off.
+ */
+const UntimedSwitch = ({ content, readOnly, onChange }: Pick<PanelProps, 'content' | 'readOnly' | 'onChange'>) => {
+  const allowed = untimedModes.includes(content.mode);
+  return (
+    <Switch
+      label="Untimed for everyone"
+      description={
+        allowed
+          ? 'No time limit ends a run or holds its clock; the time is still measured and shown.'
+          : 'Only Training and Offline scenarios can be untimed for everyone.'
+      }
+      checked={allowed && content.settings.untimed}
+      onChange={(event) => {
+        const checked = event.currentTarget.checked;
+        onChange((draft) => ({ ...draft, settings: { ...draft.settings, untimed: checked } }));
+      }}
+      disabled={readOnly || !allowed}
+    />
+  );
+};
+
 /**
  * The measures other than money and time that the costs may show too, each chosen by name: shown
  * before a test is run, the measure that ranks learners gives the answer key away, so say so.
@@ -220,6 +247,7 @@ export const DetailsPanel = ({ resimId, content, readOnly, onChange, placement }
                 disabled={readOnly}
               />
             ))}
+            <UntimedSwitch content={content} readOnly={readOnly} onChange={onChange} />
             {content.settings.showActionCosts ? <RevealedMeasures content={content} readOnly={readOnly} onChange={onChange} /> : null}
           </Stack>
         </Fieldset>

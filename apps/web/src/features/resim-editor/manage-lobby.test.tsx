@@ -3,14 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../api/client';
 import { renderWithProviders } from '../../test/render';
 import { ManageLobbyModal } from './manage-lobby';
-import { boardLearnerOf, dashboardOf, instanceOf, scoreboardOf } from './results/results-fixtures';
+import { boardLearnerOf, dashboardOf, extraTimeBadges, instanceOf, scoreboardOf } from './results/results-fixtures';
 
-const show = () => {
-  const board = scoreboardOf('i1', [
-    boardLearnerOf('Ann'),
-    boardLearnerOf('Bob'),
-    boardLearnerOf('Cy', { endReason: 'removed', endedAt: 'x' }),
-  ]);
+const show = (learners = [boardLearnerOf('Ann'), boardLearnerOf('Bob'), boardLearnerOf('Cy', { endReason: 'removed', endedAt: 'x' })]) => {
+  const board = scoreboardOf('i1', learners);
   const api = {
     resims: {
       dashboard: vi
@@ -49,5 +45,23 @@ describe('manage lobby', () => {
     const resims = show();
     fireEvent.click(await screen.findByRole('switch', { name: /Lock the lobby/ }));
     await waitFor(() => expect(resims.lock).toHaveBeenCalledWith('r1', 'i1', true));
+  });
+
+  it('shows each learner’s extra time beside their name, and how many have some', async () => {
+    show([
+      boardLearnerOf('Ann', { accommodation: '+50 % time' }),
+      boardLearnerOf('Bob'),
+      boardLearnerOf('Cy', { accommodation: 'untimed' }),
+      boardLearnerOf('Dee', { accommodation: '+25 min', endReason: 'removed', endedAt: 'x' }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Learners in the lobby' });
+    expect(extraTimeBadges(table)).toEqual(['Extra time: +50 % time', 'Extra time: untimed']);
+    expect(screen.getByText('2 learners with extra time')).toBeTruthy();
+  });
+
+  it('says nothing of extra time when nobody has any', async () => {
+    show();
+    await screen.findByRole('table', { name: 'Learners in the lobby' });
+    expect(screen.queryByText(/with extra time/)).toBeNull();
   });
 });

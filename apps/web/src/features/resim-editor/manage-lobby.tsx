@@ -2,6 +2,8 @@ import { Badge, Button, Group, Modal, Skeleton, Stack, Switch, Table, Text } fro
 import type { BoardLearner } from '@resim/contracts';
 import { useState } from 'react';
 import { LoadFailed } from '../../ui/load-failed';
+import { AccommodationBadge, ExtraTimeSummary } from './accommodation-badge';
+import { accommodatedLearners } from './accommodations';
 import { runStage } from './results/results-format';
 import { useDashboard, useLockOpening, useRemoveLearner, useScoreboard } from './results/results-queries';
 
@@ -10,7 +12,12 @@ const LearnerRow = ({ learner, onRemove, removing }: { learner: BoardLearner; on
   const stage = runStage(learner);
   return (
     <Table.Tr>
-      <Table.Td>{learner.nickname}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="wrap">
+          <Text fz="sm">{learner.nickname}</Text>
+          {learner.accommodation ? <AccommodationBadge label={learner.accommodation} /> : null}
+        </Group>
+      </Table.Td>
       <Table.Td>
         <Badge size="sm" variant="light" radius="sm" color={stage.color}>
           {stage.label}
@@ -58,18 +65,21 @@ const Lobby = ({ resimId, instanceId }: { resimId: string; instanceId: string })
           Nobody has joined yet.
         </Text>
       ) : (
-        <Table verticalSpacing={6} aria-label="Learners in the lobby">
-          <Table.Tbody>
-            {inLobby.map((learner) => (
-              <LearnerRow
-                key={learner.gameId}
-                learner={learner}
-                removing={remove.isPending && remove.variables === learner.gameId}
-                onRemove={() => remove.mutate(learner.gameId)}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <>
+          <ExtraTimeSummary count={accommodatedLearners(inLobby).length} />
+          <Table verticalSpacing={6} aria-label="Learners in the lobby">
+            <Table.Tbody>
+              {inLobby.map((learner) => (
+                <LearnerRow
+                  key={learner.gameId}
+                  learner={learner}
+                  removing={remove.isPending && remove.variables === learner.gameId}
+                  onRemove={() => remove.mutate(learner.gameId)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
       )}
       {removed.length > 0 ? (
         <Text fz="xs" c="dimmed">

@@ -87,6 +87,7 @@ import { isDirty, isEditing, mayRedo, maySave, mayUndo, type EditorState } from 
 import { countOf, type PanelProps } from './editor-types';
 import { PreviewButton } from './preview-button';
 import { RunStatusControl } from './run-status-control';
+import type { Accommodated, AccommodatedLearner } from './accommodations';
 import { SessionBar } from './session-bar';
 import { SessionProgressBar, type SessionProgress } from './session-progress';
 import { contentOf } from './scenario-changes';
@@ -301,7 +302,8 @@ const EditorTitle = memo(
     scheduleStart: string | null;
     scheduleEnd: string | null;
     progress: SessionProgress | null;
-    onChangeStatus: (status: number) => Promise<void>;
+    onChangeStatus: (status: number, accommodated?: Accommodated) => Promise<void>;
+    stillPlayingAccommodated: () => Promise<readonly AccommodatedLearner[]>;
   }) => (
     <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
       <Title order={1} fz={24} lineClamp={1}>
@@ -319,6 +321,7 @@ const EditorTitle = memo(
             scheduleEnd: props.scheduleEnd,
           }}
           onChange={props.onChangeStatus}
+          accommodatedStillPlaying={props.stillPlayingAccommodated}
         />
         <SessionBar resimId={props.resimId} code={props.code} status={props.status} />
         <SessionProgressBar progress={props.progress} />
@@ -527,6 +530,7 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
             scheduleEnd={saved.scheduleEnd}
             progress={editor.progress}
             onChangeStatus={editor.changeStatus}
+            stillPlayingAccommodated={editor.stillPlayingAccommodated}
           />
           <Group gap="sm" wrap="wrap" justify="flex-end">
             <PreviewButton resimId={saved.id} />

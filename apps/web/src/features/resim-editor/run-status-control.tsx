@@ -1,9 +1,12 @@
 import { Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { pendingStatus, runReadingOf, runStatusName, schedulePhase, statusCommands, type StatusCommand } from '@resim/domain';
+import { pendingStatus, RunStatus, runReadingOf, runStatusName, schedulePhase, statusCommands, type StatusCommand } from '@resim/domain';
 import { formatDateTime } from '../../ui/format';
 import { IconCalendarEvent, IconPlayerPlay, IconPlayerStop, IconRefresh, IconTestPipe, IconDoorEnter, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { showSuccess } from '../../app/notify';
+import { AccommodatedStopModal } from './accommodated-stop-modal';
+import { accommodationRefusal, type Accommodated, type AccommodatedLearner } from './accommodations';
 
 export const statusColors: Record<number, string> = { 0: 'gray', 1: 'yellow', 2: 'green', 3: 'blue', 4: 'violet', 6: 'orange' };
 
@@ -72,9 +75,21 @@ const warnings: Readonly<Record<string, string>> = {
     'The finished session’s results are kept. The scenario can be edited again, and opening it starts a new session that learners join afresh.',
 };
 
+const sparedMessage =
+  'Every other run has ended. The learners with extra time play on, and the session stays running until you stop it again.';
+
+/** A Stop asked about because learners with extra time are still playing: who, and the server's words if it refused. */
+type AccommodatedAsk = {
+  readonly command: StatusCommand;
+  readonly learners: readonly AccommodatedLearner[];
+  readonly message: string | null;
+};
+
 /**
  * SPEC 4 run status of the scenario, in the reading of its mode, with the commands it allows.
- * While a change is applied the scenario shows status 6 (Updating).
+ * While a change is applied the scenario shows status 6 (Updating). Ending a running session while
+ * learners with extra time are still within it asks first what to do with their runs, whether the
+ * scoreboard showed them or the server refused the Stop for them.
  */
 export const RunStatusControl = (props: {
   status: number;
@@ -83,7 +98,10 @@ export const RunStatusControl = (props: {
   blocked: string | null;
   /** who may join, so that opening a lobby that turns learners away is asked first */
   access: JoinAccess;
-  onChange: (status: number) => Promise<void>;
+  /** `accommodated`: what a Stop does with the runs still within their extra time */
+  onChange: (status: number, accommodated?: Accommodated) => Promise<void>;
+  /** the learners with extra time whose runs have not ended, read when the host ends the session */
+  accommodatedStillPlaying?: () => Promise<readonly AccommodatedLearner[]>;
 }) => {
   const [pending, setPending] = useState(false);
   // `schedule`: the warning is about the schedule, so the dialog offers the way to change it.
@@ -94,16 +112,47 @@ export const RunStatusControl = (props: {
     if (asked) setConfirmingState(asked);
     setAsking(asked !== null);
   };
+  // As the dialog above: what it asked is kept while it fades out.
+  const [accommodatedAsk, setAccommodatedAskState] = useState<AccommodatedAsk | null>(null);
+  const [askingAccommodated, setAskingAccommodated] = useState(false);
+  const setAccommodatedAsk = (asked: AccommodatedAsk | null) => {
+    if (asked) setAccommodatedAskState(asked);
+    setAskingAccommodated(asked !== null);
+  };
+  const [checking, setChecking] = useState(false);
   const reading = runReadingOf(props.mode);
   const status = pending ? pendingStatus : props.status;
-  const run = (command: StatusCommand) => {
+  const run = (command: StatusCommand, accommodated?: Accommodated) => {
     setConfirming(null);
+    setAccommodatedAsk(null);
     setPending(true);
-    // A refused change is reported by the API client; the status shown stays the saved one.
-    props
-      .onChange(command.next)
-      .catch(() => undefined)
+    // A refused change is reported by the API client; the status shown stays the saved one. A Stop
+    // refused for the learners with extra time asks what to do with their runs.
+    (accommodated ? props.onChange(command.next, accommodated) : props.onChange(command.next))
+      .then(() => {
+        if (accommodated === 'spare') showSuccess(sparedMessage);
+      })
+      .catch((error: unknown) => {
+        const refusal = accommodated ? null : accommodationRefusal(error);
+        if (refusal) setAccommodatedAsk({ command, learners: refusal.learners, message: refusal.message });
+      })
       .finally(() => setPending(false));
+  };
+  const askOrRun = (command: StatusCommand) => {
+    const opens = opening.has(command.label);
+    const warning = warnings[command.label] ?? (opens ? turnedAway(props.access) : null);
+    if (warning) setConfirming({ command, warning, schedule: opens && outsideSchedule(props.access) });
+    else run(command);
+  };
+  const stillPlaying = props.accommodatedStillPlaying;
+  const choose = (command: StatusCommand) => {
+    if (!stillPlaying || reading !== 'live' || command.next !== RunStatus.Finished || props.status !== RunStatus.Running)
+      return askOrRun(command);
+    setChecking(true);
+    void stillPlaying()
+      .catch(() => [])
+      .then((learners) => (learners.length > 0 ? setAccommodatedAsk({ command, learners, message: null }) : askOrRun(command)))
+      .finally(() => setChecking(false));
   };
   return (
     <Group gap={6} wrap="nowrap">
@@ -118,12 +167,8 @@ export const RunStatusControl = (props: {
             color={ending.has(command.label) ? 'red' : undefined}
             leftSection={icons[command.label]}
             disabled={props.blocked !== null}
-            onClick={() => {
-              const opens = opening.has(command.label);
-              const warning = warnings[command.label] ?? (opens ? turnedAway(props.access) : null);
-              if (warning) setConfirming({ command, warning, schedule: opens && outsideSchedule(props.access) });
-              else run(command);
-            }}
+            loading={checking && command.next === RunStatus.Finished}
+            onClick={() => choose(command)}
           >
             {command.label}
           </Button>
@@ -172,6 +217,13 @@ export const RunStatusControl = (props: {
           </Group>
         </Stack>
       </Modal>
+      <AccommodatedStopModal
+        opened={askingAccommodated}
+        learners={accommodatedAsk?.learners ?? []}
+        message={accommodatedAsk?.message ?? null}
+        onChoose={(accommodated) => accommodatedAsk && run(accommodatedAsk.command, accommodated)}
+        onClose={() => setAccommodatedAsk(null)}
+      />
     </Group>
   );
 };

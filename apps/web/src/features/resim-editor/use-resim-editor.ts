@@ -24,6 +24,8 @@ import { isTyping } from './typing';
 import { consoleSocketAddress, createConsoleLive, followsRuns } from './console-live';
 import { loadEditorData } from './editor-data';
 import { useSessionProgress } from './session-progress';
+import type { Accommodated } from './accommodations';
+import { accommodatedStillPlaying, controlScenario } from './control-request';
 
 /** How long a pause in typing is before the editor shows what was typed beyond the field itself. */
 export const typingPauseMs = 120;
@@ -182,15 +184,18 @@ export const useResimEditor = (resimId: string) => {
     dispatch({ type: 'RESTORED', scenario, access: accessOf(scenario, list) });
   }, [api, resimId, spaces]);
 
-  /** SPEC 4: moves the run status; the editor follows into view-only and back. */
+  /** SPEC 4: moves the run status; the editor follows into view-only and back. A Stop may spare or end the runs with extra time. */
   const changeStatus = useCallback(
-    async (status: number) => {
-      const scenario = await api.resims.control(resimId, status);
+    async (status: number, accommodated?: Accommodated) => {
+      const scenario = await controlScenario(api, resimId, status, accommodated);
       dispatch({ type: 'STATUS_CHANGED', scenario, access: accessOf(scenario, await spaces()) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.resims });
     },
     [api, queryClient, resimId, spaces],
   );
+
+  /** The learners with extra time still playing in the session now, asked about before it is stopped. */
+  const stillPlayingAccommodated = useCallback(() => accommodatedStillPlaying(api, resimId), [api, resimId]);
 
   /** Moves the scenario to another space; the draft stays, and the new space's security applies. */
   const moveToSpace = useCallback(
@@ -263,6 +268,7 @@ export const useResimEditor = (resimId: string) => {
       reload,
       takeRestored,
       changeStatus,
+      stillPlayingAccommodated,
       moveToSpace,
       hasUnsavedChanges,
       enterEdit,
@@ -280,6 +286,7 @@ export const useResimEditor = (resimId: string) => {
       reload,
       takeRestored,
       changeStatus,
+      stillPlayingAccommodated,
       moveToSpace,
       hasUnsavedChanges,
       enterEdit,

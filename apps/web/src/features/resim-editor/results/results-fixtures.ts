@@ -65,3 +65,9 @@ export const auditEntryOf = (nickname: string, seq: number, type: string, detail
   detail,
   at: new Date(Date.UTC(2025, 4, 1, 10, 0, seq)).toISOString(),
 });
+
+/** The learners' extra-time badges in `container`, as a screen reader reads them ('Extra time: +50 % time'). */
+export const extraTimeBadges = (container: HTMLElement): string[] =>
+  [...container.querySelectorAll('.mantine-Badge-root')].flatMap((badge) =>
+    badge.textContent?.startsWith('Extra time: ') ? [badge.textContent] : [],
+  );

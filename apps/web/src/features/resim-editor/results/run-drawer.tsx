@@ -3,6 +3,7 @@ import type { RunDetail, RunGrade, RunStatement } from '@resim/contracts';
 import { byCount, formatMeasureValue, type ScenarioContent } from '@resim/domain';
 import { useMemo, useState } from 'react';
 import { LoadFailed } from '../../../ui/load-failed';
+import { AccommodationBadge } from '../accommodation-badge';
 import { namesOf, stepWords } from './audit-wording';
 import { formatPoints, runStage, verdictLabel } from './results-format';
 import { useRunDetail, useRunGrade, useRunStatements } from './results-queries';
@@ -196,15 +197,24 @@ export const RunDrawer = (props: {
   resimId: string;
   gameId: string | null;
   nickname: string;
+  /** the run's time allowance ('+50 % time', 'untimed'), shown beside the name */
+  accommodation?: string | null;
   content: NamedItems;
   /** the scenario's space, to say where the run's xAPI statements and grade went */
   spaceId?: string | null;
   onClose: () => void;
 }) => {
   // The run last opened stays in the drawer while it slides away, named and not loading again.
-  const [shown, setShown] = useState({ resimId: props.resimId, gameId: props.gameId, nickname: props.nickname });
-  if (props.gameId !== null && (props.gameId !== shown.gameId || props.resimId !== shown.resimId || props.nickname !== shown.nickname))
-    setShown({ resimId: props.resimId, gameId: props.gameId, nickname: props.nickname });
+  const opened = { resimId: props.resimId, gameId: props.gameId, nickname: props.nickname, accommodation: props.accommodation ?? null };
+  const [shown, setShown] = useState(opened);
+  if (
+    props.gameId !== null &&
+    (props.gameId !== shown.gameId ||
+      props.resimId !== shown.resimId ||
+      props.nickname !== shown.nickname ||
+      opened.accommodation !== shown.accommodation)
+  )
+    setShown(opened);
   const run = useRunDetail(shown.resimId, shown.gameId);
   const statements = useRunStatements(props.spaceId ?? null, shown.gameId);
   const grade = useRunGrade(props.spaceId ?? null, shown.gameId);
@@ -214,7 +224,14 @@ export const RunDrawer = (props: {
       onClose={props.onClose}
       position="right"
       size="md"
-      title={<Text fw={600}>{shown.nickname}</Text>}
+      title={
+        <Group gap="xs" wrap="wrap" component="span">
+          <Text fw={600} span>
+            {shown.nickname}
+          </Text>
+          {shown.accommodation ? <AccommodationBadge label={shown.accommodation} /> : null}
+        </Group>
+      }
     >
       {run.isPending ? (
         <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the run">

@@ -4,7 +4,7 @@ import type { RunDetail } from '@resim/contracts';
 import type { ApiClient } from '../../../api/client';
 import { renderWithProviders } from '../../../test/render';
 import { measureFixture, scenarioFixture } from '../../../test/scenario-fixtures';
-import { boardLearnerOf, dashboardOf, instanceOf, panelPropsOf, scoreboardOf } from './results-fixtures';
+import { boardLearnerOf, dashboardOf, extraTimeBadges, instanceOf, panelPropsOf, scoreboardOf } from './results-fixtures';
 import { ScoreboardPanel } from './scoreboard-panel';
 
 const dashboard = dashboardOf({
@@ -21,7 +21,7 @@ const boards = {
     [
       boardLearnerOf('Bo', { rank: 1, points: 35, eventCount: 6, durationMs: 65_000, startedAt: 'x', endedAt: 'y' }),
       boardLearnerOf('Ann', { rank: 2, points: 10, eventCount: 3, durationMs: 4_400, startedAt: 'x', endedAt: 'y' }),
-      boardLearnerOf('Cy', { startedAt: 'x', eventCount: 1 }),
+      boardLearnerOf('Cy', { startedAt: 'x', eventCount: 1, accommodation: '+50 % time' }),
     ],
     { averagePoints: 22.5 },
   ),
@@ -174,8 +174,10 @@ describe('scoreboard', () => {
     expect(rows()).toEqual([
       ['1', 'Bo', '35', '6', '1:05', 'Ended'],
       ['2', 'Ann', '10', '3', '0:04', 'Ended'],
-      ['–', 'Cy', '–', '1', '–', 'Started'],
+      ['–', 'CyExtra time: +50 % time', '–', '1', '–', 'Started'],
     ]);
+    expect(extraTimeBadges(screen.getByRole('table', { name: 'Learners by rank' }))).toEqual(['Extra time: +50 % time']);
+    expect(screen.getByText('1 learner with extra time')).toBeTruthy();
     expect(screen.getByLabelText('Average points').textContent).toContain('22.5');
     expect(screen.getByLabelText('Most points reachable').textContent).toBe('45Most points reachable');
     expect(screen.getByLabelText('Version played').textContent).toBe('4Revision played');
@@ -186,6 +188,13 @@ describe('scoreboard', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Bo35', 'Ann10']);
+  });
+
+  it('names the run’s extra time in its drawer', async () => {
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the run of Cy' }));
+    const drawer = await screen.findByRole('dialog', { name: /^Cy/ });
+    expect(extraTimeBadges(drawer)).toEqual(['Extra time: +50 % time']);
   });
 
   it('switches to another opening picked from the list', async () => {

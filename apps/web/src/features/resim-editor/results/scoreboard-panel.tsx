@@ -12,6 +12,8 @@ import { formatDuration, formatMostPoints, formatPoints, passRate, runStage, ver
 import { resultsFileName, useDashboard, useDownloadResults, useScoreboard } from './results-queries';
 import { RunDrawer } from './run-drawer';
 import { OpeningReportsButton } from './report-downloads';
+import { AccommodationBadge, ExtraTimeSummary } from '../accommodation-badge';
+import { accommodatedLearners } from '../accommodations';
 
 type Opening = Dashboard['instances'][number];
 
@@ -106,9 +108,12 @@ const LearnerTable = ({ board, onOpen }: { board: Scoreboard; onOpen: (learner: 
               <Table.Tr key={learner.gameId} onClick={() => onOpen(learner)} style={{ cursor: 'pointer' }}>
                 <Table.Td>{learner.rank ?? '–'}</Table.Td>
                 <Table.Td>
-                  <Anchor component="button" type="button" fz="sm" aria-label={`Open the run of ${learner.nickname}`}>
-                    {learner.nickname}
-                  </Anchor>
+                  <Group gap="xs" wrap="nowrap">
+                    <Anchor component="button" type="button" fz="sm" aria-label={`Open the run of ${learner.nickname}`}>
+                      {learner.nickname}
+                    </Anchor>
+                    {learner.accommodation ? <AccommodationBadge label={learner.accommodation} /> : null}
+                  </Group>
                 </Table.Td>
                 <Table.Td ta="right">{formatPoints(learner.points)}</Table.Td>
                 <Table.Td ta="right">{learner.eventCount}</Table.Td>
@@ -163,11 +168,15 @@ const Board = ({
         </Title>
         <PointsChart learners={board.learners} />
       </Stack>
-      <LearnerTable board={board} onOpen={setOpen} />
+      <Stack gap="xs">
+        <ExtraTimeSummary count={accommodatedLearners(board.learners).length} />
+        <LearnerTable board={board} onOpen={setOpen} />
+      </Stack>
       <RunDrawer
         resimId={resimId}
         gameId={open?.gameId ?? null}
         nickname={open?.nickname ?? ''}
+        accommodation={open?.accommodation ?? null}
         content={content}
         spaceId={spaceId}
         onClose={() => setOpen(null)}
