@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accommodationSettings, effectiveAccommodation } from './accommodations';
 
 /**
  * Learners of a space and their allocations (SPEC 7). A learner is named by email everywhere;
@@ -43,6 +44,8 @@ export const learner = z
     reminded: z.string().nullable(),
     /** ids of the scenarios allocated to this learner */
     resims: z.array(z.string()),
+    /** the accommodation in effect: their own, else the most generous of their tags' */
+    accommodation: effectiveAccommodation.nullable().default(null),
   })
   .meta({ id: 'Learner' });
 export type Learner = z.infer<typeof learner>;
@@ -55,7 +58,14 @@ export const addLearnersBody = z.strictObject({
   tags: tags.default([]),
   notify: z.boolean().default(false),
   learners: z
-    .array(z.strictObject({ email: rawEmail, tags: tags.optional() }))
+    .array(
+      z.strictObject({
+        email: rawEmail,
+        tags: tags.optional(),
+        /** stored as the learner's own accommodation (a CSV line's accommodation column) */
+        accommodation: accommodationSettings.optional(),
+      }),
+    )
     .min(1, 'name at least one learner to add')
     .max(maxLearnersPerRequest, `at most ${maxLearnersPerRequest.toLocaleString('en')} learners per request`),
 });

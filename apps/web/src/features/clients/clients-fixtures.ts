@@ -34,6 +34,7 @@ export const learnerFixture = (email: string, changes: Partial<Learner> = {}): L
   invited: null,
   reminded: null,
   resims: [],
+  accommodation: null,
   ...changes,
 });
 
