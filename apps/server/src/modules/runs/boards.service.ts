@@ -1,8 +1,17 @@
 import type { BoardLearner, Dashboard, PresenterView, Scoreboard } from '@resim/contracts';
-import { measureUnitName, runDiagnosis, type PassMarking, type RunScore, type Scenario } from '@resim/domain';
+import {
+  allowanceLabel,
+  measureUnitName,
+  runDiagnosis,
+  type PassMarking,
+  type RunScore,
+  type RunState,
+  type Scenario,
+} from '@resim/domain';
 import type { GameRow } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
 import { toCsv } from '../../lib/csv';
+import { readJson } from '../../lib/json';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
 import { rankInstance, removedReason, scoreOf, toSessionMessage } from './game-records';
@@ -12,6 +21,13 @@ import { mostPointsAt } from '../resim-history/revision-figures';
 import * as repo from './runs.repository';
 import { markingsOf, verdictOf } from './verdicts';
 import { readShared } from './shared-reads';
+
+/**
+ * The time allowance a run was played with, for hosts ('+50 % time', 'untimed'); null for none.
+ * Most runs have none, and say so in their stored state: those are not parsed.
+ */
+export const runAccommodation = (game: Pick<GameRow, 'state'>): string | null =>
+  game.state?.includes('"allowance":{') ? allowanceLabel(readJson<RunState | null>(game.state, null)?.allowance) : null;
 
 const mean = (values: readonly number[]): number | null =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -47,7 +63,7 @@ const board = (
       rank: entry?.rank ?? null,
       endReason: game.end_reason,
       verdict: verdictOf(scenario, marking, game, entry?.score ?? null, now),
-      accommodation: null,
+      accommodation: runAccommodation(game),
     };
   };
   const unranked = runs.filter((game) => !rankOf.has(game.id)).sort((a, b) => a.created_at.localeCompare(b.created_at));
@@ -93,6 +109,7 @@ const csvHeader = [
   'end_reason',
   'result',
   'reason',
+  'accommodation',
 ];
 
 /**
@@ -128,6 +145,7 @@ const scoreboardCsv = (scenario: Scenario, board: Scoreboard, scores: ReadonlyMa
         learner.endReason,
         learner.verdict === null ? null : learner.verdict.passed ? 'passed' : 'failed',
         learner.verdict?.reasons.join('; ') ?? null,
+        learner.accommodation,
         ...measures.map((measure) => score?.measures[measure.id] ?? null),
         diagnosis.join('; '),
         answerKey,
@@ -201,9 +219,11 @@ export const presenterView = async (
   const now = ctx.clock.now().getTime();
   // The room is not told who passed: the display names learners the verdict could shame.
   const shown = board(scenario, instanceId ?? '', games, now, locked, null);
+  // Nor who plays with extra time: that is between the learner and their hosts.
+  const learners = shown.learners.map((learner) => ({ ...learner, accommodation: null }));
   return {
     ...shown,
-    learners: layout.hideNames ? numbered(shown.learners) : shown.learners,
+    learners: layout.hideNames ? numbered(learners) : learners,
     code: scenario.code || null,
     joinUrl: scenario.code ? `${ctx.publicUrl}/play/${scenario.code}` : null,
     mode: scenario.mode,

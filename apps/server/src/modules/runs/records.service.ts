@@ -183,7 +183,8 @@ export const runRecord = async (
   const events = await repo.findEventsOfGame(db, game.id);
   ranks ??= await openingRanks(db, scenario, game.instance_id, now);
   const stored = readJson<RunState | null>(game.state, null);
-  let state = stored ? startRun(scenario, stored.startedAt) : null;
+  // Replayed with the allowance the run was played with, so that its clocks end where they did.
+  let state = stored ? startRun(scenario, stored.startedAt, stored.allowance) : null;
   const steps = events.map((row) => {
     const at = Date.parse(row.at);
     const detail = readJson<Record<string, unknown>>(row.payload, {});
