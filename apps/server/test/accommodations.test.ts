@@ -253,6 +253,19 @@ describe.each(dialects)('accommodations on %s', (dialect) => {
       const cells = Object.fromEntries(lines.slice(1).map((line) => [line.split(',')[1], line.split(',')[column]]));
       // A cell starting with + is written so that no spreadsheet reads it as a formula.
       expect(cells).toEqual({ ann: "'+50 % time", bea: "'+50 % time and 5 min", cy: '', Sam: '' });
+      const space = await call<{ rows: { resimId: string; nickname: string; accommodation: string | null }[] }>(
+        admin,
+        'GET',
+        `/admin/space/${spaceId}/scoreboard?mode=opening`,
+      );
+      const spaceMarks = Object.fromEntries(
+        space.body.rows.filter((row) => row.resimId === resimId).map((row) => [row.nickname, row.accommodation]),
+      );
+      expect(spaceMarks).toEqual(marks);
+      const spaceCsv = (await call(admin, 'GET', `/admin/space/${spaceId}/scoreboard?mode=opening&output=csv`)).text.split('\r\n');
+      const at = spaceCsv[0]!.split(',').indexOf('accommodation');
+      expect(at).toBeGreaterThan(0);
+      expect(spaceCsv.find((line) => line.includes(',ann,'))!.split(',')[at]).toBe("'+50 % time");
       const display = await call<{ learners: BoardLearner[] }>(admin, 'GET', `/presenter/resim/${resimId}/current`);
       expect(display.status).toBe(200);
       expect(display.body.learners).toHaveLength(4);
