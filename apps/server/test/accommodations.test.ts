@@ -266,6 +266,9 @@ describe.each(dialects)('accommodations on %s', (dialect) => {
       const at = spaceCsv[0]!.split(',').indexOf('accommodation');
       expect(at).toBeGreaterThan(0);
       expect(spaceCsv.find((line) => line.includes(',ann,'))!.split(',')[at]).toBe("'+50 % time");
+      const detail = (id: string) => call<{ accommodation: string | null }>(admin, 'GET', `/admin/resim/${resimId}/games/${id}`);
+      expect((await detail(joined.ann!.gameId)).body.accommodation).toBe('+50 % time');
+      expect((await detail(joined.cy!.gameId)).body.accommodation).toBeNull();
       const display = await call<{ learners: BoardLearner[] }>(admin, 'GET', `/presenter/resim/${resimId}/current`);
       expect(display.status).toBe(200);
       expect(display.body.learners).toHaveLength(4);

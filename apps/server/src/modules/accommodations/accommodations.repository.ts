@@ -90,6 +90,9 @@ export const findApplying = async (db: Database, spaceId: string, emails: readon
   return found;
 };
 
+/** The accommodations that apply to every learner of the space, in one statement. */
+export const findApplyingInSpace = (db: Database, spaceId: string): Promise<ApplyingRow[]> => applying(db, spaceId, sql<boolean>`true`);
+
 /** The accommodations that apply to the signed-in learners waiting in an opening's lobby: one statement for the opening. */
 export const findApplyingInLobby = (db: Database, spaceId: string, opening: { resimId: string; instanceId: string }) =>
   applying(

@@ -16,7 +16,7 @@ import { getAccessibleSpace, requireEdit, type SpaceContext } from '../spaces/sp
 import { readEmails, readTags } from './learner-emails';
 import { mailLearners, type LearnerMailContext } from './learner-mail';
 import * as repo from './learners.repository';
-import { deleteLearnerAccommodations, findApplying } from '../accommodations/accommodations.repository';
+import { deleteLearnerAccommodations, findApplyingInSpace } from '../accommodations/accommodations.repository';
 import { effectiveByLearner, storeLearnerAccommodations } from '../accommodations/learner-accommodations';
 
 export type LearnersContext = SpaceContext & LearnerMailContext & { readonly dialect: Dialect; readonly config: Pick<Config, 'billing'> };
@@ -48,14 +48,12 @@ export const requireKnown = async (ctx: SpaceContext, spaceId: string, emails: r
 
 export const listLearners = async (ctx: SpaceContext, spaceId: string): Promise<Learner[]> => {
   await getAccessibleSpace(ctx, spaceId);
-  const [rows, allocations] = await Promise.all([repo.findLearners(ctx.db, spaceId), repo.findAllocations(ctx.db, spaceId)]);
-  const accommodations = effectiveByLearner(
-    await findApplying(
-      ctx.db,
-      spaceId,
-      rows.map((row) => row.email),
-    ),
-  );
+  const [rows, allocations, applying] = await Promise.all([
+    repo.findLearners(ctx.db, spaceId),
+    repo.findAllocations(ctx.db, spaceId),
+    findApplyingInSpace(ctx.db, spaceId),
+  ]);
+  const accommodations = effectiveByLearner(applying);
   const resimsOf = new Map<string, string[]>();
   for (const allocation of allocations) {
     const list = resimsOf.get(allocation.email) ?? [];

@@ -1,33 +1,17 @@
 import type { BoardLearner, Dashboard, PresenterView, Scoreboard } from '@resim/contracts';
-import {
-  allowanceLabel,
-  measureUnitName,
-  runDiagnosis,
-  type PassMarking,
-  type RunScore,
-  type RunState,
-  type Scenario,
-} from '@resim/domain';
+import { measureUnitName, runDiagnosis, type PassMarking, type RunScore, type Scenario } from '@resim/domain';
 import type { GameRow } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
 import { toCsv } from '../../lib/csv';
-import { readJson } from '../../lib/json';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
-import { rankInstance, removedReason, scoreOf, toSessionMessage } from './game-records';
+import { rankInstance, removedReason, runAccommodation, scoreOf, toSessionMessage } from './game-records';
 import { currentInstanceId, phaseOf, testInstanceId } from './phase';
 import { layoutFor } from '../presenter-views/presenter-views.service';
 import { mostPointsAt } from '../resim-history/revision-figures';
 import * as repo from './runs.repository';
 import { markingsOf, verdictOf } from './verdicts';
 import { readShared } from './shared-reads';
-
-/**
- * The time allowance a run was played with, for hosts ('+50 % time', 'untimed'); null for none.
- * Most runs have none, and say so in their stored state: those are not parsed.
- */
-export const runAccommodation = (game: Pick<GameRow, 'state'>): string | null =>
-  game.state?.includes('"allowance":{') ? allowanceLabel(readJson<RunState | null>(game.state, null)?.allowance) : null;
 
 const mean = (values: readonly number[]): number | null =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
