@@ -140,7 +140,9 @@ const endRun = async (db: Database, scenario: Scenario, game: GameRow, now: Date
   throw outcome.error;
 };
 
-const stops = new WeakMap<Database, Map<string, Promise<void>>>();
+type Stopping = { readonly work: Promise<void>; readonly spared: ReadonlySet<string> };
+
+const stops = new WeakMap<Database, Map<string, Stopping>>();
 
 /**
  * Ends every run still going in the opening, a slice at a time, each slice stored in one
@@ -155,11 +157,14 @@ export const stopSession = (
   /** runs the Stop leaves going: those still within their extra time, when the host spares them */
   spared: ReadonlySet<string> = new Set(),
 ): Promise<void> => {
-  const running = stops.get(ctx.db) ?? new Map<string, Promise<void>>();
+  const running = stops.get(ctx.db) ?? new Map<string, Stopping>();
   stops.set(ctx.db, running);
   const key = `${scenario.id}\u0000${instanceId}`;
   const already = running.get(key);
-  if (already) return already;
+  // A Stop under way that spared runs this one ends: this one follows it.
+  if (already && [...already.spared].some((id) => !spared.has(id)))
+    return already.work.catch(() => undefined).then(() => stopSession(ctx, scenario, instanceId, now, spared));
+  if (already) return already.work;
   const work = (async () => {
     // Begun in a turn of its own, not in the one of the request that asked for it.
     await yieldToLoop();
@@ -191,13 +196,13 @@ export const stopSession = (
     forgetShared(ctx.db, scenario.id);
     await ctx.live.publish({ kind: 'stopped', resimId: scenario.id, instanceId });
   })().finally(() => running.delete(key));
-  running.set(key, work);
+  running.set(key, { work, spared });
   return work;
 };
 
 /** Settles once every Stop under way in this process has ended its runs (the server drains them before it stops). */
 export const stopsSettled = async (db: Database): Promise<void> => {
-  await Promise.allSettled([...(stops.get(db)?.values() ?? [])]);
+  await Promise.allSettled([...(stops.get(db)?.values() ?? [])].map((stopping) => stopping.work));
 };
 
 /**
