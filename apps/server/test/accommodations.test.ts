@@ -333,6 +333,18 @@ describe.each(dialects)('accommodations on %s', (dialect) => {
     });
   });
 
+  it("starts a lobby run that its learner's first step reaches before the Start does with the learner's allowance", async () => {
+    const created = await newScenario(countdownScenario);
+    expect((await control(created.id, 1)).status).toBe(200);
+    const joined = (await call<Join>(ann, 'POST', `/learn/join/${created.code}`, {})).body;
+    // A Start as another process makes it: the status set, the lobby not released yet.
+    await t.db.updateTable('resims').set({ status: 2 }).where('id', '=', created.id).execute();
+    const first = await step(ann, joined.gameId, 'act1');
+    expect(first.status).toBe(200);
+    expect(first.body.allowance).toEqual({ untimed: false, extraSeconds: 300 });
+    expect((await stateOf(joined.gameId)).allowance).toEqual({ untimed: false, extraPercent: 50, extraSeconds: 0 });
+  });
+
   describe('a scheduled self-paced scenario', () => {
     let code: string;
 
