@@ -41,6 +41,7 @@ import { createConsoleHub } from './modules/runs/console-hub';
 import { createSocketHub } from './modules/runs/socket-hub';
 import { finishInterruptedStops, stopsSettled } from './modules/runs/session.service';
 import { spaceLearnerRoutes } from './modules/learners/learners.routes';
+import { accommodationRoutes } from './modules/accommodations/accommodations.routes';
 import { intelRoutes } from './modules/intel/intel.routes';
 import { spaceScoreboardRoutes } from './modules/space-scoreboard/space-scoreboard.routes';
 import { learnerFlowRoutes } from './modules/learner-flow/learner-flow.routes';
@@ -404,6 +405,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     await api.register(templateRoutes);
     await api.register(stageTemplateRoutes, ctx);
     await api.register(spaceLearnerRoutes, ctx);
+    await api.register(accommodationRoutes, ctx);
     await api.register(spaceScoreboardRoutes, ctx);
     await api.register(emailTemplateRoutes, ctx);
     await api.register(outboxRoutes, ctx);

@@ -150,6 +150,8 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
         'presenter_views',
         'space_learners',
         'allocations',
+        'accommodations',
+        'spared_openings',
         'billing_customers',
         'billing_subscriptions',
         'slot_allocations',

@@ -215,7 +215,9 @@ describe.each(dialects)('hosting a live session on %s', (dialect) => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="Anaemia-clinic-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.trimEnd().split('\r\n');
     // Points are a column already; the pass mark's result (none asked here), a scenario's other measures, the diagnosis and the verdict follow.
-    expect(lines[0]).toBe('rank,nickname,points,steps,duration_seconds,joined,started,ended,end_reason,result,reason,diagnosis,answer_key');
+    expect(lines[0]).toBe(
+      'rank,nickname,points,steps,duration_seconds,joined,started,ended,end_reason,result,reason,accommodation,diagnosis,answer_key',
+    );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(/^1,Ann,15,2,/);
     expect(lines.filter((line) => line.split(',')[8] === 'removed').map((line) => line.split(',')[1])).toEqual(['Bob', 'Cleo']);

@@ -377,6 +377,22 @@ describe.each(dialects)('LTI 1.3 tool on %s', (dialect) => {
     expect(resumed.headers.location).not.toContain(runToken);
   });
 
+  it("starts a launched learner's run with their accommodation in the space", async () => {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/admin/space/${spaceId}/learner`,
+      headers: owner.auth,
+      payload: { learners: [{ email: 'fay@hospital.test', accommodation: { extraPercent: 50 } }] },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { state, nonce } = await login();
+    const response = await launch({ id_token: await idToken({ nonce, sub: 'moodle-user-18', email: 'Fay@Hospital.test' }), state });
+    expect(response.statusCode, response.body).toBe(303);
+    const gameId = /\/play\/lms\/([^#]+)#/.exec(response.headers.location as string)![1]!;
+    const game = await t.db.selectFrom('games').select('state').where('id', '=', gameId).executeTakeFirstOrThrow();
+    expect((JSON.parse(game.state!) as { allowance: unknown }).allowance).toEqual({ untimed: false, extraPercent: 50, extraSeconds: 0 });
+  });
+
   it('makes an instructor a member of the space', async () => {
     const { state, nonce } = await login();
     const response = await launch({

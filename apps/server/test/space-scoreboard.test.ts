@@ -247,14 +247,14 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
     // No pass mark asked: the result and its reason stay empty.
     expect(budget[0]!.slice(9, 11)).toEqual(['result', 'reason']);
     // Money in the scenario's currency, a time measure in its own unit.
-    expect(budget[0]!.slice(11)).toEqual(['measure1 (USD)', 'measure2 (minutes)', 'diagnosis', 'answer_key']);
-    expect(budget.slice(1).map((row) => [row[1], row[9], row[11], row[12], row[14]])).toEqual([
+    expect(budget[0]!.slice(11)).toEqual(['accommodation', 'measure1 (USD)', 'measure2 (minutes)', 'diagnosis', 'answer_key']);
+    expect(budget.slice(1).map((row) => [row[1], row[9], row[12], row[13], row[15]])).toEqual([
       ['bob', '', '20', '5', ''],
       ['ann', '', '400', '90', ''],
     ]);
     const clinic = await csvOf('Anaemia clinic');
-    expect(clinic[0]!.slice(11)).toEqual(['measure1 (USD)', 'diagnosis', 'answer_key']);
-    expect(clinic.slice(1).map((row) => [row[1], row[11], row[12], row[13]])).toEqual([
+    expect(clinic[0]!.slice(11)).toEqual(['accommodation', 'measure1 (USD)', 'diagnosis', 'answer_key']);
+    expect(clinic.slice(1).map((row) => [row[1], row[12], row[13], row[14]])).toEqual([
       ['ann', '15', 'Iron deficiency', 'right'],
       ['bob', '15', '', 'wrong'],
       ['Kim', '0', 'B12 deficiency', 'wrong'],
@@ -373,6 +373,7 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
       'How it ended',
       'Result',
       'Reason',
+      'Accommodation',
       'Diagnosis',
       'Answer key',
       'Cost (USD)',
@@ -391,7 +392,7 @@ describe.each(dialects)("a space's scoreboard on %s", (dialect) => {
     expect([cost.getCell(7).value, cost.getCell(8).value]).toEqual([20, '$20.00']);
     // Numbers in formats that write a whole number without a trailing point: money with its cents,
     // points, ranks and minutes whole; a score in money in one row, in points in another.
-    const formats = (row: ExcelJS.Row) => [4, 7, 9, 18, 19].map((at) => row.getCell(at).numFmt);
+    const formats = (row: ExcelJS.Row) => [4, 7, 9, 19, 20].map((at) => row.getCell(at).numFmt);
     expect(formats(cost)).toEqual(['#,##0', '#,##0.00', '#,##0', '#,##0.00', '#,##0']);
     expect(formats(finished)).toEqual(['#,##0', '#,##0', '#,##0', '#,##0.00', '#,##0']);
   });

@@ -44,7 +44,7 @@ export const learner = z
     reminded: z.string().nullable(),
     /** ids of the scenarios allocated to this learner */
     resims: z.array(z.string()),
-    /** the accommodation in effect for them, their own or their tags', or null for none */
+    /** the accommodation in effect: their own, else the most generous of their tags' */
     accommodation: effectiveAccommodation.nullable().default(null),
   })
   .meta({ id: 'Learner' });
@@ -52,13 +52,20 @@ export type Learner = z.infer<typeof learner>;
 
 /**
  * POST /admin/space/{id}/learner: every learner gets `tags`, and each its own `tags` beside them
- * (a CSV line's tags), and the `accommodation` of their line when it names one.
+ * (a CSV line's tags).
  */
 export const addLearnersBody = z.strictObject({
   tags: tags.default([]),
   notify: z.boolean().default(false),
   learners: z
-    .array(z.strictObject({ email: rawEmail, tags: tags.optional(), accommodation: accommodationSettings.optional() }))
+    .array(
+      z.strictObject({
+        email: rawEmail,
+        tags: tags.optional(),
+        /** stored as the learner's own accommodation (a CSV line's accommodation column) */
+        accommodation: accommodationSettings.optional(),
+      }),
+    )
     .min(1, 'name at least one learner to add')
     .max(maxLearnersPerRequest, `at most ${maxLearnersPerRequest.toLocaleString('en')} learners per request`),
 });

@@ -40,6 +40,8 @@ export const runDetail = z
         learnerRef: z.string(),
       })
       .nullable(),
+    /** the time allowance the run was played with ('+50 % time', 'untimed'), for its hosts; null for none */
+    accommodation: z.string().nullable().optional(),
   })
   .meta({ id: 'RunDetail' });
 export type RunDetail = z.infer<typeof runDetail>;

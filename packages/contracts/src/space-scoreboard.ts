@@ -125,6 +125,8 @@ export const openingScoreboard = z
         /** the pass mark's verdict by the version the opening ran: null while the run goes on, when it was removed, or with no pass mark */
         verdict: runVerdict.nullable(),
         costs,
+        /** the time allowance the run was played with ('+50 % time', 'untimed'), for hosts; null for none */
+        accommodation: z.string().nullable().optional(),
       }),
     ),
   })

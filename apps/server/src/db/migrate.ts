@@ -27,6 +27,7 @@ import * as lmsLaunches from './migrations/0025-lms-launches';
 import * as lti from './migrations/0026-lti';
 import * as scenarioHistory from './migrations/0027-scenario-history';
 import * as certificates from './migrations/0028-certificates';
+import * as accommodations from './migrations/0029-accommodations';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0026-lti': lti,
   '0027-scenario-history': scenarioHistory,
   '0028-certificates': certificates,
+  '0029-accommodations': accommodations,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

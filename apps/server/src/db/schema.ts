@@ -235,6 +235,22 @@ export type SpaceLearnersTable = {
   reminded_at: string | null;
 };
 
+/** A learner's or a tag's accommodation in a space (untimed: 0 or 1). */
+export type AccommodationsTable = {
+  space_id: string;
+  kind: 'learner' | 'tag';
+  /** the learner's normalised email, or the tag */
+  name: string;
+  extra_percent: number;
+  extra_minutes: number;
+  untimed: number;
+  window_minutes: number;
+  updated_at: string;
+};
+
+/** An opening whose Stop let the runs still within their extra time go on: the next Stop ends them. */
+export type SparedOpeningsTable = { resim_id: string; instance_id: string; spared_at: string };
+
 export type AllocationsTable = {
   space_id: string;
   email: string;
@@ -494,6 +510,8 @@ export type Tables = {
   password_resets: PasswordResetsTable;
   space_learners: SpaceLearnersTable;
   allocations: AllocationsTable;
+  accommodations: AccommodationsTable;
+  spared_openings: SparedOpeningsTable;
   locked_openings: LockedOpeningsTable;
   user_mfa: UserMfaTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
@@ -525,6 +543,7 @@ export type UploadsTable = {
 };
 
 export type UserRow = Selectable<UsersTable>;
+export type AccommodationRow = Selectable<AccommodationsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type SpaceRow = Selectable<SpacesTable>;
 export type ResimRow = Selectable<ResimsTable>;

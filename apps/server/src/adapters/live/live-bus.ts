@@ -1,9 +1,19 @@
 import type { SessionMessage } from '@resim/contracts';
+import type { TimeAllowance } from '@resim/domain';
+
+/** Runs a Start released with a time allowance of their learners' (the rest started as the scenario sets). */
+export type AllowedRuns = { readonly gameIds: readonly string[]; readonly allowance: TimeAllowance };
 
 /** What one server process tells every other about a scenario's live session. */
 export type LiveEvent =
-  /** the run status changed at `at`; a Start released the lobby's runs at that moment */
-  | { readonly kind: 'status'; readonly resimId: string; readonly status: number; readonly at: number }
+  /** the run status changed at `at`; a Start released the lobby's runs at that moment, those of `allowed` with their allowance */
+  | {
+      readonly kind: 'status';
+      readonly resimId: string;
+      readonly status: number;
+      readonly at: number;
+      readonly allowed?: readonly AllowedRuns[];
+    }
   | { readonly kind: 'message'; readonly resimId: string; readonly instanceId: string; readonly message: SessionMessage }
   /**
    * runs changed (learners joined or acted, the host removed one): their sockets get what changed;

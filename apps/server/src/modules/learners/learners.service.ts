@@ -1,4 +1,11 @@
-import { normaliseEmail, type AddLearnersResult, type Allocation, type Learner, type LearnersChanged } from '@resim/contracts';
+import {
+  normaliseEmail,
+  type AccommodationSettings,
+  type AddLearnersResult,
+  type Allocation,
+  type Learner,
+  type LearnersChanged,
+} from '@resim/contracts';
 import type { Config } from '../../config/config';
 import type { Database, Dialect } from '../../db/database';
 import { badRequest } from '../../errors/app-error';
@@ -9,6 +16,8 @@ import { getAccessibleSpace, requireEdit, type SpaceContext } from '../spaces/sp
 import { readEmails, readTags } from './learner-emails';
 import { mailLearners, type LearnerMailContext } from './learner-mail';
 import * as repo from './learners.repository';
+import { deleteLearnerAccommodations, findApplyingInSpace } from '../accommodations/accommodations.repository';
+import { effectiveByLearner, storeLearnerAccommodations } from '../accommodations/learner-accommodations';
 
 export type LearnersContext = SpaceContext & LearnerMailContext & { readonly dialect: Dialect; readonly config: Pick<Config, 'billing'> };
 
@@ -17,14 +26,14 @@ const shownAtMost = 10;
 const tagsOf = (row: { tags: string }): string[] => readJson<string[]>(row.tags, []);
 
 /** A space the caller may change the learners of. */
-const editableSpace = async (ctx: SpaceContext, spaceId: string) => {
+export const editableSpace = async (ctx: SpaceContext, spaceId: string) => {
   const access = await getAccessibleSpace(ctx, spaceId);
   requireEdit(access);
   return access.space;
 };
 
 /** The learners named, all of whom must be in the space: else the request is refused, naming those who are not. */
-const requireKnown = async (ctx: SpaceContext, spaceId: string, emails: readonly string[]) => {
+export const requireKnown = async (ctx: SpaceContext, spaceId: string, emails: readonly string[]) => {
   const rows = await repo.findLearnersByEmail(ctx.db, spaceId, emails);
   const known = new Set(rows.map((row) => row.email));
   const unknown = emails.filter((email) => !known.has(email));
@@ -39,7 +48,12 @@ const requireKnown = async (ctx: SpaceContext, spaceId: string, emails: readonly
 
 export const listLearners = async (ctx: SpaceContext, spaceId: string): Promise<Learner[]> => {
   await getAccessibleSpace(ctx, spaceId);
-  const [rows, allocations] = await Promise.all([repo.findLearners(ctx.db, spaceId), repo.findAllocations(ctx.db, spaceId)]);
+  const [rows, allocations, applying] = await Promise.all([
+    repo.findLearners(ctx.db, spaceId),
+    repo.findAllocations(ctx.db, spaceId),
+    findApplyingInSpace(ctx.db, spaceId),
+  ]);
+  const accommodations = effectiveByLearner(applying);
   const resimsOf = new Map<string, string[]>();
   for (const allocation of allocations) {
     const list = resimsOf.get(allocation.email) ?? [];
@@ -53,6 +67,7 @@ export const listLearners = async (ctx: SpaceContext, spaceId: string): Promise<
     invited: row.invited_at,
     reminded: row.reminded_at,
     resims: resimsOf.get(row.email) ?? [],
+    accommodation: accommodations.get(row.email) ?? null,
   }));
 };
 
@@ -63,7 +78,11 @@ export const listLearners = async (ctx: SpaceContext, spaceId: string): Promise<
 export const addLearners = async (
   ctx: LearnersContext,
   spaceId: string,
-  body: { tags: string[]; notify: boolean; learners: { email: string; tags?: string[] | undefined }[] },
+  body: {
+    tags: string[];
+    notify: boolean;
+    learners: { email: string; tags?: string[] | undefined; accommodation?: AccommodationSettings | undefined }[];
+  },
 ): Promise<AddLearnersResult> => {
   const space = await editableSpace(ctx, spaceId);
   const emails = readEmails(
@@ -77,6 +96,9 @@ export const addLearners = async (
     const email = normaliseEmail(entry.email);
     tagsFor.set(email, readTags([...(tagsFor.get(email) ?? tags), ...(entry.tags ?? [])]));
   }
+  // A learner given an accommodation on a line has it as their own; named twice, the last line's wins.
+  const accommodationFor = new Map<string, AccommodationSettings>();
+  for (const entry of body.learners) if (entry.accommodation) accommodationFor.set(normaliseEmail(entry.email), entry.accommodation);
   const now = iso(ctx.clock);
   const merged = await ctx.db.transaction().execute(async (trx) => {
     const existing = await repo.findLearnersByEmail(trx, spaceId, emails);
@@ -102,6 +124,7 @@ export const addLearners = async (
       if (next !== row.tags) byTags.set(next, [...(byTags.get(next) ?? []), row.email]);
     }
     for (const [next, group] of byTags) await repo.setTags(trx, spaceId, group, next, now);
+    await storeLearnerAccommodations(trx, spaceId, accommodationFor, now);
     return existing.length;
   });
   const notified = body.notify ? await mailLearners(ctx, { space, emails, kind: 'invitation' }) : 0;
@@ -140,6 +163,7 @@ export const removeLearners = async (ctx: SpaceContext, spaceId: string, learner
   const emails = readEmails(learners, 'learners');
   await ctx.db.transaction().execute(async (trx) => {
     await requireKnown({ ...ctx, db: trx }, spaceId, emails);
+    await repo.inBatches(emails, (batch) => deleteLearnerAccommodations(trx, spaceId, batch));
     await repo.deleteLearners(trx, spaceId, emails);
   });
   return { count: emails.length };

@@ -1,5 +1,6 @@
 import {
   controlParams,
+  controlQuery,
   errorBody,
   exportBody,
   exportFile,
@@ -23,7 +24,7 @@ import { authOf } from '../../plugins/authenticate';
 import type { ModuleContext } from '../module-context';
 import * as resims from './resims.service';
 import { exportResimsZip, importResimsZip } from './scenario-zip.service';
-import { applyStatus } from '../runs/session.service';
+import { controlSession } from '../runs/session.service';
 
 const tags = ['Scenarios'];
 /** An export file may hold many scenarios. */
@@ -218,11 +219,25 @@ export const resimRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, ctx
 
   app.post(
     '/admin/control/:id/:status',
-    { schema: { tags, summary: 'Change the run status (SPEC 4)', params: controlParams, response: { 200: scenario, ...errors } } },
-    async (request) => {
-      const changed = await resims.controlResim(spaceCtx(request), request.params.id, request.params.status);
-      await applyStatus({ ...spaceCtx(request), live: ctx.live, log: request.log }, changed);
-      return changed;
+    {
+      schema: {
+        tags,
+        summary: 'Change the run status (SPEC 4)',
+        description:
+          'A Stop of a live session while learners with extra time are still within their time is refused (409, naming them) ' +
+          'unless accommodated says what to do with their runs: spare ends every other run and leaves theirs going, the session ' +
+          'running and its lobby locked, until the next Stop; end ends them all now.',
+        params: controlParams,
+        querystring: controlQuery,
+        response: { 200: scenario, ...errors },
+      },
     },
+    (request) =>
+      controlSession(
+        { ...spaceCtx(request), live: ctx.live, log: request.log },
+        request.params.id,
+        request.params.status,
+        request.query.accommodated,
+      ),
   );
 };

@@ -5,7 +5,7 @@ import { notFound } from '../../errors/app-error';
 import { toCsv } from '../../lib/csv';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
-import { rankInstance, removedReason, scoreOf, toSessionMessage } from './game-records';
+import { rankInstance, removedReason, runAccommodation, scoreOf, toSessionMessage } from './game-records';
 import { currentInstanceId, phaseOf, testInstanceId } from './phase';
 import { layoutFor } from '../presenter-views/presenter-views.service';
 import { mostPointsAt } from '../resim-history/revision-figures';
@@ -47,7 +47,7 @@ const board = (
       rank: entry?.rank ?? null,
       endReason: game.end_reason,
       verdict: verdictOf(scenario, marking, game, entry?.score ?? null, now),
-      accommodation: null,
+      accommodation: runAccommodation(game),
     };
   };
   const unranked = runs.filter((game) => !rankOf.has(game.id)).sort((a, b) => a.created_at.localeCompare(b.created_at));
@@ -93,6 +93,7 @@ const csvHeader = [
   'end_reason',
   'result',
   'reason',
+  'accommodation',
 ];
 
 /**
@@ -128,6 +129,7 @@ const scoreboardCsv = (scenario: Scenario, board: Scoreboard, scores: ReadonlyMa
         learner.endReason,
         learner.verdict === null ? null : learner.verdict.passed ? 'passed' : 'failed',
         learner.verdict?.reasons.join('; ') ?? null,
+        learner.accommodation,
         ...measures.map((measure) => score?.measures[measure.id] ?? null),
         diagnosis.join('; '),
         answerKey,
@@ -201,9 +203,11 @@ export const presenterView = async (
   const now = ctx.clock.now().getTime();
   // The room is not told who passed: the display names learners the verdict could shame.
   const shown = board(scenario, instanceId ?? '', games, now, locked, null);
+  // Nor who plays with extra time: that is between the learner and their hosts.
+  const learners = shown.learners.map((learner) => ({ ...learner, accommodation: null }));
   return {
     ...shown,
-    learners: layout.hideNames ? numbered(shown.learners) : shown.learners,
+    learners: layout.hideNames ? numbered(learners) : learners,
     code: scenario.code || null,
     joinUrl: scenario.code ? `${ctx.publicUrl}/play/${scenario.code}` : null,
     mode: scenario.mode,

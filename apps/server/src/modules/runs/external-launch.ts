@@ -10,6 +10,7 @@ import { currentInstanceId, phaseOf } from './phase';
 import { retryAfterFullSeconds, snapshotOf } from './play.service';
 import * as repo from './runs.repository';
 import { refuseOutsideSchedule } from './schedule-rules';
+import { accommodationOf, allowanceOf } from '../accommodations/learner-accommodations';
 import { forgetShared } from './shared-reads';
 import { closedMessage } from './steps';
 
@@ -68,7 +69,9 @@ export const launchExternalRun = async (ctx: LaunchContext, scenario: Scenario, 
   const instanceId = currentInstanceId(scenario);
   if (phase === 'closed' || !instanceId) throw conflict(closedMessage(scenario));
   const now = ctx.clock.now();
-  refuseOutsideSchedule(scenario, now);
+  // The platform names its learner by email: their accommodation in the space applies as it would signed in.
+  const accommodation = await accommodationOf(ctx.db, scenario.group, learner.email);
+  refuseOutsideSchedule(scenario, now, accommodation?.windowMinutes);
 
   const runToken = randomSecret();
   const tokenHash = sha256(runToken);
@@ -97,7 +100,7 @@ export const launchExternalRun = async (ctx: LaunchContext, scenario: Scenario, 
     email: learner.email,
     run_token_hash: tokenHash,
     test: 0,
-    state: started ? JSON.stringify(startRun(scenario, now.getTime())) : null,
+    state: started ? JSON.stringify(startRun(scenario, now.getTime(), allowanceOf(accommodation))) : null,
     event_count: 0,
     points: null,
     score: null,

@@ -1,5 +1,6 @@
 import type { GameScore, GameSummary, RunVerdict, SessionMessage } from '@resim/contracts';
 import {
+  allowanceLabel,
   rankRuns,
   runScore,
   settleRun,
@@ -124,3 +125,10 @@ export const toSessionMessage = (row: SessionMessageRow): SessionMessage => ({
   message: row.message,
   sent: row.created_at,
 });
+
+/**
+ * The time allowance a run was played with, for hosts ('+50 % time', 'untimed'); null for none.
+ * Most runs have none, and say so in their stored state: those are not parsed.
+ */
+export const runAccommodation = (game: Pick<GameRow, 'state'>): string | null =>
+  game.state?.includes('"allowance":{') ? allowanceLabel(readJson<RunState | null>(game.state, null)?.allowance) : null;

@@ -33,6 +33,7 @@ import { forgetShared } from './shared-reads';
 import { refuseOutsideSchedule, scheduleOf } from './schedule-rules';
 import { closedMessage, recordEvent, refuseStep, releasedRun } from './steps';
 import { findAllocationsOfEmail, isAllocated } from '../learners/learners.repository';
+import { accommodationOf, allowanceOf } from '../accommodations/learner-accommodations';
 
 export type PlayContext = {
   readonly db: Database;
@@ -238,7 +239,9 @@ export const join = async (ctx: PlayContext, code: string, nickname: string | un
   const instanceId = currentInstanceId(scenario);
   if (phase === 'closed' || !instanceId) throw conflict(closedMessage(scenario));
   const now = ctx.clock.now();
-  if (!test) refuseOutsideSchedule(scenario, now);
+  // A signed-in learner's accommodation: their run's time allowance, and a window that may close later for them.
+  const accommodation = ctx.principal && !test ? await accommodationOf(ctx.db, scenario.group, ctx.principal.email) : null;
+  if (!test) refuseOutsideSchedule(scenario, now, accommodation?.windowMinutes);
   const resumed = (game: GameRow, runToken: string | null) =>
     snapshotOf(ctx.db, scenario, game, now.getTime()).then((snapshot) => ({ gameId: game.id, runToken, snapshot }));
 
@@ -289,7 +292,7 @@ export const join = async (ctx: PlayContext, code: string, nickname: string | un
     email: ctx.principal?.email ?? null,
     run_token_hash: runToken ? sha256(runToken) : null,
     test: test ? 1 : 0,
-    state: started ? JSON.stringify(startRun(scenario, now.getTime())) : null,
+    state: started ? JSON.stringify(startRun(scenario, now.getTime(), allowanceOf(accommodation))) : null,
     event_count: 0,
     points: null,
     score: null,
@@ -362,8 +365,14 @@ export const submitEvent = async (ctx: PlayContext, gameId: string, event: Learn
   const found = await ownGame(ctx, gameId);
   const scenario = await scenarioOfGame(ctx.db, found);
   const now = ctx.clock.now();
-  refuseStep(scenario, found, now);
-  const outcome = await recordEvent(ctx.db, scenario, releasedRun(scenario, found, now), { ...event, at: now.getTime() }, now);
+  await refuseStep(ctx.db, scenario, found, now);
+  const outcome = await recordEvent(
+    ctx.db,
+    scenario,
+    await releasedRun(ctx.db, scenario, found, now),
+    { ...event, at: now.getTime() },
+    now,
+  );
   if (!outcome.ok) throw outcome.error;
   forgetShared(ctx.db, scenario.id);
   await ctx.live.publish({ kind: 'games', resimId: scenario.id, gameIds: [found.id] });

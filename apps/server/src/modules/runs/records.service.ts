@@ -7,7 +7,7 @@ import { readJson } from '../../lib/json';
 import { scenarioAsPlayed } from '../resim-history/revision-figures';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
-import { feedbackShown, rankInstance, scoreOf, stateOf, toGameScore, toGameSummary } from './game-records';
+import { feedbackShown, rankInstance, runAccommodation, scoreOf, stateOf, toGameScore, toGameSummary } from './game-records';
 import * as repo from './runs.repository';
 import { launchedByOf } from './external-launch';
 import { readShared } from './shared-reads';
@@ -165,7 +165,9 @@ export const runDetail = async (ctx: SpaceContext, resimId: string, gameId: stri
   const scenario = await getResim(ctx, resimId);
   const game = await repo.findGame(ctx.db, gameId);
   if (!game || game.resim_id !== scenario.id) throw notFound('Run');
-  return runRecord(ctx.db, await scenarioAsPlayed(ctx.db, scenario, game.instance_id), game, ctx.clock.now().getTime());
+  const record = await runRecord(ctx.db, await scenarioAsPlayed(ctx.db, scenario, game.instance_id), game, ctx.clock.now().getTime());
+  // Its hosts see the allowance it was played with; a learner's own report does not say it.
+  return { ...record, accommodation: runAccommodation(game) };
 };
 
 /** Where each run of an opening ranks, by run id: read once for the reports of a whole opening. */
@@ -183,7 +185,8 @@ export const runRecord = async (
   const events = await repo.findEventsOfGame(db, game.id);
   ranks ??= await openingRanks(db, scenario, game.instance_id, now);
   const stored = readJson<RunState | null>(game.state, null);
-  let state = stored ? startRun(scenario, stored.startedAt) : null;
+  // Replayed with the allowance the run was played with, so that its clocks end where they did.
+  let state = stored ? startRun(scenario, stored.startedAt, stored.allowance) : null;
   const steps = events.map((row) => {
     const at = Date.parse(row.at);
     const detail = readJson<Record<string, unknown>>(row.payload, {});

@@ -137,6 +137,29 @@ export const startLobbyRuns = async (
   return Number(result.numUpdatedRows);
 };
 
+/** Starts the lobby runs of the learners named with the state given: answers the ids of the runs started. */
+export const startLearnersLobbyRuns = async (
+  db: Database,
+  options: {
+    resimId: string;
+    instanceId: string;
+    emails: readonly string[];
+    changes: Pick<GameRow, 'state' | 'started_at' | 'updated_at'>;
+  },
+): Promise<string[]> => {
+  const rows = await db
+    .updateTable('games')
+    .set(options.changes)
+    .where('resim_id', '=', options.resimId)
+    .where('instance_id', '=', options.instanceId)
+    .where('email', 'in', [...options.emails])
+    .where('started_at', 'is', null)
+    .where('ended_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+};
+
 /**
  * Marks a run removed by the host, once; `alongside` runs in the same transaction only when this
  * call is the one that removed it.
@@ -262,6 +285,36 @@ export const isLocked = async (db: Database, resimId: string, instanceId: string
     .where('resim_id', '=', resimId)
     .where('instance_id', '=', instanceId)
     .executeTakeFirst()) !== undefined;
+
+/**
+ * The runs of an opening under way whose stored state has a time allowance (a JSON object; runs
+ * without one store null): the few a Stop must ask the host about, found without reading the rest.
+ */
+export const findAllowedRunningGames = (db: Database, resimId: string, instanceId: string): Promise<GameRow[]> =>
+  db
+    .selectFrom('games')
+    .selectAll()
+    .where('resim_id', '=', resimId)
+    .where('instance_id', '=', instanceId)
+    .where('ended_at', 'is', null)
+    .where('state', 'like', '%"allowance":{%')
+    .execute();
+
+/** Whether a Stop of the opening spared the runs within their extra time: the next Stop ends them all. */
+export const isSpared = async (db: Database, resimId: string, instanceId: string): Promise<boolean> =>
+  (await db
+    .selectFrom('spared_openings')
+    .select('instance_id')
+    .where('resim_id', '=', resimId)
+    .where('instance_id', '=', instanceId)
+    .executeTakeFirst()) !== undefined;
+
+export const markSpared = (db: Database, row: { resim_id: string; instance_id: string; spared_at: string }) =>
+  db
+    .insertInto('spared_openings')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['resim_id', 'instance_id']).doNothing())
+    .execute();
 
 /** Locking twice keeps the first moment; unlocking an open lobby changes nothing. */
 export const setLocked = async (db: Database, row: { resim_id: string; instance_id: string; locked_at: string }, locked: boolean) => {

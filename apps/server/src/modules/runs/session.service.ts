@@ -1,14 +1,17 @@
 import type { BoardLearner, LockState, SessionMessage } from '@resim/contracts';
-import { RunStatus, startRun, type Scenario } from '@resim/domain';
+import { RunStatus, allowanceSummary, runReadingOf, startRun, type RunState, type Scenario } from '@resim/domain';
 import { sql } from 'kysely';
-import type { LiveBus } from '../../adapters/live/live-bus';
+import type { AllowedRuns, LiveBus } from '../../adapters/live/live-bus';
+import { findApplyingInLobby } from '../accommodations/accommodations.repository';
+import { allowanceOf, effectiveByLearner } from '../accommodations/learner-accommodations';
+import { inBatches } from '../learners/learners.repository';
 import type { Database } from '../../db/database';
 import type { GameRow } from '../../db/schema';
 import { conflict, notFound } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { inSlices, yieldToLoop } from '../../lib/slices';
-import { getResim } from '../resims/resims.service';
+import { controlResim, getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
 import { requireInstance } from './boards.service';
 import * as flowCounts from '../learner-flow/flow-counts.repository';
@@ -45,13 +48,47 @@ const progress = (ctx: LiveContext, scenario: Scenario, task: 'start' | 'stop', 
     .publish({ kind: 'progress', resimId: scenario.id, task, done, total })
     .catch((error: unknown) => ctx.log?.warn({ err: error }, 'could not tell the consoles how a session is going'));
 
-/** Starts every run waiting in the lobby at the same moment, a few statements for the whole lobby; the consoles hear how far it has gone. */
-const releaseLobby = async (ctx: LiveContext, scenario: Scenario, instanceId: string, now: Date) => {
+/**
+ * Starts the lobby runs of learners with an accommodation first, with their time allowance: the
+ * accommodations of the lobby's learners read in one statement, their runs written together by
+ * allowance (most often a handful of statements). Answers the runs started so.
+ */
+const releaseAllowedRuns = async (ctx: LiveContext, scenario: Scenario, instanceId: string, now: Date): Promise<AllowedRuns[]> => {
+  const accommodations = effectiveByLearner(await findApplyingInLobby(ctx.db, scenario.group, { resimId: scenario.id, instanceId }));
+  const groups = new Map<string, { state: RunState; emails: string[] }>();
+  for (const [email, accommodation] of accommodations) {
+    const state = startRun(scenario, now.getTime(), allowanceOf(accommodation));
+    if (!state.allowance) continue;
+    const key = JSON.stringify(state.allowance);
+    const group = groups.get(key) ?? { state, emails: [] };
+    group.emails.push(email);
+    groups.set(key, group);
+  }
+  const at = now.toISOString();
+  const allowed: AllowedRuns[] = [];
+  for (const { state, emails } of groups.values()) {
+    const gameIds: string[] = [];
+    await inBatches(emails, async (batch) => {
+      const changes = { state: JSON.stringify(state), started_at: at, updated_at: at };
+      gameIds.push(...(await repo.startLearnersLobbyRuns(ctx.db, { resimId: scenario.id, instanceId, emails: batch, changes })));
+    });
+    if (gameIds.length > 0) allowed.push({ gameIds, allowance: state.allowance! });
+  }
+  return allowed;
+};
+
+/**
+ * Starts every run waiting in the lobby at the same moment, a few statements for the whole lobby
+ * (and a few more for learners with an accommodation); the consoles hear how far it has gone.
+ * Answers the runs started with an allowance.
+ */
+const releaseLobby = async (ctx: LiveContext, scenario: Scenario, instanceId: string, now: Date): Promise<AllowedRuns[]> => {
   const at = now.toISOString();
   const changes = { state: JSON.stringify(startRun(scenario, now.getTime())), started_at: at, updated_at: at };
   const total = await repo.countGames(ctx.db, scenario.id, instanceId, 'waiting');
-  if (total === 0) return;
-  let done = 0;
+  if (total === 0) return [];
+  const allowed = await releaseAllowedRuns(ctx, scenario, instanceId, now);
+  let done = allowed.reduce((sum, runs) => sum + runs.gameIds.length, 0);
   for (;;) {
     const started = await repo.startLobbyRuns(ctx.db, { resimId: scenario.id, instanceId, limit: startBatch, changes });
     done += started;
@@ -62,6 +99,7 @@ const releaseLobby = async (ctx: LiveContext, scenario: Scenario, instanceId: st
   }
   // Done: as many as there were (fewer when learners' own first steps started some).
   await progress(ctx, scenario, 'start', done, done);
+  return allowed;
 };
 
 /**
@@ -102,19 +140,31 @@ const endRun = async (db: Database, scenario: Scenario, game: GameRow, now: Date
   throw outcome.error;
 };
 
-const stops = new WeakMap<Database, Map<string, Promise<void>>>();
+type Stopping = { readonly work: Promise<void>; readonly spared: ReadonlySet<string> };
+
+const stops = new WeakMap<Database, Map<string, Stopping>>();
 
 /**
  * Ends every run still going in the opening, a slice at a time, each slice stored in one
  * transaction; the consoles hear how far it has gone, and once all have ended every process
  * gives its learners their final scores and ranks. One Stop of an opening at a time per process.
  */
-export const stopSession = (ctx: LiveContext, scenario: Scenario, instanceId: string, now: Date): Promise<void> => {
-  const running = stops.get(ctx.db) ?? new Map<string, Promise<void>>();
+export const stopSession = (
+  ctx: LiveContext,
+  scenario: Scenario,
+  instanceId: string,
+  now: Date,
+  /** runs the Stop leaves going: those still within their extra time, when the host spares them */
+  spared: ReadonlySet<string> = new Set(),
+): Promise<void> => {
+  const running = stops.get(ctx.db) ?? new Map<string, Stopping>();
   stops.set(ctx.db, running);
   const key = `${scenario.id}\u0000${instanceId}`;
   const already = running.get(key);
-  if (already) return already;
+  // A Stop under way that spared runs this one ends: this one follows it.
+  if (already && [...already.spared].some((id) => !spared.has(id)))
+    return already.work.catch(() => undefined).then(() => stopSession(ctx, scenario, instanceId, now, spared));
+  if (already) return already.work;
   const work = (async () => {
     // Begun in a turn of its own, not in the one of the request that asked for it.
     await yieldToLoop();
@@ -124,7 +174,7 @@ export const stopSession = (ctx: LiveContext, scenario: Scenario, instanceId: st
       const page = await repo.findGamesOfInstancePage(ctx.db, { resimId: scenario.id, instanceId, after, limit: stopBatch, running: true });
       if (page.length === 0) break;
       after = page.at(-1)!.id;
-      let pending = page;
+      let pending = spared.size > 0 ? page.filter((game) => !spared.has(game.id)) : page;
       // A run that a step changed after it was read is read again and ended as it now stands.
       while (pending.length > 0) {
         // Judging and scoring a page of runs is work enough to share the event loop: a slice at a time.
@@ -146,13 +196,13 @@ export const stopSession = (ctx: LiveContext, scenario: Scenario, instanceId: st
     forgetShared(ctx.db, scenario.id);
     await ctx.live.publish({ kind: 'stopped', resimId: scenario.id, instanceId });
   })().finally(() => running.delete(key));
-  running.set(key, work);
+  running.set(key, { work, spared });
   return work;
 };
 
 /** Settles once every Stop under way in this process has ended its runs (the server drains them before it stops). */
 export const stopsSettled = async (db: Database): Promise<void> => {
-  await Promise.allSettled([...(stops.get(db)?.values() ?? [])]);
+  await Promise.allSettled([...(stops.get(db)?.values() ?? [])].map((stopping) => stopping.work));
 };
 
 /**
@@ -190,9 +240,15 @@ export const finishInterruptedStops = async (ctx: LiveContext): Promise<void> =>
 export const applyStatus = async (ctx: SessionContext, scenario: Scenario): Promise<void> => {
   const instanceId = currentInstanceId(scenario);
   const now = ctx.clock.now();
-  if (instanceId && scenario.resimStatus === RunStatus.Running) await releaseLobby(ctx, scenario, instanceId, now);
+  const allowed = instanceId && scenario.resimStatus === RunStatus.Running ? await releaseLobby(ctx, scenario, instanceId, now) : [];
   forgetShared(ctx.db, scenario.id);
-  await ctx.live.publish({ kind: 'status', resimId: scenario.id, status: scenario.resimStatus, at: now.getTime() });
+  await ctx.live.publish({
+    kind: 'status',
+    resimId: scenario.id,
+    status: scenario.resimStatus,
+    at: now.getTime(),
+    ...(allowed.length > 0 ? { allowed } : {}),
+  });
   if (instanceId && scenario.resimStatus === RunStatus.Finished) {
     const stopping = stopSession(ctx, scenario, instanceId, now);
     stopping.catch((error: unknown) =>
@@ -205,6 +261,87 @@ export const applyStatus = async (ctx: SessionContext, scenario: Scenario): Prom
     ]);
     clearTimeout(timer);
   }
+};
+
+/** Learners named in a refusal at most. */
+const namedAtMost = 10;
+
+/**
+ * The runs of an opening still within their extra time at `now`: played with an allowance, not
+ * ended, and untimed or with a clock the allowance moved that has time left. Only runs whose
+ * stored state has an allowance are read and judged.
+ */
+const runsWithinExtraTime = async (db: Database, scenario: Scenario, instanceId: string, now: Date): Promise<GameRow[]> =>
+  (await repo.findAllowedRunningGames(db, scenario.id, instanceId)).filter((game) => {
+    const state = stateOf(scenario, game, now.getTime());
+    const summary = state && !state.ended ? allowanceSummary(scenario, state.allowance) : null;
+    return summary !== null && (summary.untimed || summary.extraSeconds !== null);
+  });
+
+const extraTimeRefusal = (runs: readonly GameRow[]): string => {
+  const names = runs
+    .map((game) => game.nickname)
+    .toSorted((a, b) => a.localeCompare(b))
+    .slice(0, namedAtMost);
+  const more = runs.length > namedAtMost ? ` and ${runs.length - namedAtMost} more` : '';
+  const who = runs.length === 1 ? '1 learner with extra time is' : `${runs.length} learners with extra time are`;
+  return (
+    `${who} still within their time: ${names.join(', ')}${more}. ` +
+    'Stop again with accommodated=spare to let them finish, or accommodated=end to end their runs too.'
+  );
+};
+
+/**
+ * A Stop that spares the runs still within their extra time: every other run ends as a Stop ends
+ * it, while the session stays running for the spared ones, its lobby locked so that nobody new
+ * joins. The opening is remembered as spared: the next Stop ends every run.
+ */
+const spareStop = async (ctx: SessionContext, scenario: Scenario, instanceId: string, spared: readonly GameRow[]) => {
+  const now = ctx.clock.now();
+  const at = now.toISOString();
+  await repo.setLocked(ctx.db, { resim_id: scenario.id, instance_id: instanceId, locked_at: at }, true);
+  await repo.markSpared(ctx.db, { resim_id: scenario.id, instance_id: instanceId, spared_at: at });
+  const stopping = stopSession(ctx, scenario, instanceId, now, new Set(spared.map((game) => game.id)));
+  stopping.catch((error: unknown) =>
+    ctx.log?.warn({ err: error }, 'a Stop that spared the runs with extra time failed before ending the others'),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([stopping.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, stopAnswerBudgetMs)))]);
+  clearTimeout(timer);
+};
+
+/**
+ * POST /admin/control/{id}/{status}: changes the run status and applies it to the session. A Stop
+ * of a live session while learners with extra time are still within their time is refused, naming
+ * them, unless `accommodated` says what to do with their runs: `end` ends them with the others,
+ * `spare` ends the others and leaves them to finish. After a Stop that spared them, a Stop ends all.
+ */
+export const controlSession = async (
+  ctx: SessionContext,
+  resimId: string,
+  status: number,
+  accommodated?: 'spare' | 'end',
+): Promise<Scenario> => {
+  if (status === RunStatus.Finished && accommodated !== 'end') {
+    const scenario = await getResim(ctx, resimId);
+    const instanceId = currentInstanceId(scenario);
+    if (
+      instanceId &&
+      scenario.resimStatus === RunStatus.Running &&
+      runReadingOf(scenario.mode) === 'live' &&
+      !(await repo.isSpared(ctx.db, scenario.id, instanceId))
+    ) {
+      const within = await runsWithinExtraTime(ctx.db, scenario, instanceId, ctx.clock.now());
+      if (within.length > 0 && accommodated === undefined) throw conflict(extraTimeRefusal(within));
+      if (within.length > 0) {
+        await spareStop(ctx, scenario, instanceId, within);
+        return getResim(ctx, resimId);
+      }
+    }
+  }
+  const changed = await controlResim(ctx, resimId, status);
+  await applyStatus(ctx, changed);
+  return changed;
 };
 
 const messageStatuses: readonly number[] = [RunStatus.Waiting, RunStatus.Running, RunStatus.TestMode];

@@ -303,12 +303,12 @@ export const createSocketHub = (options: SocketHubOptions) => {
       if (!scenario || !game) throw notFound('Run');
       const now = clock.now();
       try {
-        refuseStep(scenario, game, now);
+        await refuseStep(db, scenario, game, now);
       } catch (error) {
         if (!fresh && error instanceof AppError) continue;
         throw error;
       }
-      const released = releasedRun(scenario, game, now);
+      const released = await releasedRun(db, scenario, game, now);
       const kept = released === game ? run.state : readJson<RunState | null>(released.state, null);
       const counted = countsInFlow(game);
       // Read only when unknown: null is known, the run has taken no step yet.
@@ -374,6 +374,13 @@ export const createSocketHub = (options: SocketHubOptions) => {
     if (!scenario) return;
     const now = clock.now().getTime();
     const started = scenario.resimStatus === RunStatus.Running ? startRun(scenario, event.at) : null;
+    // Runs the Start released with their learner's allowance got a state of their own, one per allowance.
+    const allowedState = new Map<string, RunState>();
+    if (started)
+      for (const runs of event.allowed ?? []) {
+        const state = startRun(scenario, event.at, runs.allowance);
+        for (const gameId of runs.gameIds) allowedState.set(gameId, state);
+      }
     const views = new Map<RunState, RunView>();
     const written: WrittenValues = new Map();
     // The presenter's messages of each opening concerned (most often one), not one promise per learner.
@@ -385,18 +392,19 @@ export const createSocketHub = (options: SocketHubOptions) => {
       const { run } = connection;
       const game = run.game;
       if (!game) return;
-      if (started && game.state === null && game.ended_at === null && phaseOfGame(scenario, game) === 'open') {
+      const own = started ? (allowedState.get(game.id) ?? started) : null;
+      if (own && game.state === null && game.ended_at === null && phaseOfGame(scenario, game) === 'open') {
         // The Start stored this very state for every run of the lobby before telling anyone. A
         // socket not sent its first snapshot yet gets it from the run as kept now.
         const iso = new Date(event.at).toISOString();
-        keep(run, { ...game, started_at: iso, updated_at: iso }, started);
+        keep(run, { ...game, started_at: iso, updated_at: iso }, own);
       }
       if (!connection.sent) return;
-      if (run.game !== game || (started && run.state === started)) {
-        // Every run of the lobby starts the same: its view is made once and shared.
+      if (run.game !== game || (own && run.state === own)) {
+        // Every run of the lobby starts the same (or the same as the others with its allowance): its view is made once and shared.
         sendChange(
           connection,
-          buildSnapshot(scenario, run.game!, started, now, { messages: messagesByOpening.get(run.instanceId)!, ranking: null, views }),
+          buildSnapshot(scenario, run.game!, own, now, { messages: messagesByOpening.get(run.instanceId)!, ranking: null, views }),
           undefined,
           written,
         );

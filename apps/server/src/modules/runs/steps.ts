@@ -18,7 +18,8 @@ import { statementQueueOf } from '../learning-records/statement-queue';
 import { gradeQueueOf } from '../lti/grade-queue';
 import { countsInFlow, removedReason, stateOf } from './game-records';
 import { currentInstanceId, isPreviewInstance, phaseOfGame } from './phase';
-import { refuseOutsideSchedule } from './schedule-rules';
+import { closedForMost, refuseOutsideSchedule } from './schedule-rules';
+import { accommodationOf, allowanceOf } from '../accommodations/learner-accommodations';
 import { stepWriterOf, type StepChanges } from './step-writer';
 
 // Refusals a learner can act on (an unknown id, too many choices) are bad requests; the rest
@@ -58,26 +59,32 @@ export const closedMessage = (scenario: Scenario): string =>
 
 /**
  * Whether a learner may take a step in their run now: not removed, the session started and not
- * closed, the run of the current opening, within the schedule. Throws the reason otherwise.
+ * closed, the run of the current opening, within the schedule (later for a learner whose
+ * accommodation extends it, read only once the window has closed for the others). Throws the
+ * reason otherwise.
  */
-export const refuseStep = (scenario: Scenario, game: GameRow, now: Date): void => {
+export const refuseStep = async (db: Database, scenario: Scenario, game: GameRow, now: Date): Promise<void> => {
   if (game.end_reason === removedReason) throw conflict(removedMessage);
   const phase = phaseOfGame(scenario, game);
   if (phase === 'lobby') throw conflict('The session has not started yet; wait for your presenter');
   if (phase === 'closed' && !game.ended_at) throw conflict(closedMessage(scenario));
   if (!game.test && !isPreviewInstance(game.instance_id) && !game.ended_at && game.instance_id !== currentInstanceId(scenario))
     throw conflict(`This run belongs to an earlier session of ${scenario.resimName}; join again to play the current one`);
-  if (!game.test) refuseOutsideSchedule(scenario, now);
+  if (game.test) return;
+  const window = closedForMost(scenario, now) ? ((await accommodationOf(db, scenario.group, game.email))?.windowMinutes ?? 0) : 0;
+  refuseOutsideSchedule(scenario, now, window);
 };
 
 /**
  * A lobby run whose session has just started but that the start has not reached yet (the status
- * is set first, then the lobby released): it starts now, so the learner's first step counts.
+ * is set first, then the lobby released): it starts now, with its learner's time allowance, so
+ * the learner's first step counts.
  */
-export const releasedRun = (scenario: Scenario, game: GameRow, now: Date): GameRow =>
-  game.state === null && phaseOfGame(scenario, game) === 'open'
-    ? { ...game, state: JSON.stringify(startRun(scenario, now.getTime())), started_at: now.toISOString() }
-    : game;
+export const releasedRun = async (db: Database, scenario: Scenario, game: GameRow, now: Date): Promise<GameRow> => {
+  if (game.state !== null || phaseOfGame(scenario, game) !== 'open') return game;
+  const allowance = allowanceOf(await accommodationOf(db, scenario.group, game.email));
+  return { ...game, state: JSON.stringify(startRun(scenario, now.getTime(), allowance)), started_at: now.toISOString() };
+};
 
 export type Recorded =
   | { readonly ok: true; readonly game: GameRow; readonly state: RunState; readonly step: FlowStep | null }

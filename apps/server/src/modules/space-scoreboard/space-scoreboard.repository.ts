@@ -79,6 +79,15 @@ const costsOf = (scenarios: readonly RankedScenario[], row: Record<string, unkno
  * shows them, with the pass mark's verdict); with
  * the costs, the final value of each money and time measure (cost0, cost1, ...).
  */
+/**
+ * The time allowance a run was played with, as its stored state's JSON; null for none. Most runs
+ * have none and store null: only a state holding an object is read as JSON.
+ */
+const allowanceOf = (dialect: Dialect) =>
+  sql`case when state like '%"allowance":{%' then ${
+    dialect === 'postgres' ? sql`(state::jsonb -> 'allowance')::text` : sql`json_extract(state, '$.allowance')`
+  } end`;
+
 const runValues = (dialect: Dialect, scenarios: readonly RankedScenario[], withDiagnosis = false, withCosts = false) => {
   const raw = Array.from({ length: depthOf(scenarios) }, (_, at) =>
     perScenario(scenarios, (scenario) => (scenario.criteria[at] ? valueOf(dialect, scenario.criteria[at].field) : null)),
@@ -96,7 +105,7 @@ const runValues = (dialect: Dialect, scenarios: readonly RankedScenario[], withD
         ${sql.join(raw.map((value, at) => sql`${value} as ${sql.ref(`v${at}`)}`))},
         ${valueOf(dialect, 'points')} as points,
         ${valueOf(dialect, 'durationMs')} as duration_ms
-        ${withDiagnosis ? sql`, ${jsonOf(dialect, ['conclusionsConfirmed'])} as conclusions, ${jsonOf(dialect, ['answers'])} as answers, ${ranOf(dialect)} as ran` : sql``}
+        ${withDiagnosis ? sql`, ${jsonOf(dialect, ['conclusionsConfirmed'])} as conclusions, ${jsonOf(dialect, ['answers'])} as answers, ${ranOf(dialect)} as ran, ${allowanceOf(dialect)} as allowance` : sql``}
         ${withCosts ? concat(costValues(dialect, scenarios)) : sql``}
       from (select games.*, ${dialect === 'postgres' ? sql`score::jsonb` : sql`score`} as doc from games
             where resim_id in (${sql.join(scenarios.map((scenario) => scenario.id))}) and test = 0) scored
@@ -209,6 +218,8 @@ export type OpeningRunRow = {
   answers: string | null;
   /** the actions the run ran, as its stored state's JSON */
   ran: string | null;
+  /** the time allowance it was played with, as its stored state's JSON; null for none */
+  allowance: string | null;
   /** the run's money and time measures at its end, in its scenario's order (`RankedScenario.costs`) */
   costs: (number | null)[];
 };
@@ -218,7 +229,7 @@ export const findOpeningRuns = async (db: Database, dialect: Dialect, scenarios:
   if (scenarios.length === 0) return [];
   const { rows } = await sql<Omit<OpeningRunRow, 'costs'> & Record<string, unknown>>`
     select resim_id, instance_id, nickname, email, started_at, ended_at, end_reason, v0 as score, points, duration_ms, rank,
-      conclusions, answers, ran ${concat(costColumns(scenarios).map((column) => sql`, ${sql.ref(column)}`))} from (
+      conclusions, answers, ran, allowance ${concat(costColumns(scenarios).map((column) => sql`, ${sql.ref(column)}`))} from (
       select runs.*,
         case when ranked = 1 then rank() over (partition by resim_id, instance_id, ranked order by ${byCriteria(scenarios)}) end as rank
       from (${runValues(dialect, scenarios, true, true)}) runs
@@ -239,6 +250,7 @@ export const findOpeningRuns = async (db: Database, dialect: Dialect, scenarios:
     conclusions: row.conclusions,
     answers: row.answers,
     ran: row.ran,
+    allowance: row.allowance,
     costs: costsOf(scenarios, row),
   }));
 };

@@ -9,6 +9,7 @@ import type {
   SpaceScoreboardMode,
 } from '@resim/contracts';
 import {
+  allowanceLabel,
   isCostMeasure,
   MeasureType,
   runDiagnosis,
@@ -18,6 +19,7 @@ import {
   type Scenario,
   type ScoreCriterion,
   type ScoreField,
+  type TimeAllowance,
 } from '@resim/domain';
 import { readJson } from '../../lib/json';
 import type { Database, Dialect } from '../../db/database';
@@ -232,6 +234,7 @@ const byOpening = async (ctx: ScoreboardContext, spaceId: string): Promise<Openi
           ...runDiagnosis(scenario, stored(row), row.ended_at !== null),
           verdict: verdictOf(row),
           costs: costsOf(scored, row.costs),
+          accommodation: allowanceLabel(readJson<TimeAllowance | null>(row.allowance, null)),
         }));
     }),
   };
