@@ -5,16 +5,16 @@ import { apiAs, cli, demoAdmin, shoot, signInAsDemoAdmin, signInAt } from './sup
 
 const phone = { width: 390, height: 844 };
 const learnerPassword = 'Learner-password-8642';
-/** the standard time of the case's clock, in seconds: Ann's 50 % more makes it 45 */
-const standardSeconds = 30;
+/** the standard time of the case's clock, in seconds: Ann's 50 % more makes it 60 */
+const standardSeconds = 40;
 
-/** A Realtime case whose clock counts down from 30 seconds and ends the run at 0. */
+/** A Realtime case whose clock counts down from 40 seconds and ends the run at 0. */
 const timedCase = (name: string) => ({
   details: {
     resimName: name,
     description: 'A collapse on the ward: decide before the clock runs out.',
     mode: 1,
-    allowAnonymous: false,
+    allowAnonymous: true,
     allowSignin: true,
     maxConclusions: 1,
     answers: { actions: ['act1'], conclusions: ['conc1'] },
@@ -60,7 +60,19 @@ test('a learner with 50 % extra time plays past the standard limit while another
   // The examiner gives Ann 50 % more time from the Clients page.
   await signInAsDemoAdmin(host);
   await host.goto(`/clients?space=${space.id}`);
-  ACCOMMODATION_UI;
+  await host.getByRole('button', { name: `Accommodation for ${ann}` }).click();
+  const dialog = host.getByRole('dialog', { name: `Accommodation for ${ann}` });
+  await dialog.getByRole('radio', { name: 'Percentage' }).check();
+  await dialog.getByRole('textbox', { name: 'Extra time in percent' }).fill('50');
+  await expect(dialog).toContainText('+50 % time');
+  await expectAccessible(host, 'Clients, an accommodation for one learner');
+  await shoot(host, 'accommodation-dialog.png');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(host.getByRole('row', { name: new RegExp(ann) })).toContainText('+50 % time');
+  await expect(host.getByRole('row', { name: new RegExp(bea) })).not.toContainText('% time');
+  await expectAccessible(host, 'Clients, a learner with an accommodation');
+  await shoot(host, 'accommodation-clients.png');
 
   // The host opens the lobby; both learners join signed in, and the session starts.
   await host.goto(`/resim/${created.id}`);
@@ -86,21 +98,46 @@ test('a learner with 50 % extra time plays past the standard limit while another
   for (const page of [annPage, beaPage]) await expect(page.getByRole('tab', { name: 'Tests' })).toBeVisible();
 
   // Ann is told her time in words, and her screen reader hears the time left once, not every second.
-  await expect(annPage.getByRole('banner')).toContainText('You have 15 seconds more than the standard time.');
+  await expect(annPage.getByRole('banner')).toContainText('You have 20 seconds more than the standard time.');
   const announcer = annPage.locator('#run-time-announcement');
   await expect(announcer).toHaveAttribute('aria-live', 'polite');
-  await expect(announcer).toContainText(/Time remaining: 4\d seconds\./);
+  await expect(announcer).toContainText(/Time remaining: (1 minute|5\d seconds)\./);
   await expect(beaPage.getByRole('banner')).not.toContainText('more than the standard time');
   await expectAccessible(annPage, 'player, a run with extra time');
   await shoot(annPage, 'accommodation-player-phone.png');
 
+  // While they play, the host's scoreboard shows who has extra time.
+  await host.goto(`/resim/${created.id}?tab=scoreboard`);
+  const board = host.getByRole('table', { name: 'Learners by rank' });
+  await expect(board.getByRole('row', { name: /ann-/ })).toContainText('Extra time: +50 % time');
+  await expect(board.getByRole('row', { name: /bea-/ })).not.toContainText('Extra time');
+  await expect(host.getByText('1 learner with extra time')).toBeVisible();
+  await expectAccessible(host, 'editor, the scoreboard of a session with extra time');
+  await shoot(host, 'accommodation-scoreboard.png');
+
   // Bea's run ends at the standard limit; Ann plays on past it.
-  await expect(beaPage.getByRole('heading', { name: 'If you are done, just wait here!' })).toBeVisible({ timeout: 40_000 });
+  await expect(beaPage.getByRole('heading', { name: 'If you are done, just wait here!' })).toBeVisible({ timeout: 60_000 });
   await runTest(annPage, 'Blood glucose');
   await expect(annPage.getByText('Glucose 2.1 mmol/L')).toBeVisible();
-  await expect(annPage.getByRole('heading', { name: 'The simulation has ended' })).toHaveCount(0);
+  await shoot(annPage, 'accommodation-past-the-standard-limit-phone.png');
 
-  // The host sees who has extra time, and Stop asks before it ends her run.
-  HOST_VIEW;
+  // Stop asks first: Ann is still within her time. The host lets her finish; she plays on.
+  await host.getByRole('button', { name: 'Stop Simulation' }).click();
+  const ask = host.getByRole('dialog', { name: 'Learners with extra time are still playing' });
+  await expect(ask).toContainText(`ann-${suffix}`);
+  await expectAccessible(host, 'editor, Stop asks about learners with extra time');
+  await shoot(host, 'accommodation-stop.png');
+  await ask.getByRole('button', { name: 'Let them finish' }).click();
+  await expect(host.getByText('The learners with extra time play on')).toBeVisible();
+  await expect(host.getByLabel('Run status')).toHaveText('Running');
+  await runTest(annPage, 'ECG');
+  await expect(annPage.getByText('Sinus tachycardia')).toBeVisible();
+
+  // Her own limit ends her run; the next Stop ends the session.
+  await expect(annPage.getByRole('heading', { name: 'If you are done, just wait here!' })).toBeVisible({ timeout: 60_000 });
+  await host.getByRole('button', { name: 'Stop Simulation' }).click();
+  await host.getByRole('dialog').getByRole('button', { name: 'Stop Simulation' }).click();
+  await expect(host.getByLabel('Run status')).toHaveText('Finished');
+  for (const page of [annPage, beaPage]) await expect(page.getByRole('heading', { name: 'The simulation has ended' })).toBeVisible();
   for (const context of contexts) await context.close();
 });

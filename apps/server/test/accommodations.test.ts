@@ -241,6 +241,19 @@ describe.each(dialects)('accommodations on %s', (dialect) => {
       expect(extended.body.view?.ended).toBeNull();
     });
 
+    it('shows a run its clock ended as ended on the scoreboard, though nothing was stored for it yet', async () => {
+      const board = (
+        await call<{ learners: (BoardLearner & { endedAt: string | null })[] }>(
+          admin,
+          'GET',
+          `/admin/resim/${resimId}/instance/${instanceId}/scoreboard`,
+        )
+      ).body;
+      const row = (nickname: string) => board.learners.find((learner) => learner.nickname === nickname)!;
+      expect([row('Sam').endedAt, row('Sam').endReason]).toEqual(['2026-12-01T09:10:00.000Z', 'terminated']);
+      expect([row('ann').endedAt, row('ann').endReason]).toEqual([null, null]);
+    });
+
     it('marks the accommodated runs on the scoreboard and in its CSV, never on the presenter display', async () => {
       const board = (await call<{ learners: BoardLearner[] }>(admin, 'GET', `/admin/resim/${resimId}/instance/${instanceId}/scoreboard`))
         .body;

@@ -30,7 +30,7 @@ export * from './scenario/version-diff';
 export * from './scenario/export-history';
 export * from './engine/types';
 export { requirementHolds } from './engine/requirements';
-export { measureValues, settleRun } from './engine/measures';
+export { canEndByTime, measureValues, settleRun } from './engine/measures';
 export { applyEvent, replayRun, startRun } from './engine/run';
 export { allowanceLabel, allowanceSummary, allowedMeasure, isStandardAllowance, startingAllowance } from './engine/time-allowance';
 export { runView } from './engine/view';

@@ -2,7 +2,7 @@ import type { ReadonlyContent } from '../scenario/readonly-content';
 import type { Impact, MeasureCondition } from '../scenario/schema';
 import { changed } from './run-state';
 import { runIndex } from './time-allowance';
-import { type IndexedMeasure, type ScenarioIndex } from './scenario-index';
+import { indexScenario, type IndexedMeasure, type ScenarioIndex } from './scenario-index';
 import type { RunState } from './types';
 
 /**
@@ -117,6 +117,9 @@ export const settle = (index: ScenarioIndex, state: RunState, now: number): RunS
   }
   return ending === null ? state : changed(state, { ended: { at: ending.at, reason: 'terminated', measureId: ending.measureId } });
 };
+
+/** Whether a run of the scenario can end by time alone: it has a clock with a Terminate limit. */
+export const canEndByTime = (content: ReadonlyContent): boolean => indexScenario(content).timedTerminations.length > 0;
 
 /** The run as it stands at `now`: ended there if an auto-time Terminate limit was reached by then. */
 export const settleRun = (content: ReadonlyContent, state: RunState, now: number): RunState => settle(runIndex(content, state), state, now);

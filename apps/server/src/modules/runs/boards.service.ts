@@ -1,11 +1,11 @@
 import type { BoardLearner, Dashboard, PresenterView, Scoreboard } from '@resim/contracts';
-import { measureUnitName, runDiagnosis, type PassMarking, type RunScore, type Scenario } from '@resim/domain';
+import { canEndByTime, measureUnitName, runDiagnosis, type PassMarking, type RunScore, type Scenario } from '@resim/domain';
 import type { GameRow } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
 import { toCsv } from '../../lib/csv';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
-import { rankInstance, removedReason, runAccommodation, scoreOf, toSessionMessage } from './game-records';
+import { rankInstance, removedReason, runAccommodation, scoreOf, stateOf, toSessionMessage } from './game-records';
 import { currentInstanceId, phaseOf, testInstanceId } from './phase';
 import { layoutFor } from '../presenter-views/presenter-views.service';
 import { mostPointsAt } from '../resim-history/revision-figures';
@@ -21,6 +21,16 @@ const mean = (values: readonly number[]): number | null =>
  * host removed stay listed, marked, but are not counted. Each ended run has the pass mark's
  * verdict when `marking` is given.
  */
+/**
+ * A run as the board shows it: one its clock ended is over, as its learner sees it, though nothing
+ * was stored yet (the end is written at the run's next step or the session's Stop).
+ */
+const settledRow = (scenario: Scenario, game: GameRow, now: number): GameRow => {
+  if (game.ended_at !== null || game.state === null || !canEndByTime(scenario)) return game;
+  const ended = stateOf(scenario, game, now)?.ended;
+  return ended ? { ...game, ended_at: new Date(ended.at).toISOString(), end_reason: ended.reason } : game;
+};
+
 const board = (
   scenario: Scenario,
   instanceId: string,
@@ -29,7 +39,7 @@ const board = (
   locked: boolean,
   marking: PassMarking | null,
 ): Scoreboard => {
-  const runs = games.filter((game) => !game.test);
+  const runs = games.flatMap((game) => (game.test ? [] : [settledRow(scenario, game, now)]));
   const learners = runs.filter((game) => game.end_reason !== removedReason);
   const ranked = rankInstance(scenario, learners, now);
   const rankOf = new Map(ranked.map((entry) => [entry.game.id, entry]));
