@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { scenarioFixture } from '../test/scenario-fixtures';
 import { createApiClient } from './client';
+import { accommodationCalls } from './accommodation-calls';
 import { scenarioZipCalls } from './scenario-zip-calls';
 
 type Call = { url: string; init: RequestInit };
@@ -315,10 +316,12 @@ describe('API client', () => {
   describe('accommodations', () => {
     it('read, set and remove a space’s accommodations on its route', async () => {
       const { client, apiCalls } = setup([json(200, { learners: [], tags: [] }), json(200, { count: 1 }), json(200, { count: 2 })]);
-      await expect(client.accommodations.list('s 1')).resolves.toEqual({ learners: [], tags: [] });
+      await expect(accommodationCalls(client.request).list('s 1')).resolves.toEqual({ learners: [], tags: [] });
       const accommodation = { extraPercent: 50, extraMinutes: 0, untimed: false, windowMinutes: 0 };
-      await expect(client.accommodations.set('s 1', { learners: ['ann@example.test'], accommodation })).resolves.toEqual({ count: 1 });
-      await expect(client.accommodations.remove('s 1', { tags: ['Dyslexia'] })).resolves.toEqual({ count: 2 });
+      await expect(accommodationCalls(client.request).set('s 1', { learners: ['ann@example.test'], accommodation })).resolves.toEqual({
+        count: 1,
+      });
+      await expect(accommodationCalls(client.request).remove('s 1', { tags: ['Dyslexia'] })).resolves.toEqual({ count: 2 });
       const [list, set, remove] = apiCalls();
       expect([list, set, remove].map((call) => `${call?.init.method} ${call?.url}`)).toEqual([
         'GET /admin/space/s%201/accommodation',
@@ -332,7 +335,7 @@ describe('API client', () => {
     it('leave a refusal to the modal that asked, without a danger message', async () => {
       const { client, notify } = setup([json(400, { code: 'bad_request', message: 'extraPercent must be a whole number from 0 to 300' })]);
       const accommodation = { extraPercent: 500, extraMinutes: 0, untimed: false, windowMinutes: 0 };
-      await expect(client.accommodations.set('s1', { tags: ['x'], accommodation })).rejects.toMatchObject({
+      await expect(accommodationCalls(client.request).set('s1', { tags: ['x'], accommodation })).rejects.toMatchObject({
         status: 400,
         message: 'extraPercent must be a whole number from 0 to 300',
       });

@@ -1,7 +1,4 @@
 import type {
-  accommodationList,
-  RemoveAccommodationBody,
-  SetAccommodationBody,
   ltiCheck,
   ltiPlatform,
   ltiRoster,
@@ -222,29 +219,6 @@ export const createApiClient = (options: ApiClientOptions) => {
         request<Out<typeof learnersChanged>>({ method: 'POST', path: `/admin/space/${id(spaceId)}/allocation`, body }),
       deallocate: (spaceId: string, body: AllocationBody) =>
         request<Out<typeof learnersChanged>>({ method: 'DELETE', path: `/admin/space/${id(spaceId)}/allocation`, body }),
-    },
-    /**
-     * Extra time, untimed play and a later close for a space's learners, their own or their tags'.
-     * The modal that changes one shows a refusal as the server wrote it, so it is not also a danger message.
-     */
-    accommodations: {
-      list: (spaceId: string, signal?: AbortSignal) =>
-        get<Out<typeof accommodationList>>(`/admin/space/${id(spaceId)}/accommodation`, signal),
-      /** the learners and tags named get this accommodation, replacing theirs */
-      set: (spaceId: string, body: SetAccommodationBody) =>
-        request<Out<typeof learnersChanged>>({
-          method: 'PUT',
-          path: `/admin/space/${id(spaceId)}/accommodation`,
-          body,
-          quietStatuses: [400, 403, 404, 409, 422],
-        }),
-      remove: (spaceId: string, body: RemoveAccommodationBody) =>
-        request<Out<typeof learnersChanged>>({
-          method: 'DELETE',
-          path: `/admin/space/${id(spaceId)}/accommodation`,
-          body,
-          quietStatuses: [400, 403, 404, 409, 422],
-        }),
     },
     user: {
       metadata: (signal?: AbortSignal) => get<Out<typeof userMetadata>>('/admin/user', signal),

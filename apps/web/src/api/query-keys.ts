@@ -25,8 +25,6 @@ export const queryKeys = {
   presenterViews: (resimId: string) => ['resim', resimId, 'presenter-views'] as const,
   /** a space's learners, each with the scenarios allocated to them */
   learners: (spaceId: string) => ['space', spaceId, 'learners'] as const,
-  /** a space's accommodations, each learner's own and each tag's */
-  accommodations: (spaceId: string) => ['space', spaceId, 'accommodations'] as const,
   /** a space's owner, members and those a sign-in group gives it */
   spaceUsers: (spaceId: string) => ['space', spaceId, 'users'] as const,
   spaceLrs: (spaceId: string) => ['space', spaceId, 'lrs'] as const,

@@ -86,7 +86,14 @@ export const fakeClientsApi = (
     spaces: { list: async () => data.spaces ?? [spaceFixture('s1', 'Cardiology'), spaceFixture('s2', 'Neurology')] },
     resims: { list: async () => data.scenarios ?? [] },
     learners: { list, add, tag, remove, remind, allocate, deallocate },
-    accommodations: { list: accommodationList, set: accommodate, remove: unaccommodate },
+    // The accommodations' calls go through `request`: they load with the Clients page only.
+    request: async (options: { method: string; path: string; body?: unknown }) => {
+      const spaceId = decodeURIComponent(/^\/admin\/space\/([^/]+)\/accommodation$/.exec(options.path)?.[1] ?? '');
+      if (options.method === 'GET') return accommodationList(spaceId);
+      if (options.method === 'PUT') return accommodate(spaceId, options.body as SetAccommodationBody);
+      if (options.method === 'DELETE') return unaccommodate(spaceId, options.body as RemoveAccommodationBody);
+      throw new Error(`no fake for ${options.method} ${options.path}`);
+    },
   } as unknown as ApiClient;
   return { api, list, add, tag, remove, remind, allocate, deallocate, accommodationList, accommodate, unaccommodate };
 };

@@ -7,6 +7,7 @@ import {
   type SetAccommodationBody,
 } from '@resim/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accommodationCalls, accommodationsKey } from '../../api/accommodation-calls';
 import { useApi } from '../../api/api-context';
 import { queryKeys } from '../../api/query-keys';
 
@@ -40,8 +41,8 @@ const useLearnersChange = <T, R>(spaceId: string, change: (input: T) => Promise<
 export const useAccommodations = (spaceId: string, enabled = true) => {
   const api = useApi();
   return useQuery({
-    queryKey: queryKeys.accommodations(spaceId),
-    queryFn: ({ signal }) => api.accommodations.list(spaceId, signal),
+    queryKey: accommodationsKey(spaceId),
+    queryFn: ({ signal }) => accommodationCalls(api.request).list(spaceId, signal),
     enabled,
   });
 };
@@ -53,7 +54,7 @@ const useAccommodationChange = <T>(spaceId: string, change: (body: T) => Promise
     mutationFn: change,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.accommodations(spaceId) }),
+        queryClient.invalidateQueries({ queryKey: accommodationsKey(spaceId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.learners(spaceId) }),
       ]),
   });
@@ -61,12 +62,12 @@ const useAccommodationChange = <T>(spaceId: string, change: (body: T) => Promise
 
 export const useSetAccommodation = (spaceId: string) => {
   const api = useApi();
-  return useAccommodationChange(spaceId, (body: SetAccommodationBody) => api.accommodations.set(spaceId, body));
+  return useAccommodationChange(spaceId, (body: SetAccommodationBody) => accommodationCalls(api.request).set(spaceId, body));
 };
 
 export const useRemoveAccommodation = (spaceId: string) => {
   const api = useApi();
-  return useAccommodationChange(spaceId, (body: RemoveAccommodationBody) => api.accommodations.remove(spaceId, body));
+  return useAccommodationChange(spaceId, (body: RemoveAccommodationBody) => accommodationCalls(api.request).remove(spaceId, body));
 };
 
 export const useAddLearners = (spaceId: string) => {
