@@ -125,39 +125,33 @@ const SettingsForm = (props: {
               disabled={untimed}
               w="fit-content"
             />
-            {unit === 'percent' ? (
-              <NumberInput
-                label="Extra time in percent"
-                description={`Added to every limit of time, as a share of it; up to ${maxExtraPercent} %.`}
-                suffix=" %"
-                value={percent}
-                onChange={setPercent}
-                min={0}
-                max={maxExtraPercent}
-                clampBehavior="none"
-                allowDecimal={false}
-                allowNegative={false}
-                disabled={untimed}
-                error={extraProblem}
-                maw={280}
-              />
-            ) : (
-              <NumberInput
-                label="Extra time in minutes"
-                description={`Added to every limit of time; up to ${maxExtraMinutes} minutes.`}
-                suffix=" min"
-                value={minutes}
-                onChange={setMinutes}
-                min={0}
-                max={maxExtraMinutes}
-                clampBehavior="none"
-                allowDecimal={false}
-                allowNegative={false}
-                disabled={untimed}
-                error={extraProblem}
-                maw={280}
-              />
-            )}
+            <NumberInput
+              key={unit}
+              {...(unit === 'percent'
+                ? {
+                    label: 'Extra time in percent',
+                    description: `Added to every limit of time, as a share of it; up to ${maxExtraPercent} %.`,
+                    suffix: ' %',
+                    value: percent,
+                    onChange: setPercent,
+                    max: maxExtraPercent,
+                  }
+                : {
+                    label: 'Extra time in minutes',
+                    description: `Added to every limit of time; up to ${maxExtraMinutes} minutes.`,
+                    suffix: ' min',
+                    value: minutes,
+                    onChange: setMinutes,
+                    max: maxExtraMinutes,
+                  })}
+              min={0}
+              clampBehavior="none"
+              allowDecimal={false}
+              allowNegative={false}
+              disabled={untimed}
+              error={extraProblem}
+              maw={280}
+            />
           </Stack>
         </Fieldset>
         <Switch
