@@ -4,7 +4,15 @@ import { runView } from './view';
 import { startRun } from './run';
 import { allowanceLabel, allowanceSummary, allowedMeasure, startingAllowance } from './time-allowance';
 
-const clock = { id: 'measure1', name: 'Time left', type: 3 as const, initial: 1800, limits: { min: 0, max: null, kind: 1 as const } };
+const clock = {
+  id: 'measure1',
+  name: 'Time left',
+  type: 3 as const,
+  initial: 1800,
+  limits: { min: 0, max: null, kind: 1 as const },
+  scoreOrder: null,
+  timeUnit: 'seconds' as const,
+};
 const caseOf = (details: object = {}) =>
   scenarioContent.parse({
     resimName: 'Ward round',
@@ -34,7 +42,7 @@ describe('time allowances (accommodations)', () => {
   });
 
   it('leaves every other measure as it is', () => {
-    const points = { id: 'points', name: 'Points', type: 7 as const, initial: 0, limits: { min: 0, max: 10, kind: 1 as const } };
+    const points = { ...clock, id: 'points', name: 'Points', type: 7 as const, initial: 0, limits: { min: 0, max: 10, kind: 1 as const } };
     expect(allowedMeasure(points, extra(100, 600))).toBe(points);
     expect(allowedMeasure(points, { untimed: true, extraPercent: 0, extraSeconds: 0 })).toBe(points);
   });
