@@ -156,7 +156,9 @@ test('a host runs a session from the presenter display: QR join, remove, lock, s
     .readFileSync(await download.path(), 'utf8')
     .trimEnd()
     .split('\r\n');
-  expect(rows[0]).toBe('rank,nickname,points,steps,duration_seconds,joined,started,ended,end_reason,result,reason,diagnosis,answer_key');
+  expect(rows[0]).toBe(
+    'rank,nickname,points,steps,duration_seconds,joined,started,ended,end_reason,result,reason,accommodation,diagnosis,answer_key',
+  );
   expect(rows.slice(1).map((row) => [row.split(',')[1], row.split(',')[8]])).toEqual([
     ['Ann', 'stopped'],
     ['Bob', 'removed'],

@@ -18,7 +18,14 @@ export const startServices = <Client extends { config: () => Promise<WebConfig> 
       const [{ UserManager }, { oidcSettings }] = await Promise.all([import('oidc-client-ts'), import('../auth/oidc-settings')]);
       return new UserManager(oidcSettings(config, window.location.origin, sessionStorageFor(config.session, window)));
     },
-    readStoredSession: (config) => readStoredSession(sessionStorageFor(config.session, window), config, Date.now()),
+    readStoredSession: (config) => {
+      try {
+        return readStoredSession(sessionStorageFor(config.session, window), config, Date.now());
+      } catch {
+        // The browser denies the page storage (a learning platform's third-party frame): nothing is stored.
+        return 'none';
+      }
+    },
   });
 
   // Set when the page is left (and cleared if it comes back from the back-forward cache).
@@ -45,6 +52,6 @@ export const startServices = <Client extends { config: () => Promise<WebConfig> 
 /** The element React renders into. */
 export const rootElement = (): HTMLElement => {
   const root = document.getElementById('root');
-  if (!root) throw new Error('The page has no #root element');
+  if (!root) throw new Error('No #root element in the page');
   return root;
 };
