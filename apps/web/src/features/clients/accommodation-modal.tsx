@@ -1,4 +1,4 @@
-import { Alert, Button, Fieldset, Group, Loader, Modal, NumberInput, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
+import { Button, Fieldset, Group, Loader, Modal, NumberInput, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
 import {
   accommodationSettings,
   describeAccommodation,
@@ -8,11 +8,12 @@ import {
   type AccommodationSettings,
   type Learner,
 } from '@resim/contracts';
-import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { showSuccess } from '../../app/notify';
 import { accommodationSource } from './accommodation-text';
 import { useAccommodations, useRemoveAccommodation, useSetAccommodation } from './learner-queries';
+import { RefusalAlert } from './refusal-alert';
 
 /** Whose accommodation the modal sets: one learner, or one tag (chosen in the modal when null). */
 export type AccommodationSubject =
@@ -80,11 +81,7 @@ const SettingsForm = (props: {
         <Text fz="sm">
           Remove the accommodation of {props.who}? {props.removal}
         </Text>
-        {props.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Nothing was changed">
-            {props.error}
-          </Alert>
-        ) : null}
+        <RefusalAlert error={props.error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
             Cancel
@@ -184,11 +181,7 @@ const SettingsForm = (props: {
             'Give extra time, untimed play or a later close.'
           )}
         </Text>
-        {props.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Nothing was changed">
-            {props.error}
-          </Alert>
-        ) : null}
+        <RefusalAlert error={props.error} />
         <Group justify="space-between" gap="sm" wrap="wrap">
           {existing ? (
             <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>

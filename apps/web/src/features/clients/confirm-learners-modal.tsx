@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { learnersCount, nameLearners } from './learner-names';
+import { RefusalAlert } from './refusal-alert';
 
 export type LearnersAction = 'remove' | 'remind';
 
@@ -46,11 +46,7 @@ export const ConfirmLearnersModal = (props: {
           {nameLearners(emails)}
         </Text>
         <Text fz="sm">{words.detail}</Text>
-        {props.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Nothing was changed">
-            {props.error}
-          </Alert>
-        ) : null}
+        <RefusalAlert error={props.error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={props.onClose} data-autofocus>
             Cancel

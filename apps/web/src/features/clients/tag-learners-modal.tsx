@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, MultiSelect, Stack, TagsInput, Text } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Stack, TagsInput, Text } from '@mantine/core';
 import { maxTagsPerRequest } from '@resim/contracts';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { learnersCount } from './learner-names';
 import { suggestTypedTags } from './tag-suggestions';
 import { tagsError } from './tags-error';
+import { RefusalAlert } from './refusal-alert';
 
 export type TagMode = 'add' | 'remove';
 
@@ -54,11 +54,7 @@ const TagForm = (props: {
             data-autofocus
           />
         )}
-        {props.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Nothing was changed">
-            {props.error}
-          </Alert>
-        ) : null}
+        <RefusalAlert error={props.error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={props.onClose}>
             Cancel
