@@ -149,3 +149,31 @@ test('a learner without a password is invited as anyone is, chooses one from a l
   await page.waitForURL((url) => url.pathname === '/play');
   await expect(page.getByRole('region', { name: 'Your simulations' }).getByRole('link', { name: new RegExp(name) })).toBeVisible();
 });
+
+test("a learner keeps their run's report and certificate in their own list after the opening has closed", async ({ page }) => {
+  const email = `keeps-${Date.now().toString(36)}@example.test`;
+  cli('user', 'create', '--email', email, '--password', password, '--groups', '');
+  const { api, resim, name } = await givenScenario(page, email, {
+    details: { answers: { actions: ['act1'], conclusions: [] }, passMark: { threshold: { kind: 'none' }, mustDo: true } },
+  });
+  const learner = apiAs(page, email);
+  const run = await learner<{ gameId: string }>('POST', `/learn/join/${resim.code}`, {});
+  for (const step of [{ type: 'runAction', actionId: 'act1' }, { type: 'end' }])
+    await learner('POST', `/learn/game/${run.gameId}/event`, step);
+  // The opening closes: its join page no longer leads to the run, the learner's list still does.
+  await api('POST', `/admin/control/${resim.id}/3`);
+
+  await page.goto('/play');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAt(page, email, password);
+  await page.waitForURL((url) => url.pathname === '/play');
+  const list = page.getByRole('region', { name: 'Your simulations' });
+  await expect(list.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await expect(list.getByRole('button', { name: `Download my report of ${name} (PDF)` })).toBeVisible();
+  await expectAccessible(page, "player, a learner's own list with a report and a certificate");
+  await shoot(page, 'learner-home-keepsakes.png');
+
+  const download = page.waitForEvent('download');
+  await list.getByRole('button', { name: `Download my certificate of ${name} (PDF)` }).click();
+  expect((await download).suggestedFilename()).toMatch(/-certificate\.pdf$/);
+});

@@ -116,6 +116,33 @@ describe.each(dialects)('certificates on %s', (dialect) => {
     expect((await certificate(sam)).statusCode).toBe(409);
   });
 
+  it("offers a signed-in learner their run's report and certificate from their home, and no certificate once revoked", async () => {
+    // The scenario admits accounts of the hospital's domain.
+    const lee = await t.user('lee@hospital.test');
+    const mine = async () =>
+      (await t.app.inject({ method: 'GET', url: '/learn/mine', headers: lee.auth })).json<
+        { resimId: string; gameId: string | null; ended: boolean; reportReady: boolean; certificateReady: boolean }[]
+      >();
+    const joined = await t.app.inject({ method: 'POST', url: `/learn/join/${code}`, headers: lee.auth, payload: {} });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const gameId = joined.json<{ gameId: string }>().gameId;
+    expect(await mine()).toEqual([expect.objectContaining({ resimId, gameId, ended: false, reportReady: false, certificateReady: false })]);
+    const steps = [{ type: 'runAction', actionId: 'act1' }, { type: 'confirmConclusions', conclusionIds: ['conc1'] }, { type: 'end' }];
+    for (const step of steps)
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/learn/game/${gameId}/event`, headers: lee.auth, payload: step })).statusCode,
+      ).toBe(200);
+    expect(await mine()).toEqual([expect.objectContaining({ gameId, ended: true, reportReady: true, certificateReady: true })]);
+    const report = await t.app.inject({ method: 'GET', url: `/learn/game/${gameId}/report`, headers: lee.auth });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(await textOf(report.rawPayload)).toContain('Anaemia clinic');
+    expect((await t.app.inject({ method: 'GET', url: `/learn/game/${gameId}/certificate`, headers: lee.auth })).statusCode).toBe(200);
+
+    const revoke = `/admin/resim/${resimId}/games/${gameId}/certificate/revoke`;
+    expect((await t.app.inject({ method: 'POST', url: revoke, headers: owner.auth })).statusCode).toBe(200);
+    expect(await mine()).toEqual([expect.objectContaining({ gameId, reportReady: true, certificateReady: false })]);
+  });
+
   it('limits how many codes one address may try', async () => {
     const statuses: number[] = [];
     for (let n = 0; n < 31; n += 1)

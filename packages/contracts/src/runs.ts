@@ -337,6 +337,10 @@ export const learnerScenario = z
     /** when the learner's latest run ended, and its points (null: it has none, or the scenario counts none) */
     endedAt: z.string().nullable(),
     points: z.number().nullable(),
+    /** the learner may download the report of that ended run: the session shows them how they did */
+    reportReady: z.boolean(),
+    /** and its certificate: the run passed the pass mark, and the certificate was not revoked */
+    certificateReady: z.boolean(),
     /** given to the learner by an administrator of its space */
     allocated: z.boolean(),
     schedule: playSchedule,

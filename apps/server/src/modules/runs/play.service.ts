@@ -26,6 +26,7 @@ import { getResim } from '../resims/resims.service';
 import { getAccessibleSpace, type SpaceContext } from '../spaces/spaces.service';
 import { feedbackShown, rankInstance, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
 import { markingsOf, verdictOf } from './verdicts';
+import { keepsakesOf } from './learner-keepsakes';
 import { currentInstanceId, isPreviewInstance, phaseOf, phaseOfGame, previewInstanceId, testInstanceId } from './phase';
 import * as repo from './runs.repository';
 import { loadRunnableScenario } from './scenario-cache';
@@ -405,6 +406,7 @@ export const learnerScenarios = async (ctx: PlayContext): Promise<LearnerScenari
       ended: game?.ended_at != null,
       endedAt: game?.ended_at ?? null,
       points: game?.ended_at != null ? game.points : null,
+      ...(await keepsakesOf(ctx.db, scenario, game, now.getTime())),
       allocated: allocated.has(resimId),
       schedule: scheduleOf(scenario, now),
     });

@@ -16,6 +16,8 @@ const scenario = (changes: Partial<LearnerScenario>): LearnerScenario => ({
   ended: false,
   endedAt: null,
   points: null,
+  reportReady: false,
+  certificateReady: false,
   allocated: true,
   schedule: { opens: null, closes: null, phase: 'unscheduled' },
   ...changes,

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LearnerScenario } from '@resim/contracts';
 import type { ApiClient } from '../../api/client';
@@ -16,6 +16,8 @@ const scenario = (changes: Partial<LearnerScenario>): LearnerScenario => ({
   ended: false,
   endedAt: null,
   points: null,
+  reportReady: false,
+  certificateReady: false,
   allocated: false,
   resimStatus: 2,
   schedule: { opens: null, closes: null, phase: 'unscheduled' },
@@ -55,6 +57,34 @@ describe('code entry', () => {
     expect(screen.getByRole('link', { name: /Sepsis/ }).textContent).toContain('Not open yet');
     expect(screen.getByRole('link', { name: /Sepsis/ }).textContent).toContain('Given to you');
     expect(screen.getByRole('link', { name: /Burns/ }).textContent).toContain('Closed');
+  });
+
+  it('offers the report and certificate of an ended run whose session shows how it went, each named by its simulation', async () => {
+    const mine = vi.fn(async () => [
+      scenario({ resimName: 'Chest pain', gameId: 'g1', ended: true, reportReady: true, certificateReady: true }),
+      scenario({ resimId: 'r2', resimName: 'Stroke', code: 'STROKE', gameId: 'g2', ended: true, reportReady: true }),
+      scenario({ resimId: 'r3', resimName: 'Sepsis', code: 'SEPSIS', gameId: 'g3', ended: true }),
+    ]);
+    const pdf = vi.fn(async () => new Blob(['%PDF']));
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderPlayer(<CodeEntryPage />, {
+      api: { learn: { mine, pdf } } as unknown as ApiClient,
+      session: sessionFixture({ signedIn: true }),
+      route: '/play',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download my certificate of Chest pain (PDF)' }));
+    await waitFor(() => expect(saved).toEqual(['Chest-pain-certificate.pdf']));
+    expect(pdf).toHaveBeenCalledWith('g1', 'certificate', null);
+    fireEvent.click(screen.getByRole('button', { name: 'Download my report of Stroke (PDF)' }));
+    await waitFor(() => expect(pdf).toHaveBeenCalledWith('g2', 'report', null));
+    expect(screen.queryByRole('button', { name: /certificate of Stroke/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /of Sepsis/ })).toBeNull();
+    // The row itself still leads to the simulation.
+    expect(screen.getByRole('link', { name: /Chest pain/ }).getAttribute('href')).toBe('/play/CHEST1');
   });
 
   it('says when a scheduled simulation opens, and lets the learner sign out', async () => {

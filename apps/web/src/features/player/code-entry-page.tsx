@@ -1,5 +1,5 @@
 import './later-styles';
-import { Alert, Badge, Button, Card, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconChevronRight, IconLogin2, IconLogout } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -12,13 +12,27 @@ import { usePlayerSession } from './player-session';
 import { ScreenHeading } from '../../ui/screen-heading';
 import { joinCodeProblem, normaliseJoinCode } from './join-code';
 import { useLoaded } from './use-loaded';
+import { Keepsakes } from './keepsakes';
+
+/**
+ * One of the learner's scenarios, leading to its join page; an ended run whose session shows how
+ * it went offers its report (and certificate) beside it, so a run of an earlier opening stays theirs.
+ */
+const rowLink = {
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: 'var(--mantine-spacing-sm)',
+  color: 'inherit',
+  textDecoration: 'none',
+} as const;
 
 const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
   const note = scheduleNote(scenario);
   const phase = standingOf(scenario);
   return (
-    <Card component={Link} to={`/play/${encodeURIComponent(scenario.code)}`} padding="md" radius="md" shadow="none">
-      <Group justify="space-between" wrap="nowrap" gap="sm">
+    <Card padding="md" radius="md" shadow="none">
+      <Box component={Link} to={`/play/${encodeURIComponent(scenario.code)}`} style={rowLink}>
         <Stack gap={4} miw={0}>
           <Text fw={600} truncate>
             {scenario.resimName}
@@ -36,7 +50,12 @@ const ScenarioRow = ({ scenario }: { scenario: LearnerScenario }) => {
           </Group>
         </Stack>
         <IconChevronRight size={18} aria-hidden />
-      </Group>
+      </Box>
+      {scenario.reportReady && scenario.gameId ? (
+        <Card.Section inheritPadding py="sm" withBorder mt="sm">
+          <Keepsakes gameId={scenario.gameId} resimName={scenario.resimName} runToken={null} passed={scenario.certificateReady} among />
+        </Card.Section>
+      ) : null}
     </Card>
   );
 };

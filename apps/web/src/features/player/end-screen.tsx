@@ -1,8 +1,7 @@
 import { Alert, Badge, Button, Group, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { GameScore, GameSnapshot } from '@resim/contracts';
 import type { RunView } from '@resim/domain';
-import { IconAlertCircle, IconArrowRight, IconCircleCheck, IconCircleX, IconFileDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconAlertCircle, IconArrowRight, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { useLearnerApi } from '../../api/api-context';
 import type { RunToken } from '../../api/client';
@@ -15,61 +14,7 @@ import { PlayerFrame } from './player-frame';
 import { useLoaded } from './use-loaded';
 import { ScreenHeading } from '../../ui/screen-heading';
 import { RunFeedback } from './run-feedback';
-import { saveFile } from '../../ui/save-file';
-import { fileNamePart } from '@resim/contracts';
-
-/** A PDF the learner keeps, made by the server when asked: a button, busy meanwhile, and why it failed. */
-const PdfButton = ({ label, what, make }: { label: string; what: string; make: () => Promise<void> }) => {
-  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  const download = async () => {
-    setState({ busy: true, error: null });
-    try {
-      await make();
-      setState({ busy: false, error: null });
-    } catch (error) {
-      setState({ busy: false, error: error instanceof Error ? error.message : String(error) });
-    }
-  };
-  return (
-    <Stack gap={4} align="flex-start">
-      <Button variant="default" leftSection={<IconFileDownload size={16} />} loading={state.busy} onClick={() => void download()}>
-        {label}
-      </Button>
-      {state.error ? (
-        <Text fz="sm" c="red" role="alert">
-          The {what} could not be made: {state.error}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-};
-
-/**
- * The learner's report of their run, and the certificate of a run that passed: PDFs they keep,
- * offered once the run's feedback may be shown (a live session's learners get them when the host
- * stops the session).
- */
-const Keepsakes = ({ gameId, resimName, runToken, passed }: { gameId: string; resimName: string; runToken: RunToken; passed: boolean }) => {
-  const api = useLearnerApi();
-  return (
-    <Group gap="sm" align="flex-start">
-      <PdfButton
-        label="Download my report (PDF)"
-        what="report"
-        make={async () => saveFile(await api.learn.pdf(gameId, 'report', runToken), `${fileNamePart(resimName, 'simulation')}-report.pdf`)}
-      />
-      {passed ? (
-        <PdfButton
-          label="Download my certificate (PDF)"
-          what="certificate"
-          make={async () =>
-            saveFile(await api.learn.pdf(gameId, 'certificate', runToken), `${fileNamePart(resimName, 'simulation')}-certificate.pdf`)
-          }
-        />
-      ) : null}
-    </Group>
-  );
-};
+import { Keepsakes } from './keepsakes';
 
 const nothingNew: ReadonlySet<string> = new Set();
 
