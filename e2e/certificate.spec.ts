@@ -54,6 +54,8 @@ test('a learner on a phone passes, downloads their report and certificate from t
   await learner.getByRole('button', { name: 'Join', exact: true }).click();
   await learner.getByRole('checkbox', { name: /^ECG/ }).tap();
   await learner.getByRole('button', { name: 'Run tests (1)' }).tap();
+  // The player turns to the results when they come: the diagnosis is tapped after that, not raced by it.
+  await expect(learner.getByText('ST elevation in V1–V4')).toBeVisible();
   await learner.getByRole('tab', { name: 'Diagnosis' }).tap();
   await learner.getByRole('button', { name: 'Diagnose' }).tap();
   const sheet = learner.getByRole('dialog', { name: 'Diagnosis' });

@@ -149,6 +149,38 @@ describe('run screen', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Run tests' }).hasAttribute('disabled')).toBe(true));
   });
 
+  it('shows the results on a phone once they come, unless the learner went to another tab meanwhile', async () => {
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => fixedMediaQuery(query, query.includes('max-width')));
+    const scroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    try {
+      let answer: () => void = () => undefined;
+      const { send } = setup(viewFixture({ facts: [] }), {
+        send: () =>
+          new Promise((resolve) => {
+            answer = () => resolve(snapshotFixture({ view: viewFixture() }));
+          }),
+      });
+      const selected = () => screen.getByRole('tab', { selected: true }).textContent;
+      expect(selected()).toBe('Tests');
+      fireEvent.click(checkbox('Chest X-ray'));
+      click('Run tests (1)');
+      await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+      await act(async () => answer());
+      await waitFor(() => expect(selected()).toContain('Test Results'));
+
+      fireEvent.click(screen.getByRole('tab', { name: /tests/i }));
+      fireEvent.click(checkbox('Blood count'));
+      click('Run tests (1)');
+      await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+      fireEvent.click(screen.getByRole('tab', { name: /Diagnosis/ }));
+      await act(async () => answer());
+      expect(selected()).toContain('Diagnosis');
+    } finally {
+      phone.mockRestore();
+      scroll.mockRestore();
+    }
+  });
+
   it('shows the engine’s refusal and stops there', async () => {
     const { send } = setup(viewFixture(), {
       send: async () => {

@@ -114,6 +114,8 @@ export const RunScreen = ({ live, view }: { live: LiveRun; view: RunView }) => {
   const [busy, setBusy] = useState(false);
   // A phone opens on the results when there are some (the baseline), else on the tests to run: never on an empty tab.
   const [tab, setTab] = useState<Tab>(() => (view.facts.length > 0 ? 'facts' : 'actions'));
+  const tabNow = useRef(tab);
+  tabNow.current = tab;
   const [messagesOpen, setMessagesOpen] = useState(false);
   const [ending, setEnding] = useState(false);
   const [endProblem, setEndProblem] = useState<string | null>(null);
@@ -144,9 +146,10 @@ export const RunScreen = ({ live, view }: { live: LiveRun; view: RunView }) => {
   );
 
   const runActions = async (actionIds: readonly string[]) => {
+    const from = tabNow.current;
     const refusal = await perform(actionIds.map((actionId) => ({ type: 'runAction', actionId })));
-    // On a phone the results are on another tab: go and show them.
-    if (compact && refusal === null) {
+    // On a phone the results are on another tab: go and show them, unless the learner went elsewhere meanwhile.
+    if (compact && refusal === null && tabNow.current === from) {
       setTab('facts');
       window.scrollTo({ top: 0 });
     }
