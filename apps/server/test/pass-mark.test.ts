@@ -30,9 +30,9 @@ const test = (actionId: string): Step => ({ type: 'runAction', actionId });
 const diagnose: Step = { type: 'confirmConclusions', conclusionIds: ['conc1'] };
 const end: Step = { type: 'end' };
 
-const annPassed: Verdict = { passed: true, reasons: ['40 of the 30 points needed', 'Every required test was run and no harmful one'] };
-const bobFailed: Verdict = { passed: false, reasons: ['10 of the 30 points needed', 'Required test “Full blood count” was not run'] };
-const catFailed: Verdict = { passed: false, reasons: ['50 of the 30 points needed', 'Harmful test “CT head” was run'] };
+const annPassed: Verdict = { passed: true, reasons: ['40 points scored (30 needed)', 'Every required test was run and no harmful one'] };
+const bobFailed: Verdict = { passed: false, reasons: ['10 points scored (30 needed)', 'Required test “Full blood count” was not run'] };
+const catFailed: Verdict = { passed: false, reasons: ['50 points scored (30 needed)', 'Harmful test “CT head” was run'] };
 
 describe.each(dialects)('the pass mark and each run’s verdict on %s', (dialect) => {
   let t: TestApp;
@@ -115,8 +115,8 @@ describe.each(dialects)('the pass mark and each run’s verdict on %s', (dialect
     const lines = csv.body.trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/^rank,nickname,points,steps,duration_seconds,joined,started,ended,end_reason,result,reason,/);
     const row = (nickname: string) => lines.find((line) => line.includes(`,${nickname},`))!;
-    expect(row('Ann')).toContain(',passed,40 of the 30 points needed; Every required test was run and no harmful one,');
-    expect(row('Cat')).toContain(',failed,50 of the 30 points needed; Harmful test “CT head” was run,');
+    expect(row('Ann')).toContain(',passed,40 points scored (30 needed); Every required test was run and no harmful one,');
+    expect(row('Cat')).toContain(',failed,50 points scored (30 needed); Harmful test “CT head” was run,');
     expect(row('Dan')).not.toMatch(/passed|failed/);
   });
 
@@ -132,7 +132,7 @@ describe.each(dialects)('the pass mark and each run’s verdict on %s', (dialect
     });
     const csv = await call('GET', `/admin/space/${spaceId}/scoreboard?mode=opening&output=csv`);
     expect(csv.status).toBe(200);
-    expect(csv.body).toContain(',learner,failed,10 of the 30 points needed; Required test “Full blood count” was not run,');
+    expect(csv.body).toContain(',learner,failed,10 points scored (30 needed); Required test “Full blood count” was not run,');
   });
 
   it('keeps each verdict given when the author changes the pass mark and opens again; the new opening is judged by the new one', async () => {
@@ -152,7 +152,7 @@ describe.each(dialects)('the pass mark and each run’s verdict on %s', (dialect
       Ann: annPassed,
       Bob: bobFailed,
       Cat: catFailed,
-      Dan: { passed: false, reasons: ['10 of the 30 points needed', 'Required test “Full blood count” was not run'] },
+      Dan: { passed: false, reasons: ['10 points scored (30 needed)', 'Required test “Full blood count” was not run'] },
     });
     expect(await verdicts(second)).toEqual({
       Eve: { passed: false, reasons: ['90 % of the most reachable 75 points needed (67.5); scored 40 (53 %)'] },

@@ -99,7 +99,7 @@ describe.each(dialects)('learner reports on %s', (dialect) => {
       'Points: 35',
       'Rank: 1',
       'Result: Not passed',
-      '- 35 of the 40 points needed',
+      '- 35 points scored (40 needed)',
       'Right Full blood count (required test): Run, as required',
       'Wrong Ferritin (unnecessary test): Run, though unnecessary',
       'Right Iron deficiency (diagnosis): Confirmed',

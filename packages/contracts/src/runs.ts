@@ -181,7 +181,7 @@ const scoredItem = z.object({ id: z.string(), name: z.string() });
 export const runVerdict = z
   .object({
     passed: z.boolean(),
-    /** in an examiner's words: "32 of the 30 points needed", "Harmful test “CT head” was run" */
+    /** in an examiner's words: "32 points scored (30 needed)", "Harmful test “CT head” was run" */
     reasons: z.array(z.string()),
   })
   .meta({ id: 'RunVerdict' });

@@ -49,10 +49,10 @@ describe('the pass mark in the content', () => {
 describe('the verdict on a run', () => {
   it('passes a run that reaches the points needed, and fails one short of them', () => {
     const marking = passMarking(clinic({ threshold: { kind: 'points', points: 30 } }), null);
-    expect(runVerdict(marking, ended(32))).toEqual({ passed: true, reasons: ['32 of the 30 points needed'] });
+    expect(runVerdict(marking, ended(32))).toEqual({ passed: true, reasons: ['32 points scored (30 needed)'] });
     expect(runVerdict(marking, ended(30))?.passed).toBe(true);
-    expect(runVerdict(marking, ended(29.5))).toEqual({ passed: false, reasons: ['29.5 of the 30 points needed'] });
-    expect(runVerdict(marking, ended(null))).toEqual({ passed: false, reasons: ['No points of the 30 points needed'] });
+    expect(runVerdict(marking, ended(29.5))).toEqual({ passed: false, reasons: ['29.5 points scored (30 needed)'] });
+    expect(runVerdict(marking, ended(null))).toEqual({ passed: false, reasons: ['No points scored (30 needed)'] });
   });
 
   it('judges a share against the most points the version can reach', () => {
@@ -80,11 +80,11 @@ describe('the verdict on a run', () => {
     const marking = passMarking(clinic({ threshold: { kind: 'points', points: 10 }, mustDo: true }), null);
     expect(runVerdict(marking, ended(50, ['act2', 'act3']))).toEqual({
       passed: false,
-      reasons: ['50 of the 10 points needed', 'Required test “Ferritin” was not run', 'Harmful test “CT head” was run'],
+      reasons: ['50 points scored (10 needed)', 'Required test “Ferritin” was not run', 'Harmful test “CT head” was run'],
     });
     expect(runVerdict(marking, ended(50, ['act1', 'act2']))).toEqual({
       passed: true,
-      reasons: ['50 of the 10 points needed', 'Every required test was run and no harmful one'],
+      reasons: ['50 points scored (10 needed)', 'Every required test was run and no harmful one'],
     });
   });
 

@@ -66,7 +66,7 @@ const thresholdVerdict = (threshold: PassThreshold, mostPoints: MostPoints | nul
   if (threshold.kind === 'points') {
     const needed = threshold.points;
     const passed = points !== null && points >= needed;
-    return { passed, reasons: [`${points === null ? 'No points' : figure(points)} of the ${pointsWord(needed)} needed`] };
+    return { passed, reasons: [`${points === null ? 'No points' : pointsWord(points)} scored (${figure(needed)} needed)`] };
   }
   if (mostPoints === null)
     return {

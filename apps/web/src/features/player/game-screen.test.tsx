@@ -130,7 +130,7 @@ describe('game screen', () => {
 
   it('says whether the run passed the pass mark and why, announced as a status', async () => {
     const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
-    const reasons = ['30 of the 40 points needed', 'Required test “Blood count” was not run'];
+    const reasons = ['30 points scored (40 needed)', 'Required test “Blood count” was not run'];
     setup(snapshotFixture({ view }), [{ ...score, verdict: { passed: false, reasons } }]);
     expect(await screen.findByRole('button', { name: 'Download my report (PDF)' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Download my certificate (PDF)' })).toBeNull();
@@ -145,7 +145,7 @@ describe('game screen', () => {
 
   it('says a run passed, and lets the learner download its certificate', async () => {
     const view = viewFixture({ ended: { at: Date.parse('2025-05-01T10:02:05.000Z'), reason: 'learner' } });
-    const { api } = setup(snapshotFixture({ view }), [{ ...score, verdict: { passed: true, reasons: ['30 of the 20 points needed'] } }]);
+    const { api } = setup(snapshotFixture({ view }), [{ ...score, verdict: { passed: true, reasons: ['30 points scored (20 needed)'] } }]);
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:certificate'), revokeObjectURL: vi.fn() });
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -155,7 +155,7 @@ describe('game screen', () => {
     await waitFor(() => expect(saved).toEqual([expect.stringMatching(/-certificate\.pdf$/)]));
     expect(api.learn.pdf).toHaveBeenCalledWith('game1', 'certificate', 'tok');
     expect(await screen.findByText('Passed')).toBeTruthy();
-    expect(screen.getByText('30 of the 20 points needed')).toBeTruthy();
+    expect(screen.getByText('30 points scored (20 needed)')).toBeTruthy();
     expect(screen.queryByText('Not passed')).toBeNull();
   });
 

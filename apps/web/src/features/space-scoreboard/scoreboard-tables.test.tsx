@@ -68,7 +68,7 @@ describe("a space's scoreboard tables", () => {
           endReason: 'learner',
           diagnosis: ['Iron deficiency anaemia'],
           answerKey: 'wrong',
-          verdict: { passed: false, reasons: ['40 of the 50 points needed'] },
+          verdict: { passed: false, reasons: ['40 points scored (50 needed)'] },
           costs: { measure1: 40 },
         },
       ],
@@ -79,6 +79,6 @@ describe("a space's scoreboard tables", () => {
     expect(row.textContent).toContain('Iron deficiency anaemia wrong');
     // The pass mark's verdict with its reason.
     expect(screen.getByRole('columnheader', { name: 'Result' })).toBeTruthy();
-    expect(row.textContent).toContain('Failed40 of the 50 points needed');
+    expect(row.textContent).toContain('Failed40 points scored (50 needed)');
   });
 });

@@ -117,8 +117,8 @@ const openBoInSpace = async (
 };
 
 describe('scoreboard: the pass mark', () => {
-  const passed = { passed: true, reasons: ['40 of the 30 points needed'] };
-  const failed = { passed: false, reasons: ['10 of the 30 points needed', 'Harmful test “CT head” was run'] };
+  const passed = { passed: true, reasons: ['40 points scored (30 needed)'] };
+  const failed = { passed: false, reasons: ['10 points scored (30 needed)', 'Harmful test “CT head” was run'] };
   const judgedBoard = scoreboardOf('i2', [
     boardLearnerOf('Bo', { rank: 1, points: 40, startedAt: 'x', endedAt: 'y', verdict: passed }),
     boardLearnerOf('Ann', { rank: 2, points: 10, startedAt: 'x', endedAt: 'y', verdict: failed }),
@@ -146,7 +146,7 @@ describe('scoreboard: the pass mark', () => {
       ['Cy', 'Failed'],
       ['Dee', '–'],
     ]);
-    expect(screen.getAllByLabelText('Failed: 10 of the 30 points needed. Harmful test “CT head” was run')).toHaveLength(2);
+    expect(screen.getAllByLabelText('Failed: 10 points scored (30 needed). Harmful test “CT head” was run')).toHaveLength(2);
     expect(screen.getByLabelText('Pass rate').textContent).toBe('33 %Passed: 1 of 3 judged');
   });
 
@@ -155,7 +155,7 @@ describe('scoreboard: the pass mark', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Open the run of Bo' }));
     const drawer = await screen.findByRole('dialog', { name: 'Bo' });
     const mark = await within(drawer).findByLabelText('Pass mark');
-    expect(mark.textContent).toBe('Pass markFailed10 of the 30 points neededHarmful test “CT head” was run');
+    expect(mark.textContent).toBe('Pass markFailed10 points scored (30 needed)Harmful test “CT head” was run');
   });
 
   it('has no Result column nor pass rate when no run is judged', async () => {
@@ -359,7 +359,7 @@ describe('scoreboard', () => {
     const { request, run } = show();
     run.mockResolvedValue({
       ...runOfBo,
-      run: { ...runOfBo.run, endedAt: '2025-05-02T09:05:00.000Z', verdict: { passed: true, reasons: ['35 of the 30 points needed'] } },
+      run: { ...runOfBo.run, endedAt: '2025-05-02T09:05:00.000Z', verdict: { passed: true, reasons: ['35 points scored (30 needed)'] } },
     });
     await screen.findByRole('table', { name: 'Learners by rank' });
     fireEvent.click(screen.getByRole('button', { name: 'Open the run of Bo' }));
