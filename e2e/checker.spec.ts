@@ -35,10 +35,12 @@ test('an author sees a requirement that can never be met in the checker, cannot 
   await shoot(page, 'checker-errors.png');
   await expectAccessible(page, 'editor, checker with errors');
 
-  // The lobby stays shut while the checker finds errors, and the refusal says why.
+  // The lobby stays shut while the checker finds errors, the refusal says why, and the author is taken to the checker.
+  await page.getByRole('tab', { name: /Stages/ }).click();
   await page.getByRole('button', { name: 'Open Lobby' }).click();
   await expect(page.getByText(/cannot open to learners while the checker finds errors/).first()).toBeVisible();
   await expect(page.getByLabel('Run status')).toHaveText('Initialized');
+  await expect(page.getByRole('tab', { name: 'Checker', selected: true })).toBeVisible();
 
   // The link opens the ferritin; its requirement on the CT head goes.
   await ferritin.click();

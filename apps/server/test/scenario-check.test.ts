@@ -63,9 +63,11 @@ describe.each(dialects)('the scenario checker before opening, on %s', (dialect) 
 
   it('refuses to open a lobby with 409 naming the errors, and opens it once they are mended', async () => {
     const id = await scenarioIn(1);
-    const refused = await call<{ code: string; message: string }>(author, 'POST', `/admin/control/${id}/1`);
+    const refused = await call<{ code: string; message: string; checkerErrors: number }>(author, 'POST', `/admin/control/${id}/1`);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('conflict');
+    // The console takes the author to the checker by this count.
+    expect(refused.body.checkerErrors).toBe(2);
     expect(refused.body.message).toContain('The scenario cannot open to learners while the checker finds errors');
     expect(refused.body.message).toContain('The action “CT head” can never be run');
     expect(refused.body.message).toContain('The action “MRI” can never be run');

@@ -132,7 +132,9 @@ const refuseOpeningWithErrors = (content: ScenarioContent): void => {
   if (errors.length === 0) return;
   const named = errors.slice(0, errorsNamed).map((error) => error.message);
   const more = errors.length > errorsNamed ? ` (and ${errors.length - errorsNamed} more)` : '';
-  throw conflict(`The scenario cannot open to learners while the checker finds errors${more}: ${named.join(' ')}`);
+  throw conflict(`The scenario cannot open to learners while the checker finds errors${more}: ${named.join(' ')}`, {
+    checkerErrors: errors.length,
+  });
 };
 
 const opensToLearners: readonly number[] = [RunStatus.Waiting, RunStatus.Running];

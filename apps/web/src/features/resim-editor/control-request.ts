@@ -26,6 +26,10 @@ export const controlScenario = async (api: ApiClient, resimId: string, status: n
   }
 };
 
+/** Whether a refused opening was refused for the scenario checker's errors (409 with their count). */
+export const checkerRefusal = (error: unknown): boolean =>
+  isApiError(error) && error.status === 409 && typeof (error.body as { checkerErrors?: unknown } | null)?.checkerErrors === 'number';
+
 /**
  * The learners of the session now on whose extra time a Stop would cut short, as its scoreboard
  * shows them; none when there is no session or it cannot be read (the server still asks then).

@@ -304,6 +304,7 @@ const EditorTitle = memo(
     progress: SessionProgress | null;
     onChangeStatus: (status: number, accommodated?: Accommodated) => Promise<void>;
     stillPlayingAccommodated: () => Promise<readonly AccommodatedLearner[]>;
+    onCheckerRefusal: () => void;
   }) => (
     <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
       <Title order={1} fz={24} lineClamp={1}>
@@ -322,6 +323,7 @@ const EditorTitle = memo(
           }}
           onChange={props.onChangeStatus}
           accommodatedStillPlaying={props.stillPlayingAccommodated}
+          onCheckerRefusal={props.onCheckerRefusal}
         />
         <SessionBar resimId={props.resimId} code={props.code} status={props.status} />
         <SessionProgressBar progress={props.progress} />
@@ -431,6 +433,7 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
   const selectTab = useCallbackRef((value: string | null) => {
     if (value) setSearchParams(value === 'details' ? {} : { tab: value }, { replace: true });
   });
+  const showChecker = useCallbackRef(() => selectTab('checker'));
   const openItem = useCallbackRef((target: CheckedPart, id: string | null) =>
     setSearchParams(target === 'details' ? {} : id === null ? { tab: target } : { tab: target, item: id }, { replace: true }),
   );
@@ -531,6 +534,7 @@ export const ResimEditorPage = ({ resimId }: { resimId: string }) => {
             progress={editor.progress}
             onChangeStatus={editor.changeStatus}
             stillPlayingAccommodated={editor.stillPlayingAccommodated}
+            onCheckerRefusal={showChecker}
           />
           <Group gap="sm" wrap="wrap" justify="flex-end">
             <PreviewButton resimId={saved.id} />

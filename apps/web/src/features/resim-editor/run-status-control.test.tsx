@@ -14,8 +14,23 @@ import { RunStatusControl, type JoinAccess } from './run-status-control';
 /** The control in the editor's title, at an address of the editor; `onChange` has `router` to read where it went. */
 const show = (access: JoinAccess, status = 0, env: 'test' | 'default' = 'test') => {
   const onChange = vi.fn().mockResolvedValue(undefined);
+  const onCheckerRefusal = vi.fn();
   const router = createMemoryRouter(
-    [{ path: '*', element: <RunStatusControl status={status} mode={1} blocked={null} access={access} onChange={onChange} /> }],
+    [
+      {
+        path: '*',
+        element: (
+          <RunStatusControl
+            status={status}
+            mode={1}
+            blocked={null}
+            access={access}
+            onChange={onChange}
+            onCheckerRefusal={onCheckerRefusal}
+          />
+        ),
+      },
+    ],
     { initialEntries: ['/resim/r1?tab=stages'] },
   );
   render(
@@ -23,7 +38,7 @@ const show = (access: JoinAccess, status = 0, env: 'test' | 'default' = 'test') 
       <RouterProvider router={router} />
     </MantineProvider>,
   );
-  return Object.assign(onChange, { router });
+  return Object.assign(onChange, { router, onCheckerRefusal });
 };
 
 vi.mock('../../app/notify', () => ({ showSuccess: vi.fn() }));
@@ -120,6 +135,40 @@ describe('run status control', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onChange.router.state.location).toMatchObject({ pathname: '/resim/r1', search: '?tab=overview' });
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('takes the author to the checker when the server refuses to open for its errors', async () => {
+    const message = 'The scenario cannot open to learners while the checker finds errors: The action “CT head” can never be run.';
+    const onChange = show({ allowAnonymous: true, allowSignin: false });
+    onChange.mockRejectedValueOnce(
+      new ApiError(message, {
+        method: 'POST',
+        path: '/admin/control/r1/1',
+        status: 409,
+        code: 'conflict',
+        body: { code: 'conflict', message, checkerErrors: 1 },
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open Lobby' }));
+    await waitFor(() => expect(onChange.onCheckerRefusal).toHaveBeenCalledTimes(1));
+  });
+
+  it('stays where it is when opening is refused for another reason', async () => {
+    const message = 'Your subscription has no learner slots left';
+    const onChange = show({ allowAnonymous: true, allowSignin: false });
+    onChange.mockRejectedValueOnce(
+      new ApiError(message, {
+        method: 'POST',
+        path: '/admin/control/r1/1',
+        status: 409,
+        code: 'conflict',
+        body: { code: 'conflict', message },
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open Lobby' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open Lobby' }).hasAttribute('data-loading')).toBe(false));
+    expect(onChange.onCheckerRefusal).not.toHaveBeenCalled();
   });
 
   it('offers no way to the schedule when the schedule is not what turns learners away', async () => {

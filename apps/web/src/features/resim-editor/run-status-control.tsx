@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { showSuccess } from '../../app/notify';
 import { AccommodatedStopModal } from './accommodated-stop-modal';
 import { accommodationRefusal, type Accommodated, type AccommodatedLearner } from './accommodations';
+import { checkerRefusal } from './control-request';
 
 export const statusColors: Record<number, string> = { 0: 'gray', 1: 'yellow', 2: 'green', 3: 'blue', 4: 'violet', 6: 'orange' };
 
@@ -102,6 +103,8 @@ export const RunStatusControl = (props: {
   onChange: (status: number, accommodated?: Accommodated) => Promise<void>;
   /** the learners with extra time whose runs have not ended, read when the host ends the session */
   accommodatedStillPlaying?: () => Promise<readonly AccommodatedLearner[]>;
+  /** where an opening refused for the scenario checker's errors leads: the editor's Checker */
+  onCheckerRefusal?: () => void;
 }) => {
   const [pending, setPending] = useState(false);
   // `schedule`: the warning is about the schedule, so the dialog offers the way to change it.
@@ -133,6 +136,8 @@ export const RunStatusControl = (props: {
         if (accommodated === 'spare') showSuccess(sparedMessage);
       })
       .catch((error: unknown) => {
+        // Refused for the checker's errors: the checker lists them with links to each item.
+        if (checkerRefusal(error)) return props.onCheckerRefusal?.();
         const refusal = accommodated ? null : accommodationRefusal(error);
         if (refusal) setAccommodatedAsk({ command, learners: refusal.learners, message: refusal.message });
       })
