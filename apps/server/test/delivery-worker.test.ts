@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PermanentDeliveryError, type EmailTransport } from '../src/adapters/email/email';
+import { PermanentDeliveryError, type EmailMessage, type EmailTransport } from '../src/adapters/email/email';
 import { createOutboxTransport } from '../src/adapters/email/outbox-transport';
 import { closeDatabase, createDatabase, type Database } from '../src/db/database';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/modules/outbox/delivery-worker';
@@ -12,6 +12,7 @@ const silent = { warn: () => undefined };
 /** A transport that records what it was given, or refuses everything. */
 const recordingTransport = (options: { fail?: string; failForGood?: string; delayMs?: number } = {}) => {
   const delivered: string[] = [];
+  const messages: EmailMessage[] = [];
   const transport: EmailTransport = {
     description: 'test',
     sends: true,
@@ -20,10 +21,11 @@ const recordingTransport = (options: { fail?: string; failForGood?: string; dela
       if (options.fail) throw new Error(options.fail);
       if (options.failForGood) throw new PermanentDeliveryError(options.failForGood);
       delivered.push(message.id);
+      messages.push(message);
     },
     close: () => undefined,
   };
-  return { transport, delivered };
+  return { transport, delivered, messages };
 };
 
 const fakeClock = (start = Date.parse('2030-01-01T00:00:00.000Z')) => {
@@ -170,5 +172,45 @@ describe.each(dialects)('the delivery worker on %s', (dialect) => {
     expect(two.delivered.length).toBeGreaterThan(0);
     const statuses = await database.db.selectFrom('outbox').select(['status', 'attempts']).execute();
     expect(statuses.every((s) => s.status === 'sent' && s.attempts === 1)).toBe(true);
+  });
+
+  it('keeps a message’s attachments with it, in order, and hands them to the transport with it', async () => {
+    database = await createTestDatabase(dialect);
+    const clock = fakeClock();
+    const { transport, messages } = recordingTransport();
+    const delivery = worker({ db: database.db, clock, transport, policy: { retryBaseMs: 1000, retryMaxMs: 1000, maxAttempts: 3 } });
+    // every byte value, and more than a page of them, survives the round trip
+    const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, n) => (n * 7) % 256));
+    const files = [
+      { filename: 'report.pdf', contentType: 'application/pdf', content: bytes },
+      { filename: 'notes.txt', contentType: 'text/plain', content: Buffer.from('Notes ✓') },
+    ];
+    const [withFiles, without] = await createEmailQueue({ db: database.db, clock, kick: () => undefined }).sendMany([
+      { ...message(1), attachments: files },
+      message(2),
+    ]);
+    const [single] = await createEmailQueue({ db: database.db, clock, kick: () => undefined }).sendMany([
+      { ...message(3), attachments: [files[1]!] },
+    ]);
+    expect(
+      await database.db.selectFrom('email_attachments').select(['message_id', 'position', 'filename', 'size']).orderBy('message_id').execute(),
+    ).toEqual(
+      expect.arrayContaining([
+        { message_id: withFiles, position: 0, filename: 'report.pdf', size: 70_000 },
+        { message_id: withFiles, position: 1, filename: 'notes.txt', size: 9 },
+        { message_id: single, position: 0, filename: 'notes.txt', size: 9 },
+      ]),
+    );
+
+    await delivery.drain();
+    const sent = new Map(messages.map((m) => [m.to, m.attachments]));
+    expect(sent.get('learner1@example.test')?.map((file) => [file.filename, file.contentType])).toEqual([
+      ['report.pdf', 'application/pdf'],
+      ['notes.txt', 'text/plain'],
+    ]);
+    expect(Buffer.compare(sent.get('learner1@example.test')![0]!.content, bytes)).toBe(0);
+    expect(sent.get('learner3@example.test')![0]!.content.toString('utf8')).toBe('Notes ✓');
+    expect(sent.get('learner2@example.test')).toBeUndefined();
+    expect((await row(without!)).status).toBe('sent');
   });
 });

@@ -53,6 +53,7 @@ describe.each(dialects)('email templates on %s', (dialect) => {
       'learner-reminder',
       'space-invitation',
       'space-owner',
+      'run-report',
     ]);
     expect(list.body[0]).toMatchObject({ TemplateName: 'learner-invitation', Type: 'EXISTING', builtIn: true, customised: false });
   });

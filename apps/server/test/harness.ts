@@ -140,6 +140,7 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
         'resims',
         'scenario_versions',
         'outbox',
+        'email_attachments',
         'email_templates',
         'password_resets',
         'games',

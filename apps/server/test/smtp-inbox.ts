@@ -1,6 +1,15 @@
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedEmail = { to: string[]; subject: string; html: string | null; text: string | null; raw: string };
+export type ReceivedAttachment = { filename: string; contentType: string; content: Buffer };
+
+export type ReceivedEmail = {
+  to: string[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+  attachments: ReceivedAttachment[];
+  raw: string;
+};
 
 export type SmtpInbox = {
   readonly port: number;
@@ -41,21 +50,40 @@ const decodeBody = (headers: Map<string, string>, body: string): string => {
   return body;
 };
 
-/** Just enough MIME for what nodemailer sends: a text part, an HTML part, or both as alternatives. */
+/** The leaf parts of a part, in order: alternatives and attachments are nested in multipart parts. */
+const leafParts = (part: { headers: Map<string, string>; body: string }): { headers: Map<string, string>; body: string }[] => {
+  const boundary = /boundary="?([^";]+)"?/.exec(part.headers.get('content-type') ?? '')?.[1];
+  if (!boundary) return [part];
+  return part.body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .flatMap((inner) => leafParts(splitPart(inner.replace(/^\r?\n/, ''))));
+};
+
+/** Just enough MIME for what nodemailer sends: a text part, an HTML part, or both as alternatives, and attached files. */
 export const parseEmail = (raw: string, to: string[]): ReceivedEmail => {
-  const { headers, body } = splitPart(raw);
-  const email: ReceivedEmail = { to, subject: decodeWords(headers.get('subject') ?? ''), html: null, text: null, raw };
-  const type = headers.get('content-type') ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/.exec(type)?.[1];
-  const parts = boundary
-    ? body
-        .split(`--${boundary}`)
-        .slice(1, -1)
-        .map((part) => splitPart(part.replace(/^\r?\n/, '')))
-    : [{ headers, body }];
-  for (const part of parts) {
+  const message = splitPart(raw);
+  const email: ReceivedEmail = {
+    to,
+    subject: decodeWords(message.headers.get('subject') ?? ''),
+    html: null,
+    text: null,
+    attachments: [],
+    raw,
+  };
+  for (const part of leafParts(message)) {
+    const type = part.headers.get('content-type') ?? 'text/plain';
+    const filename = /filename="?([^";]+)"?/.exec(part.headers.get('content-disposition') ?? '')?.[1];
+    if (filename !== undefined) {
+      const content =
+        part.headers.get('content-transfer-encoding')?.toLowerCase() === 'base64'
+          ? Buffer.from(part.body, 'base64')
+          : Buffer.from(part.body);
+      email.attachments.push({ filename, contentType: type.split(';')[0]!.trim(), content });
+      continue;
+    }
     const content = decodeBody(part.headers, part.body).replace(/\r\n/g, '\n').replace(/\n$/, '');
-    if ((part.headers.get('content-type') ?? '').startsWith('text/html')) email.html = content;
+    if (type.startsWith('text/html')) email.html = content;
     else email.text = content;
   }
   return email;

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, testPublicUrl, type TestApp } from './harness';
 import { freePort } from './oidc-client';
+import { pdfText } from './pdf-text';
+import { sessionScenario } from './session-scenario';
 import { startSmtpInbox, type SmtpInbox } from './smtp-inbox';
 
 const waitFor = async (what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> => {
@@ -119,6 +121,36 @@ describe.each(dialects)('email by SMTP on %s', (dialect) => {
     expect(reminder!.text).toContain(`Sign in here: ${testPublicUrl}/play`);
     expect(reminder!.text).not.toContain('/account/reset/');
     expect(bySubject('Choose your Resim password')).toHaveLength(2);
+  });
+
+  it('delivers a learner’s report as a PDF attached to the run-report email, beside its text and HTML', async () => {
+    inbox = await startSmtpInbox(await freePort());
+    t = await createTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${inbox.port}` });
+    const host = await t.user('host@example.test');
+    const learner = await t.user('ann@hospital.test');
+    const call = (method: 'POST' | 'PATCH', url: string, payload?: object, headers = host.auth) =>
+      t!.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    const space = (await call('POST', '/admin/space', { description: 'Ward 9' })).json<{ id: string }>();
+    const resim = (await call('POST', '/admin/resim/new', { groupId: space.id })).json<{ id: string; code: string }>();
+    await call('PATCH', `/admin/resim/${resim.id}`, { ...sessionScenario, details: { ...sessionScenario.details, mode: 2 } });
+    await call('POST', `/admin/control/${resim.id}/2`);
+    const run = (await call('POST', `/learn/join/${resim.code}`, { nickname: 'Ann' }, learner.auth)).json<{ gameId: string }>();
+    for (const payload of [{ type: 'runAction', actionId: 'act1' }, { type: 'end' }])
+      expect((await call('POST', `/learn/game/${run.gameId}/event`, payload, learner.auth)).statusCode).toBe(200);
+
+    expect((await call('POST', `/admin/resim/${resim.id}/games/${run.gameId}/report/email`)).statusCode).toBe(202);
+    await waitFor('the report', () => inbox!.received.length === 1);
+    const [email] = inbox.received;
+    expect(email).toMatchObject({ to: ['ann@hospital.test'], subject: 'Your report of Anaemia clinic' });
+    expect(email!.text).toContain('host@example.test has sent you the report of your run of Anaemia clinic in Ward 9');
+    expect(email!.html).toContain('<strong>Anaemia clinic</strong>');
+    expect(email!.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      [`Anaemia-clinic-Ann-${run.gameId}.pdf`, 'application/pdf'],
+    ]);
+    const text = await pdfText(email!.attachments[0]!.content);
+    expect(text).toContain('Learner: Ann');
+    expect(text).toContain('1. Ran Full blood count');
+    await waitFor('the email marked sent', async () => (await outbox()).every((row) => row.status === 'sent'));
   });
 
   it('sends password links whole, while the outbox shows them without a token that works', async () => {

@@ -23,6 +23,9 @@ export const outboxMessage = z
     sender: z.string().nullable().describe('Email of the user who sent it'),
     text: z.string(),
     html: z.string().nullable(),
+    attachments: z
+      .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int().describe('In bytes') }))
+      .describe('The files sent with it, in order; their content is never given'),
   })
   .meta({ id: 'OutboxMessage' });
 export type OutboxMessage = z.infer<typeof outboxMessage>;

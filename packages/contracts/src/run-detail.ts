@@ -45,3 +45,15 @@ export const runDetail = z
   })
   .meta({ id: 'RunDetail' });
 export type RunDetail = z.infer<typeof runDetail>;
+
+/** POST /admin/resim/{id}/games/{gameId}/report/email: the run's report is queued in the outbox for its learner. */
+export const reportEmailed = z
+  .object({ queued: z.number().int().describe('Emails queued, each with its learner’s report attached') })
+  .meta({ id: 'ReportEmailed' });
+export type ReportEmailed = z.infer<typeof reportEmailed>;
+
+/** POST /admin/resim/{id}/instance/{instanceId}/reports/email: the opening's reports queued, and the learners left out. */
+export const reportsEmailed = reportEmailed
+  .extend({ skipped: z.number().int().describe('Ended runs whose learner has no email address, such as anonymous ones') })
+  .meta({ id: 'ReportsEmailed' });
+export type ReportsEmailed = z.infer<typeof reportsEmailed>;

@@ -28,6 +28,7 @@ import * as lti from './migrations/0026-lti';
 import * as scenarioHistory from './migrations/0027-scenario-history';
 import * as certificates from './migrations/0028-certificates';
 import * as accommodations from './migrations/0029-accommodations';
+import * as emailAttachments from './migrations/0030-email-attachments';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0027-scenario-history': scenarioHistory,
   '0028-certificates': certificates,
   '0029-accommodations': accommodations,
+  '0030-email-attachments': emailAttachments,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -199,6 +199,17 @@ export type OutboxTable = {
   template_name: string | null;
 };
 
+/** A file attached to an outbox message, in the order it is attached. */
+export type EmailAttachmentsTable = {
+  message_id: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  /** of the content in bytes, for the outbox's list */
+  size: number;
+  content: Buffer;
+};
+
 /** A user's own version of a built-in email template, or a template of their own. */
 export type EmailTemplatesTable = {
   id: string;
@@ -506,6 +517,7 @@ export type Tables = {
   oidc_payloads: OidcPayloadsTable;
   secrets: SecretsTable;
   outbox: OutboxTable;
+  email_attachments: EmailAttachmentsTable;
   email_templates: EmailTemplatesTable;
   password_resets: PasswordResetsTable;
   space_learners: SpaceLearnersTable;
@@ -554,6 +566,7 @@ export type PresenterViewRow = Selectable<PresenterViewsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type SessionMessageRow = Selectable<SessionMessagesTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type EmailAttachmentRow = Selectable<EmailAttachmentsTable>;
 export type SpaceLrsRow = Selectable<SpaceLrsTable>;
 export type XapiStatementRow = Selectable<XapiStatementsTable>;
 export type ScormPackageRow = Selectable<ScormPackagesTable>;

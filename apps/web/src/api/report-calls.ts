@@ -1,3 +1,4 @@
+import type { ReportEmailed, ReportsEmailed } from '@resim/contracts';
 import { id, type RequestOptions } from './requester';
 
 type Request = <T>(request: RequestOptions<T>) => Promise<T>;
@@ -33,5 +34,19 @@ export const reportCalls = (request: Request) => ({
       path: `/admin/resim/${id(resimId)}/instance/${id(instanceId)}/reports`,
       accept: 'application/zip',
       binary: true,
+    }),
+  /** Emails a run's report to its learner; a 409 (the run goes on, the learner has no address) is the caller's to show. */
+  emailRun: (resimId: string, gameId: string) =>
+    request<ReportEmailed>({
+      method: 'POST',
+      path: `/admin/resim/${id(resimId)}/games/${id(gameId)}/report/email`,
+      quietStatuses: [409],
+    }),
+  /** Emails every ended run's report of an opening to its learner; the answer says how many were queued and skipped. */
+  emailOpening: (resimId: string, instanceId: string) =>
+    request<ReportsEmailed>({
+      method: 'POST',
+      path: `/admin/resim/${id(resimId)}/instance/${id(instanceId)}/reports/email`,
+      quietStatuses: [409],
     }),
 });

@@ -52,6 +52,19 @@ describe('compileEmailTemplate', () => {
     expect(space(sampleData('space-invitation')).text).toContain('Sign in here: https://resim.example.com/');
   });
 
+  it('renders the run report’s email with its result, and without one when the scenario sets no pass mark', () => {
+    const render = compileEmailTemplate(findBuiltInTemplate('run-report')!);
+    const rendered = render(sampleData('run-report'));
+    expect(rendered.subject).toBe('Your report of Chest pain');
+    expect(rendered.text).toContain(
+      'lee@example.com has sent you the report of your run of Chest pain in Cardiology 2025, which ended 7 December 2026 at 14:05 UTC.',
+    );
+    expect(rendered.html).toContain('<p>Result: <strong>Passed</strong></p>');
+    const unmarked = render({ ...sampleData('run-report'), result: '' });
+    expect(unmarked.html).not.toContain('Result:');
+    expect(unmarked.text).toContain('The report is attached to this email as a PDF');
+  });
+
   it('renders every built-in template the same whether or not the recipient has a password', () => {
     // Their sender and the space's members read them in the outbox: none says anything of the account.
     for (const template of builtInTemplates) {

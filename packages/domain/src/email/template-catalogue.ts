@@ -29,6 +29,9 @@ const spaceName = variable('spaceName', 'The name of the space', 'Cardiology 202
 const senderEmail = variable('senderEmail', 'The email of the person who sent it', 'lee@example.com');
 const signInUrl = variable('signInUrl', 'Where the recipient signs in', 'https://resim.example.com/', '/');
 const scenarios = variable('scenarios', 'The names of the scenarios waiting for the learner', ['Chest pain', 'Shortness of breath']);
+const scenarioName = variable('scenarioName', 'The name of the scenario', 'Chest pain');
+const endedAt = variable('endedAt', 'When the learner’s run ended', '7 December 2026 at 14:05 UTC');
+const result = variable('result', 'The pass mark’s verdict: "Passed" or "Not passed"; empty when the scenario sets none', 'Passed');
 
 export type BuiltInTemplate = {
   readonly name: string;
@@ -98,6 +101,20 @@ export const builtInTemplates: readonly BuiltInTemplate[] = [
     ].join('\n'),
     text: null,
     variables: [spaceName, senderEmail, signInUrl],
+  },
+  {
+    name: 'run-report',
+    purpose: 'Sent to a learner with the report of their run attached',
+    subject: 'Your report of {{scenarioName}}',
+    content: [
+      '<p>Hello,</p>',
+      '<p>{{senderEmail}} has sent you the report of your run of <strong>{{scenarioName}}</strong> in {{spaceName}}, which ended {{endedAt}}.</p>',
+      '{{#if result}}<p>Result: <strong>{{result}}</strong></p>{{/if}}',
+      '<p>The report is attached to this email as a PDF: every step you took, what it revealed, and how the run was scored.</p>',
+      signInParagraph,
+    ].join('\n'),
+    text: null,
+    variables: [scenarioName, spaceName, endedAt, result, senderEmail, signInUrl],
   },
 ];
 

@@ -3,11 +3,19 @@ import type { EmailConfig } from '../../config/config';
 import { createOutboxTransport } from './outbox-transport';
 import { createSmtpTransport } from './smtp-transport';
 
+/** A file sent with a message, such as a learner's report. */
+export type EmailAttachment = {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: Buffer;
+};
+
 export type EmailMessage = {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
   readonly html?: string | null;
+  readonly attachments?: readonly EmailAttachment[];
 };
 
 /** A refusal another attempt would not change, such as an SMTP 5xx reply: the message fails at once. */

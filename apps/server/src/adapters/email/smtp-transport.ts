@@ -42,6 +42,9 @@ export const createSmtpTransport = (options: { url: string; from: string }): Ema
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          ...(message.attachments?.length
+            ? { attachments: message.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) }
+            : {}),
         });
       } catch (error) {
         if (isPermanentRefusal(error)) throw new PermanentDeliveryError((error as Error).message, { cause: error });

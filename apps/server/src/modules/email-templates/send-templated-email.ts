@@ -1,4 +1,5 @@
 import { compileEmailTemplate, type RenderedEmail, type TemplateData } from '@resim/domain/email';
+import type { EmailAttachment } from '../../adapters/email/email';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/database';
 import { badRequest } from '../../errors/app-error';
@@ -14,13 +15,14 @@ export type TemplatedEmailContext = {
 };
 
 export type TemplatedEmails = {
-  /** a built-in template (learner-invitation, learner-reminder, space-invitation, space-owner) or one of the sender's */
+  /** a built-in template (learner-invitation, learner-reminder, space-invitation, space-owner, run-report) or one of the sender's */
   readonly templateName: string;
   /** whose version of the template is used, and who the outbox says sent it; null: the system, with the default */
   readonly senderId: string | null;
   /** the space the email concerns: its members see it in the outbox */
   readonly spaceId: string | null;
-  readonly recipients: readonly { readonly to: string; readonly data: TemplateData }[];
+  /** each with the files sent to them alone, such as their own report */
+  readonly recipients: readonly { readonly to: string; readonly data: TemplateData; readonly attachments?: readonly EmailAttachment[] }[];
 };
 
 /**
@@ -51,8 +53,9 @@ export const sendTemplatedEmails = async (ctx: TemplatedEmailContext, emails: Te
   const source = await findTemplateSource(ctx.db, emails.senderId, emails.templateName);
   const render = compileEmailTemplate(source.parts);
   return ctx.email.sendMany(
-    emails.recipients.map(({ to, data }) => ({
+    emails.recipients.map(({ to, data, attachments }) => ({
       ...renderFor(render, ctx, to, data),
+      ...(attachments ? { attachments } : {}),
       to,
       senderId: emails.senderId,
       spaceId: emails.spaceId,

@@ -53,8 +53,18 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
   };
 
   const deliverBatch = async (messages: OutboxRow[], token: string) => {
+    const attachments = await repo.findAttachments(db, messages.map((m) => m.id));
     const results = await Promise.allSettled(
-      messages.map((m) => transport.deliver({ id: m.id, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body })),
+      messages.map((m) =>
+        transport.deliver({
+          id: m.id,
+          to: m.to_address,
+          subject: m.subject,
+          text: m.text_body,
+          html: m.html_body,
+          ...(attachments.has(m.id) ? { attachments: attachments.get(m.id)! } : {}),
+        }),
+      ),
     );
     const sent = messages.filter((_m, i) => results[i]!.status === 'fulfilled').map((m) => m.id);
     if (sent.length > 0) await repo.markSent(db, sent, token, clock.now().toISOString(), transport.sends ? 'sent' : 'kept');

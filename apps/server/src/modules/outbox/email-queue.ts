@@ -1,9 +1,9 @@
 import type { EmailMessage } from '../../adapters/email/email';
 import type { Database } from '../../db/database';
-import type { NewOutboxRow } from '../../db/schema';
+import type { EmailAttachmentRow, NewOutboxRow } from '../../db/schema';
 import { iso, type Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { insertMessages } from './outbox.repository';
+import { insertAttachments, insertMessages } from './outbox.repository';
 
 /** A message to queue, with what the console shows about where it came from. */
 export type OutgoingEmail = EmailMessage & {
@@ -45,9 +45,23 @@ export const createEmailQueue = (options: { db: Database; clock: Clock; kick: ()
       space_id: message.spaceId ?? null,
       template_name: message.templateName ?? null,
     }));
-    // Many rows in one transaction: one commit, not one per message.
-    if (rows.length > 1 && !db.isTransaction) await db.transaction().execute((trx) => insertMessages(trx, rows));
-    else await insertMessages(db, rows);
+    const attachments: EmailAttachmentRow[] = messages.flatMap((message, index) =>
+      (message.attachments ?? []).map((attachment, position) => ({
+        message_id: rows[index]!.id,
+        position,
+        filename: attachment.filename,
+        content_type: attachment.contentType,
+        size: attachment.content.length,
+        content: attachment.content,
+      })),
+    );
+    const insert = async (into: Database) => {
+      await insertMessages(into, rows);
+      await insertAttachments(into, attachments);
+    };
+    // Many rows in one transaction: one commit, not one per message, and never a message without its files.
+    if ((rows.length > 1 || attachments.length > 0) && !db.isTransaction) await db.transaction().execute(insert);
+    else await insert(db);
     options.kick();
     return rows.map((row) => row.id);
   };

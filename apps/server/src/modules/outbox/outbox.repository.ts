@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database';
-import type { NewOutboxRow, OutboxRow, Tables } from '../../db/schema';
+import type { EmailAttachment } from '../../adapters/email/email';
+import type { EmailAttachmentRow, NewOutboxRow, OutboxRow, Tables } from '../../db/schema';
 
 /** Rows per insert: well under SQLite's and PostgreSQL's limits on bound values. */
 const insertBatch = 500;
@@ -13,6 +14,65 @@ export const insertMessages = async (db: Database, rows: readonly NewOutboxRow[]
       .execute();
   }
 };
+
+/** Attachments per insert: each may be a few hundred kilobytes. */
+const attachmentBatch = 20;
+
+export const insertAttachments = async (db: Database, rows: readonly EmailAttachmentRow[]): Promise<void> => {
+  for (let start = 0; start < rows.length; start += attachmentBatch) {
+    await db
+      .insertInto('email_attachments')
+      .values(rows.slice(start, start + attachmentBatch))
+      .execute();
+  }
+};
+
+/** Rows per read of attachments: the ids of a worker's batch, well under the limits on bound values. */
+const idBatch = 500;
+
+const byMessage = <T extends { message_id: string }>(rows: readonly T[]): Map<string, T[]> => {
+  const found = new Map<string, T[]>();
+  for (const row of rows) found.set(row.message_id, [...(found.get(row.message_id) ?? []), row]);
+  return found;
+};
+
+/** The files of the messages named, each message's in order, to send with them. */
+export const findAttachments = async (db: Database, messageIds: readonly string[]): Promise<Map<string, EmailAttachment[]>> => {
+  const rows: EmailAttachmentRow[] = [];
+  for (let start = 0; start < messageIds.length; start += idBatch) {
+    rows.push(
+      ...(await db
+        .selectFrom('email_attachments')
+        .selectAll()
+        .where('message_id', 'in', messageIds.slice(start, start + idBatch))
+        .orderBy('message_id')
+        .orderBy('position')
+        .execute()),
+    );
+  }
+  return new Map(
+    [...byMessage(rows)].map(([id, files]) => [
+      id,
+      files.map((file) => ({ filename: file.filename, contentType: file.content_type, content: file.content })),
+    ]),
+  );
+};
+
+export type AttachmentListing = Pick<EmailAttachmentRow, 'message_id' | 'filename' | 'content_type' | 'size'>;
+
+/** What the outbox lists of the messages' files, without their bytes. */
+export const findAttachmentListings = async (db: Database, messageIds: readonly string[]): Promise<Map<string, AttachmentListing[]>> =>
+  messageIds.length === 0
+    ? new Map()
+    : byMessage(
+        await db
+          .selectFrom('email_attachments')
+          .select(['message_id', 'filename', 'content_type', 'size'])
+          .where('message_id', 'in', [...messageIds])
+          .orderBy('message_id')
+          .orderBy('position')
+          .execute(),
+      );
 
 /** The outbox's emails by status, for the metrics. */
 export const countByStatus = async (db: Database): Promise<{ status: string; count: number }[]> =>

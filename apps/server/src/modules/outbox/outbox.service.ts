@@ -15,7 +15,7 @@ const viewerOf = (principal: Principal): repo.Viewer => ({
   groupSpaceIds: principal.groupSpaceIds,
 });
 
-const toMessage = (row: repo.OutboxListRow): OutboxMessage => ({
+const toMessage = (row: repo.OutboxListRow, attachments: readonly repo.AttachmentListing[] = []): OutboxMessage => ({
   id: row.id,
   to: row.to_address,
   subject: row.subject,
@@ -30,6 +30,7 @@ const toMessage = (row: repo.OutboxListRow): OutboxMessage => ({
   sender: row.sender_email,
   text: maskSecrets(row.text_body),
   html: row.html_body === null ? null : maskSecrets(row.html_body),
+  attachments: attachments.map((file) => ({ filename: file.filename, contentType: file.content_type, size: file.size })),
 });
 
 // A cursor is the place of the last message shown: its time and id.
@@ -56,14 +57,21 @@ export const listOutbox = async (
     status: query.status,
   });
   const page = rows.slice(0, query.limit);
-  return { messages: page.map(toMessage), nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
+  const attachments = await repo.findAttachmentListings(
+    ctx.db,
+    page.map((row) => row.id),
+  );
+  return {
+    messages: page.map((row) => toMessage(row, attachments.get(row.id))),
+    nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null,
+  };
 };
 
 /** One the caller may read; one they may not is reported exactly like one that does not exist. */
 export const getOutboxMessage = async (ctx: OutboxContext, id: string): Promise<OutboxMessage> => {
   const row = await repo.findVisibleMessage(ctx.db, viewerOf(ctx.principal), id);
   if (!row) throw notFound('Email');
-  return toMessage(row);
+  return toMessage(row, (await repo.findAttachmentListings(ctx.db, [row.id])).get(row.id));
 };
 
 /** Queues a failed message again, with all its attempts ahead of it. */

@@ -17,9 +17,15 @@ import { runReport } from './report-model';
 import { reportPdf } from './report-pdf';
 import { fileNamePart as namePart } from '@resim/contracts';
 
-export type ReportFile = { readonly name: string; readonly pdf: Buffer };
+export type ReportFile = {
+  readonly name: string;
+  readonly pdf: Buffer;
+  /** the pass mark's verdict on the run; null when the scenario sets none */
+  readonly passed: boolean | null;
+};
 
-const reportOf = async (
+/** One run's report, made from the version of the scenario it was played on. */
+export const reportOf = async (
   db: SpaceContext['db'],
   played: Scenario,
   game: GameRow,
@@ -29,14 +35,42 @@ const reportOf = async (
   const detail = await runRecord(db, played, game, now.getTime(), ranks);
   const state = readJson<RunState | null>(game.state, null);
   const pdf = await reportPdf(runReport(played, detail, state), now);
-  return { name: `${namePart(played.resimName, 'scenario')}-${namePart(game.nickname, 'learner')}-${game.id}.pdf`, pdf };
+  return {
+    name: `${namePart(played.resimName, 'scenario')}-${namePart(game.nickname, 'learner')}-${game.id}.pdf`,
+    pdf,
+    passed: detail.run.verdict?.passed ?? null,
+  };
+};
+
+/** A host's run of a scenario, refused as not found when it is of another. */
+export const hostRun = async (ctx: SpaceContext, resimId: string, gameId: string): Promise<{ scenario: Scenario; game: GameRow }> => {
+  const scenario = await getResim(ctx, resimId);
+  const game = await repo.findGame(ctx.db, gameId);
+  if (!game || game.resim_id !== scenario.id) throw notFound('Run');
+  return { scenario, game };
+};
+
+/** Every ended run of an opening (Test Mode apart) by learner's name, with what their reports need. */
+export const endedRunsOfOpening = async (
+  ctx: SpaceContext,
+  resimId: string,
+  instanceId: string,
+): Promise<{ scenario: Scenario; played: Scenario; games: GameRow[]; ranks: ReadonlyMap<string, number>; now: Date }> => {
+  const scenario = await getResim(ctx, resimId);
+  if (!scenario.instances.some((instance) => instance.id === instanceId))
+    throw new AppError('not_found', 'The scenario has no such opening');
+  const now = ctx.clock.now();
+  const games = (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId))
+    .filter((game) => game.ended_at !== null && game.test === 0)
+    .sort((a, b) => a.nickname.localeCompare(b.nickname) || a.id.localeCompare(b.id));
+  const ranks = await openingRanks(ctx.db, scenario, instanceId, now.getTime());
+  const played = await scenarioAsPlayed(ctx.db, scenario, instanceId);
+  return { scenario, played, games, ranks, now };
 };
 
 /** GET /admin/resim/{id}/games/{gameId}/report: one run's report for its host. */
 export const hostRunReport = async (ctx: SpaceContext, resimId: string, gameId: string): Promise<ReportFile> => {
-  const scenario = await getResim(ctx, resimId);
-  const game = await repo.findGame(ctx.db, gameId);
-  if (!game || game.resim_id !== scenario.id) throw notFound('Run');
+  const { scenario, game } = await hostRun(ctx, resimId, gameId);
   return reportOf(ctx.db, await scenarioAsPlayed(ctx.db, scenario, game.instance_id), game, ctx.clock.now());
 };
 
@@ -58,15 +92,7 @@ export const learnerRunReport = async (ctx: PlayContext, gameId: string): Promis
  * reports, so a large opening holds no other request up.
  */
 export const openingReports = async (ctx: SpaceContext, resimId: string, instanceId: string): Promise<{ name: string; zip: Readable }> => {
-  const scenario = await getResim(ctx, resimId);
-  if (!scenario.instances.some((instance) => instance.id === instanceId))
-    throw new AppError('not_found', 'The scenario has no such opening');
-  const now = ctx.clock.now();
-  const games = (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId))
-    .filter((game) => game.ended_at !== null && game.test === 0)
-    .sort((a, b) => a.nickname.localeCompare(b.nickname) || a.id.localeCompare(b.id));
-  const ranks = await openingRanks(ctx.db, scenario, instanceId, now.getTime());
-  const played = await scenarioAsPlayed(ctx.db, scenario, instanceId);
+  const { played, games, ranks, now } = await endedRunsOfOpening(ctx, resimId, instanceId);
   const stream = new PassThrough();
   const zip = new Zip((error, chunk, final) => {
     if (error) stream.destroy(error);

@@ -50,6 +50,7 @@ const messageOf = (id: string, overrides: Partial<OutboxMessage>): OutboxMessage
   sender: 'me@example.test',
   text: 'Plain body',
   html: '<p>Hello <b>there</b></p>',
+  attachments: [],
   ...overrides,
 });
 
@@ -205,7 +206,10 @@ describe('Email templates', () => {
     const { api, client } = fakeApi(builtIns(), [
       messageOf('failed', { status: 'failed', attempts: 8, lastError: 'connect ECONNREFUSED 127.0.0.1:25', sentAt: null }),
       messageOf('queued', { status: 'queued', attempts: 0, sentAt: null }),
-      messageOf('sent', {}),
+      messageOf('sent', {
+        templateName: 'run-report',
+        attachments: [{ filename: 'Chest-pain-Sam-g1.pdf', contentType: 'application/pdf', size: 48_300 }],
+      }),
       messageOf('kept', { status: 'kept' }),
     ]);
     renderWithProviders(<EmailTemplatesPage />, { api: client, path: '/email-templates?tab=outbox' });
@@ -218,6 +222,8 @@ describe('Email templates', () => {
       'not sent (no SMTP configured)',
     ]);
     expect(rows[0]!.textContent).toContain('connect ECONNREFUSED 127.0.0.1:25');
+    expect(within(rows[2]!).getByLabelText('Attached to the email to sent@example.test').textContent).toBe('Chest-pain-Sam-g1.pdf (47 KB)');
+    expect(within(rows[1]!).queryByLabelText(/^Attached to/)).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Retry the email to failed@example.test' }));
     await waitFor(() => expect(api.outbox.retry).toHaveBeenCalledWith('failed'));

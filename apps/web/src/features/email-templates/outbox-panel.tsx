@@ -19,7 +19,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { OutboxMessage, OutboxStatus } from '@resim/contracts';
-import { IconAlertTriangle, IconEye, IconInbox, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconEye, IconInbox, IconPaperclip, IconRefresh } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { formatDateTime } from '../../ui/format';
 import { useOutbox, useRetryEmail } from './email-template-queries';
@@ -55,6 +55,24 @@ const filters: { value: OutboxStatus | 'all'; label: string }[] = [
   { value: 'kept', label: 'Not sent' },
 ];
 
+/** A file's size as people read it: bytes, kilobytes or megabytes. */
+const formatSize = (bytes: number): string => {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+};
+
+/** The files sent with a message, by name and size; nothing when there are none. */
+const Attachments = ({ message }: { message: OutboxMessage }) =>
+  message.attachments.length === 0 ? null : (
+    <Group gap={4} wrap="nowrap" aria-label={`Attached to the email to ${message.to}`}>
+      <IconPaperclip size={14} aria-hidden />
+      <Text fz="xs" c="dimmed" lineClamp={1}>
+        {message.attachments.map((file) => `${file.filename} (${formatSize(file.size)})`).join(', ')}
+      </Text>
+    </Group>
+  );
+
 /** One message as it was sent: who to, when, how it went, and its body. */
 const ReadEmailModal = ({ message, onClose }: { message: OutboxMessage | null; onClose: () => void }) => {
   const shown = useRef<OutboxMessage | null>(null);
@@ -88,6 +106,7 @@ const ReadEmailModal = ({ message, onClose }: { message: OutboxMessage | null; o
                   : `Queued ${formatDateTime(email.created)}`}
             </Text>
           </Group>
+          <Attachments message={email} />
           {email.lastError ? (
             <Alert color={email.status === 'failed' ? 'red' : 'yellow'} variant="light" title="Last error">
               {email.lastError}
@@ -183,6 +202,7 @@ export const OutboxPanel = () => {
                     <Text fz="sm" fw={500} lineClamp={1}>
                       {message.subject}
                     </Text>
+                    <Attachments message={message} />
                     {message.lastError && message.status !== 'sent' ? (
                       <Text fz="xs" c={message.status === 'failed' ? 'red' : 'dimmed'} lineClamp={2}>
                         {message.lastError}

@@ -1,5 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconFileDownload } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReportsEmailed } from '@resim/contracts';
+import { byCount } from '@resim/domain';
+import { IconAlertCircle, IconFileDownload, IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
@@ -64,6 +66,108 @@ export const OpeningReportsButton = ({
       {...(size ? { size } : {})}
       make={async () => saveFile(await calls.ofOpening(resimId, instanceId), `${namePart(resimName, 'scenario')}-reports.zip`)}
     />
+  );
+};
+
+/** Emails one ended run's report to its learner; the server's refusal (no address, say) shows beside the button. */
+export const EmailRunReportButton = ({ resimId, gameId, nickname }: { resimId: string; gameId: string; nickname: string }) => {
+  const { request } = useApi();
+  const calls = useMemo(() => reportCalls(request), [request]);
+  const email = useMutation({ mutationFn: () => calls.emailRun(resimId, gameId) });
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconMail size={14} />}
+        loading={email.isPending}
+        disabled={email.isSuccess}
+        onClick={() => email.mutate()}
+      >
+        Email report
+      </Button>
+      {email.isSuccess ? (
+        <Text fz="xs" c="dimmed" role="status">
+          {nickname}’s report is queued in the outbox
+        </Text>
+      ) : null}
+      {email.isError ? (
+        <Text fz="xs" c="red" role="alert">
+          {messageOf(email.error)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+};
+
+const emailedWords = ({ queued, skipped }: ReportsEmailed): string => {
+  if (queued === 0 && skipped === 0) return 'No run of this opening has ended: no report was queued';
+  const sent = `${queued} ${byCount(queued, 'report', 'reports')} queued`;
+  if (skipped === 0) return sent;
+  return `${sent}; ${skipped} ${byCount(skipped, 'learner without an email address was', 'learners without an email address were')} skipped`;
+};
+
+/**
+ * Emails every ended run's report of an opening to its learner, after asking: how many go is the
+ * server's to say, as only it knows which learners have an address, so the answer is shown after.
+ */
+export const EmailOpeningReportsButton = ({
+  resimId,
+  instanceId,
+  size = 'xs',
+}: {
+  resimId: string;
+  instanceId: string;
+  size?: 'xs' | 'sm';
+}) => {
+  const { request } = useApi();
+  const calls = useMemo(() => reportCalls(request), [request]);
+  const [asking, setAsking] = useState(false);
+  const email = useMutation({ mutationFn: () => calls.emailOpening(resimId, instanceId) });
+  const open = () => {
+    email.reset();
+    setAsking(true);
+  };
+  return (
+    <>
+      <Button variant="default" size={size} leftSection={<IconMail size={size === 'xs' ? 14 : 16} />} onClick={open}>
+        Email reports to learners…
+      </Button>
+      <Modal opened={asking} onClose={() => setAsking(false)} title="Email the reports to the learners?">
+        <Stack gap="md">
+          {email.isSuccess ? (
+            <Alert color="teal" variant="light" role="status" title="Reports queued">
+              {emailedWords(email.data)}
+            </Alert>
+          ) : (
+            <Text fz="sm">
+              Each learner whose run of this opening has ended is sent their own report as a PDF, attached to your run-report email
+              template. Learners who joined without an email address are skipped; how many are sent is decided by the server, and shown here
+              once they are queued.
+            </Text>
+          )}
+          {email.isError ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="The reports were not emailed">
+              {messageOf(email.error)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            {email.isSuccess ? (
+              <Button onClick={() => setAsking(false)}>Done</Button>
+            ) : (
+              <>
+                <Button variant="default" onClick={() => setAsking(false)}>
+                  Cancel
+                </Button>
+                <Button leftSection={<IconMail size={16} />} loading={email.isPending} onClick={() => email.mutate()}>
+                  Email reports
+                </Button>
+              </>
+            )}
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 };
 

@@ -7,7 +7,7 @@ import { AccommodationBadge } from '../accommodation-badge';
 import { namesOf, stepWords } from './audit-wording';
 import { formatPoints, runStage, verdictLabel } from './results-format';
 import { useRunDetail, useRunGrade, useRunStatements } from './results-queries';
-import { RunCertificate, RunReportButton } from './report-downloads';
+import { EmailRunReportButton, RunCertificate, RunReportButton } from './report-downloads';
 
 /** What the drawer names a run's steps by (the scenario's tests and diagnoses), and what its measures are in. */
 type NamedItems = Pick<ScenarioContent, 'actions' | 'conclusions' | 'measures' | 'currency'>;
@@ -136,7 +136,15 @@ const Run = ({
           {detail.run.rank === null ? 'Not ranked' : `Rank ${detail.run.rank}`} · {formatPoints(detail.run.points)}{' '}
           {byCount(detail.run.points ?? 0, 'point', 'points')}
         </Text>
-        {detail.run.endedAt === null ? null : <RunReportButton resimId={resimId} gameId={detail.run.id} nickname={detail.run.nickname} />}
+        {detail.run.endedAt === null ? null : (
+          <>
+            <RunReportButton resimId={resimId} gameId={detail.run.id} nickname={detail.run.nickname} />
+            {/* An anonymous learner has no address to send it to. */}
+            {detail.run.email === null ? null : (
+              <EmailRunReportButton resimId={resimId} gameId={detail.run.id} nickname={detail.run.nickname} />
+            )}
+          </>
+        )}
         {detail.run.revision === null ? null : (
           <Badge variant="outline" color="gray" radius="sm" aria-label={`Played revision ${detail.run.revision}`}>
             Revision {detail.run.revision}

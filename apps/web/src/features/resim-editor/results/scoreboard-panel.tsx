@@ -11,7 +11,7 @@ import { PointsChart } from './points-chart';
 import { formatDuration, formatMostPoints, formatPoints, passRate, runStage, verdictLabel } from './results-format';
 import { resultsFileName, useDashboard, useDownloadResults, useScoreboard } from './results-queries';
 import { RunDrawer } from './run-drawer';
-import { OpeningReportsButton } from './report-downloads';
+import { EmailOpeningReportsButton, OpeningReportsButton } from './report-downloads';
 import { AccommodationBadge, ExtraTimeSummary } from '../accommodation-badge';
 import { accommodatedLearners } from '../accommodations';
 
@@ -233,6 +233,7 @@ export const ScoreboardPanel = ({ resimId, content, placement }: PanelProps) => 
                 Download CSV
               </Button>
               <OpeningReportsButton resimId={resimId} instanceId={instanceId} resimName={content.resimName} size="sm" />
+              <EmailOpeningReportsButton resimId={resimId} instanceId={instanceId} size="sm" />
             </Group>
           </Group>
           <Board resimId={resimId} instanceId={instanceId} opening={opening} content={content} spaceId={placement?.group ?? null} />
