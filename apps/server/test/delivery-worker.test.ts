@@ -10,13 +10,14 @@ import { createTestDatabase, dialects, type TestDatabase } from './harness';
 const silent = { warn: () => undefined };
 
 /** A transport that records what it was given, or refuses everything. */
-const recordingTransport = (options: { fail?: string; failForGood?: string; delayMs?: number } = {}) => {
+const recordingTransport = (options: { fail?: string; failForGood?: string; delayMs?: number; before?: () => Promise<void> } = {}) => {
   const delivered: string[] = [];
   const messages: EmailMessage[] = [];
   const transport: EmailTransport = {
     description: 'test',
     sends: true,
     deliver: async (message) => {
+      await options.before?.();
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       if (options.fail) throw new Error(options.fail);
       if (options.failForGood) throw new PermanentDeliveryError(options.failForGood);
@@ -158,8 +159,23 @@ describe.each(dialects)('the delivery worker on %s', (dialect) => {
 
     // both connections open before the race starts, and each send takes a moment, so the two overlap
     await Promise.all([database.db, second].map((db) => db.selectFrom('outbox').select('id').limit(1).execute()));
-    const one = recordingTransport({ delayMs: 3 });
-    const two = recordingTransport({ delayMs: 3 });
+    // Neither sends until both have claimed a batch: the race happens however busy the machine is.
+    let arrived = 0;
+    let bothClaimed: () => void = () => undefined;
+    const claimed = new Promise<void>((resolve) => (bothClaimed = resolve));
+    const barrier = () => {
+      let passed = false;
+      return () => {
+        if (!passed) {
+          passed = true;
+          arrived += 1;
+          if (arrived === 2) bothClaimed();
+        }
+        return claimed;
+      };
+    };
+    const one = recordingTransport({ delayMs: 3, before: barrier() });
+    const two = recordingTransport({ delayMs: 3, before: barrier() });
     const policy = { retryBaseMs: 1000, retryMaxMs: 1000, maxAttempts: 3 };
     const first = worker({ db: database.db, clock, transport: one.transport, policy, batchSize: 10 });
     const other = worker({ db: second, clock, transport: two.transport, policy, batchSize: 10 });
@@ -193,7 +209,11 @@ describe.each(dialects)('the delivery worker on %s', (dialect) => {
       { ...message(3), attachments: [files[1]!] },
     ]);
     expect(
-      await database.db.selectFrom('email_attachments').select(['message_id', 'position', 'filename', 'size']).orderBy('message_id').execute(),
+      await database.db
+        .selectFrom('email_attachments')
+        .select(['message_id', 'position', 'filename', 'size'])
+        .orderBy('message_id')
+        .execute(),
     ).toEqual(
       expect.arrayContaining([
         { message_id: withFiles, position: 0, filename: 'report.pdf', size: 70_000 },
