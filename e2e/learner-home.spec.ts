@@ -177,3 +177,26 @@ test("a learner keeps their run's report and certificate in their own list after
   await list.getByRole('button', { name: `Download my certificate of ${name} (PDF)` }).click();
   expect((await download).suggestedFilename()).toMatch(/-certificate\.pdf$/);
 });
+
+test('a host emails the learners of an opening their reports, each a PDF attached to the run-report email', async ({ page }) => {
+  const email = `mailed-${Date.now().toString(36)}@example.test`;
+  cli('user', 'create', '--email', email, '--password', password, '--groups', '');
+  const { resim, name } = await givenScenario(page, email);
+  const learner = apiAs(page, email);
+  const run = await learner<{ gameId: string }>('POST', `/learn/join/${resim.code}`, {});
+  for (const step of [{ type: 'runAction', actionId: 'act1' }, { type: 'end' }])
+    await learner('POST', `/learn/game/${run.gameId}/event`, step);
+
+  await signInAsDemoAdmin(page);
+  await page.goto(`/resim/${resim.id}?tab=scoreboard`);
+  await page.getByRole('button', { name: 'Email reports to learners…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Email the reports to the learners?' });
+  await expectAccessible(page, 'scoreboard, emailing the reports asked');
+  await dialog.getByRole('button', { name: 'Email reports' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(/1 report queued/);
+  await expectAccessible(page, 'scoreboard, the reports queued');
+  await shoot(page, 'reports-emailed.png');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  expect(deliveredText(email, `Your report of ${name}`)).toContain(name);
+});

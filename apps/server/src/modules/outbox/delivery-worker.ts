@@ -53,7 +53,10 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
   };
 
   const deliverBatch = async (messages: OutboxRow[], token: string) => {
-    const attachments = await repo.findAttachments(db, messages.map((m) => m.id));
+    const attachments = await repo.findAttachments(
+      db,
+      messages.map((m) => m.id),
+    );
     const results = await Promise.allSettled(
       messages.map((m) =>
         transport.deliver({

@@ -29,7 +29,13 @@ import { controlSession } from '../runs/session.service';
 const tags = ['Scenarios'];
 /** An export file may hold many scenarios. */
 export const importBodyLimit = 20 * 1_048_576;
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody.extend({ current: scenario.optional(), checkerErrors: z.number().int().optional() }) };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody.extend({ current: scenario.optional(), checkerErrors: z.number().int().optional() }),
+};
 
 /** If-Match: "7" or 7 names the revision an editor started from. */
 export const revisionFromHeader = (request: FastifyRequest): number | undefined => {

@@ -47,7 +47,7 @@ describe('emailing an opening’s reports', () => {
     const { request, api } = apiAnswering({ queued: 12, skipped: 3 });
     renderWithProviders(<EmailOpeningReportsButton resimId="r1" instanceId="i2" />, { api });
     const dialog = await ask();
-    expect(dialog.textContent).toContain('how many are sent is decided by the server');
+    expect(dialog.textContent).toContain('Learners who joined without an email address are skipped.');
     expect(request).not.toHaveBeenCalled();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Email reports' }));

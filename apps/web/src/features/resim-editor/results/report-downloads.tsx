@@ -142,8 +142,7 @@ export const EmailOpeningReportsButton = ({
           ) : (
             <Text fz="sm">
               Each learner whose run of this opening has ended is sent their own report as a PDF, attached to your run-report email
-              template. Learners who joined without an email address are skipped; how many are sent is decided by the server, and shown here
-              once they are queued.
+              template. Learners who joined without an email address are skipped.
             </Text>
           )}
           {email.isError ? (
