@@ -1,14 +1,13 @@
 import crypto from 'node:crypto';
 import type { Database } from '../../db/database';
 import type { CertificatesTable, GameRow } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../errors/app-error';
+import { AppError, forbidden } from '../../errors/app-error';
 import { iso, type Clock } from '../../lib/clock';
 import { scenarioAsPlayed } from '../resim-history/revision-figures';
-import { getResim } from '../resims/resims.service';
 import { feedbackShown, scoreOf } from '../runs/game-records';
 import { ownGame, scenarioOfGame, type PlayContext } from '../runs/play.service';
-import * as runsRepo from '../runs/runs.repository';
-import { markingsOf, verdictOf } from '../runs/verdicts';
+import { hostRun } from '../runs/records.service';
+import { verdictOfRun } from '../runs/verdicts';
 import { findSpaceById } from '../spaces/spaces.repository';
 import { getAccessibleSpace, type SpaceContext } from '../spaces/spaces.service';
 import { certificatePdf } from './certificate-pdf';
@@ -37,8 +36,7 @@ const certificateOf = async (db: Database, clock: Clock, scenario: Scenario, gam
   if (kept) return kept;
   const now = clock.now().getTime();
   const score = scoreOf(scenario, game, now);
-  const markings = await markingsOf(db, scenario, [game.instance_id]);
-  const verdict = verdictOf(scenario, markings.get(game.instance_id), game, score, now);
+  const verdict = await verdictOfRun(db, scenario, game, score, now);
   if (!verdict) throw new AppError('conflict', 'This run has no certificate: its scenario sets no pass mark, or the run has not ended');
   if (!verdict.passed) throw new AppError('conflict', `This run did not pass, so it has no certificate: ${verdict.reasons.join('; ')}`);
   const space = await findSpaceById(db, scenario.group);
@@ -89,13 +87,6 @@ export const learnerCertificate = async (ctx: PlayContext, publicUrl: string, ga
   const scenario = await scenarioOfGame(ctx.db, game);
   if (!feedbackShown(scenario, game, false)) throw new AppError('conflict', 'Your certificate is ready once the host ends the session');
   return fileOf(await certificateOf(ctx.db, ctx.clock, scenario, game), publicUrl, ctx.clock.now());
-};
-
-const hostRun = async (ctx: SpaceContext, resimId: string, gameId: string) => {
-  const scenario = await getResim(ctx, resimId);
-  const game = await runsRepo.findGame(ctx.db, gameId);
-  if (!game || game.resim_id !== scenario.id) throw notFound('Run');
-  return { scenario, game };
 };
 
 /** GET /admin/resim/{id}/games/{gameId}/certificate: a passed run's certificate, for its host. */

@@ -32,7 +32,11 @@ const idBatch = 500;
 
 const byMessage = <T extends { message_id: string }>(rows: readonly T[]): Map<string, T[]> => {
   const found = new Map<string, T[]>();
-  for (const row of rows) found.set(row.message_id, [...(found.get(row.message_id) ?? []), row]);
+  for (const row of rows) {
+    const files = found.get(row.message_id);
+    if (files) files.push(row);
+    else found.set(row.message_id, [row]);
+  }
   return found;
 };
 

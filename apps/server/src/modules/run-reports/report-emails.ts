@@ -8,7 +8,8 @@ import { sendTemplatedEmails } from '../email-templates/send-templated-email';
 import type { EmailSender } from '../outbox/email-queue';
 import { findSpaceById } from '../spaces/spaces.repository';
 import type { SpaceContext } from '../spaces/spaces.service';
-import { endedRunsOfOpening, hostRun, reportOf, type ReportFile } from './run-reports.service';
+import { hostRun } from '../runs/records.service';
+import { endedRunsOfOpening, reportOf, type ReportFile } from './run-reports.service';
 
 export type ReportEmailContext = SpaceContext & {
   readonly email: EmailSender;

@@ -4,13 +4,13 @@ import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate as turn } from 'node:timers/promises';
 import type { RunState, Scenario } from '@resim/domain';
 import type { GameRow } from '../../db/schema';
-import { AppError, notFound } from '../../errors/app-error';
+import { AppError } from '../../errors/app-error';
 import { readJson } from '../../lib/json';
 import { scenarioAsPlayed } from '../resim-history/revision-figures';
 import { getResim } from '../resims/resims.service';
 import { feedbackShown } from '../runs/game-records';
 import { ownGame, scenarioOfGame, type PlayContext } from '../runs/play.service';
-import { openingRanks, runRecord } from '../runs/records.service';
+import { hostRun, openingRanks, runRecord } from '../runs/records.service';
 import * as repo from '../runs/runs.repository';
 import type { SpaceContext } from '../spaces/spaces.service';
 import { runReport } from './report-model';
@@ -40,14 +40,6 @@ export const reportOf = async (
     pdf,
     passed: detail.run.verdict?.passed ?? null,
   };
-};
-
-/** A host's run of a scenario, refused as not found when it is of another. */
-export const hostRun = async (ctx: SpaceContext, resimId: string, gameId: string): Promise<{ scenario: Scenario; game: GameRow }> => {
-  const scenario = await getResim(ctx, resimId);
-  const game = await repo.findGame(ctx.db, gameId);
-  if (!game || game.resim_id !== scenario.id) throw notFound('Run');
-  return { scenario, game };
 };
 
 /** Every ended run of an opening (Test Mode apart) by learner's name, with what their reports need. */

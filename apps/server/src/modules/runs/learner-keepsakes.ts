@@ -2,7 +2,7 @@ import type { Scenario } from '@resim/domain';
 import type { Database } from '../../db/database';
 import type { GameRow } from '../../db/schema';
 import { feedbackShown, scoreOf } from './game-records';
-import { markingsOf, verdictOf } from './verdicts';
+import { verdictOfRun } from './verdicts';
 
 export type Keepsakes = { readonly reportReady: boolean; readonly certificateReady: boolean };
 
@@ -15,8 +15,7 @@ const none: Keepsakes = { reportReady: false, certificateReady: false };
  */
 export const keepsakesOf = async (db: Database, scenario: Scenario, game: GameRow | undefined, now: number): Promise<Keepsakes> => {
   if (!game || game.ended_at === null || !feedbackShown(scenario, game, false)) return none;
-  const markings = await markingsOf(db, scenario, [game.instance_id]);
-  const verdict = verdictOf(scenario, markings.get(game.instance_id), game, scoreOf(scenario, game, now), now);
+  const verdict = await verdictOfRun(db, scenario, game, scoreOf(scenario, game, now), now);
   if (!verdict?.passed) return { reportReady: true, certificateReady: false };
   const revoked = await db
     .selectFrom('certificates')

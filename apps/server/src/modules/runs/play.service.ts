@@ -25,7 +25,7 @@ import { normaliseJoinCode } from '../../lib/join-code';
 import { getResim } from '../resims/resims.service';
 import { getAccessibleSpace, type SpaceContext } from '../spaces/spaces.service';
 import { feedbackShown, rankInstance, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
-import { markingsOf, verdictOf } from './verdicts';
+import { verdictOfRun } from './verdicts';
 import { keepsakesOf } from './learner-keepsakes';
 import { currentInstanceId, isPreviewInstance, phaseOf, phaseOfGame, previewInstanceId, testInstanceId } from './phase';
 import * as repo from './runs.repository';
@@ -428,8 +428,7 @@ export const gameScore = async (ctx: PlayContext, resimId: string, gameId: strin
   const score = mine?.score ?? scoreOf(scenario, game, now);
   if (!score) return toGameScore(game, emptyScore, null, ranked.length, false);
   const rank = mine && (author || !scenario.settings.hideRank) ? mine.rank : null;
-  const markings = await markingsOf(ctx.db, scenario, [game.instance_id]);
-  const verdict = verdictOf(scenario, markings.get(game.instance_id), game, score, now);
+  const verdict = await verdictOfRun(ctx.db, scenario, game, score, now);
   return toGameScore(game, score, rank, ranked.length, feedbackShown(scenario, game, author), verdict);
 };
 

@@ -13,7 +13,7 @@ import { launchedByOf } from './external-launch';
 import { readShared } from './shared-reads';
 import { loadRunnableScenario } from './scenario-cache';
 import { requireInstance } from './boards.service';
-import { markingsOf, verdictOf } from './verdicts';
+import { markingsOf, verdictOf, verdictOfRun } from './verdicts';
 
 const byInstance = (games: readonly GameRow[]): GameRow[][] => {
   const groups = new Map<string, GameRow[]>();
@@ -157,14 +157,20 @@ const factsOf = (view: RunView | null) => (view?.facts ?? []).map((fact) => ({ i
 const measuresOf = (view: RunView | null) =>
   (view?.measures ?? []).map((measure) => ({ id: measure.id, name: measure.name, value: measure.value }));
 
+/** A run of a scenario for its hosts, refused as not found when it is of another. */
+export const hostRun = async (ctx: SpaceContext, resimId: string, gameId: string): Promise<{ scenario: Scenario; game: GameRow }> => {
+  const scenario = await getResim(ctx, resimId);
+  const game = await repo.findGame(ctx.db, gameId);
+  if (!game || game.resim_id !== scenario.id) throw notFound('Run');
+  return { scenario, game };
+};
+
 /**
  * GET /admin/resim/{id}/games/{gameId}: one run with every step, replayed through the engine from
  * its start so that each step shows the facts it revealed and the measures just after it.
  */
 export const runDetail = async (ctx: SpaceContext, resimId: string, gameId: string): Promise<RunDetail> => {
-  const scenario = await getResim(ctx, resimId);
-  const game = await repo.findGame(ctx.db, gameId);
-  if (!game || game.resim_id !== scenario.id) throw notFound('Run');
+  const { scenario, game } = await hostRun(ctx, resimId, gameId);
   const record = await runRecord(ctx.db, await scenarioAsPlayed(ctx.db, scenario, game.instance_id), game, ctx.clock.now().getTime());
   // Its hosts see the allowance it was played with; a learner's own report does not say it.
   return { ...record, accommodation: runAccommodation(game) };
@@ -211,15 +217,9 @@ export const runRecord = async (
   const current = stateOf(scenario, game, now);
   const view = current && runView(scenario, current, now);
   const score = scoreOf(scenario, game, now);
-  const markings = await markingsOf(db, scenario, [game.instance_id]);
+  const verdict = await verdictOfRun(db, scenario, game, score, now);
   return {
-    run: toGameSummary(
-      game,
-      score,
-      ranks.get(game.id) ?? null,
-      openingRevisions(scenario).get(game.instance_id) ?? null,
-      verdictOf(scenario, markings.get(game.instance_id), game, score, now),
-    ),
+    run: toGameSummary(game, score, ranks.get(game.id) ?? null, openingRevisions(scenario).get(game.instance_id) ?? null, verdict),
     steps,
     facts: factsOf(view),
     measures: measuresOf(view),

@@ -39,3 +39,13 @@ export const verdictOf = (
   const verdict = runVerdict(marking, { ended: true, points: score?.points ?? null, ran });
   return verdict && { passed: verdict.passed, reasons: [...verdict.reasons] };
 };
+
+/** verdictOf for one run, its opening's pass mark read for it. */
+export const verdictOfRun = async (
+  db: Database,
+  scenario: Scenario,
+  game: GameRow,
+  score: RunScore | null,
+  now: number,
+): Promise<RunVerdict | null> =>
+  verdictOf(scenario, (await markingsOf(db, scenario, [game.instance_id])).get(game.instance_id), game, score, now);
