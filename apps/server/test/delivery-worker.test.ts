@@ -103,7 +103,10 @@ describe.each(dialects)('the delivery worker on %s', (dialect) => {
   it('marks a message the embedded outbox took as kept, not sent: without SMTP it reaches nobody', async () => {
     database = await createTestDatabase(dialect);
     const clock = fakeClock();
-    const [id] = await createEmailQueue({ db: database.db, clock, kick: () => undefined }).sendMany([message(1)]);
+    const report = { filename: 'report.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 report') };
+    const [id] = await createEmailQueue({ db: database.db, clock, kick: () => undefined }).sendMany([
+      { ...message(1), attachments: [report] },
+    ]);
     const log = { info: () => undefined } as unknown as Parameters<typeof createOutboxTransport>[0];
     const delivery = worker({
       db: database.db,
@@ -113,6 +116,9 @@ describe.each(dialects)('the delivery worker on %s', (dialect) => {
     });
     await delivery.drain();
     expect(await row(id!)).toMatchObject({ status: 'kept', attempts: 1, last_error: null });
+    // The outbox is where a kept email is read: its file stays whole.
+    const [kept] = await database.db.selectFrom('email_attachments').select('content').where('message_id', '=', id!).execute();
+    expect(Buffer.from(kept!.content).toString('utf8')).toBe('%PDF-1.7 report');
   });
 
   it('sends again a message whose worker stopped mid-send once its claim lapses, ignoring that worker’s late word', async () => {
@@ -232,5 +238,51 @@ describe.each(dialects)('the delivery worker on %s', (dialect) => {
     expect(sent.get('learner3@example.test')![0]!.content.toString('utf8')).toBe('Notes ✓');
     expect(sent.get('learner2@example.test')).toBeUndefined();
     expect((await row(without!)).status).toBe('sent');
+    // Sent, the files' bytes are let go; their names and sizes stay for the outbox's listing.
+    const stored = await database.db
+      .selectFrom('email_attachments')
+      .select(['message_id', 'filename', 'size', 'content'])
+      .orderBy('message_id')
+      .orderBy('position')
+      .execute();
+    expect(stored.map((file) => [file.filename, file.size, Buffer.from(file.content).length])).toEqual(
+      expect.arrayContaining([
+        ['report.pdf', 70_000, 0],
+        ['notes.txt', 9, 0],
+      ]),
+    );
+    expect(stored).toHaveLength(3);
+  });
+
+  it('keeps the files of a message still to be sent: one that failed, and one another worker holds', async () => {
+    database = await createTestDatabase(dialect);
+    const clock = fakeClock();
+    const { transport } = recordingTransport({ failForGood: '550 no such mailbox' });
+    const delivery = worker({ db: database.db, clock, transport, policy: { retryBaseMs: 1000, retryMaxMs: 1000, maxAttempts: 3 } });
+    const file = { filename: 'report.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 report') };
+    const queue = createEmailQueue({ db: database.db, clock, kick: () => undefined });
+    const [failing] = await queue.sendMany([{ ...message(1), attachments: [file] }]);
+    await delivery.drain();
+    expect((await row(failing!)).status).toBe('failed');
+
+    const [held] = await queue.sendMany([{ ...message(2), attachments: [file] }]);
+    const [claimed] = await claimDueMessages(database.db, {
+      now: clock.now().toISOString(),
+      until: new Date(clock.now().getTime() + 60_000).toISOString(),
+      token: 'other worker',
+      limit: 10,
+      skipLocked: false,
+    });
+    expect(claimed?.id).toBe(held);
+    // A worker whose claim lapsed reports it sent: the message stays the other worker's, with its file.
+    await markSent(database.db, [held!], 'lapsed worker', clock.now().toISOString());
+
+    const contents = await database.db.selectFrom('email_attachments').select(['message_id', 'content']).execute();
+    expect(contents.map((entry) => [entry.message_id, Buffer.from(entry.content).toString('utf8')]).sort()).toEqual(
+      [
+        [failing, '%PDF-1.7 report'],
+        [held, '%PDF-1.7 report'],
+      ].sort(),
+    );
   });
 });

@@ -29,6 +29,7 @@ import * as scenarioHistory from './migrations/0027-scenario-history';
 import * as certificates from './migrations/0028-certificates';
 import * as accommodations from './migrations/0029-accommodations';
 import * as emailAttachments from './migrations/0030-email-attachments';
+import * as sentAttachments from './migrations/0031-sent-attachments';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0028-certificates': certificates,
   '0029-accommodations': accommodations,
   '0030-email-attachments': emailAttachments,
+  '0031-sent-attachments': sentAttachments,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

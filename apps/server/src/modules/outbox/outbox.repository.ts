@@ -124,14 +124,34 @@ export const findNextAttemptAt = async (db: Database): Promise<string | null> =>
 const claimed = (token: string) => (eb: ExpressionBuilder<Tables, 'outbox'>) =>
   eb.and([eb('status', '=', 'sending'), eb('claim_token', '=', token)]);
 
-/** Marks messages handed on: sent, or kept where no server sends them (then `sent_at` is when they were handled). */
+/**
+ * Marks messages handed on: sent, or kept where no server sends them (then `sent_at` is when they
+ * were handled). A sent message's attachments have reached its recipient and nothing sends them
+ * again, so their bytes are let go in the same commit (a report is a few hundred kilobytes); the
+ * outbox still lists each file's name and size. A kept message keeps its files: without SMTP, the
+ * outbox is where its email is read.
+ */
 export const markSent = (db: Database, ids: readonly string[], token: string, now: string, status: 'sent' | 'kept' = 'sent') =>
-  db
-    .updateTable('outbox')
-    .set({ status, sent_at: now, next_attempt_at: null, claim_token: null, last_error: null })
-    .where('id', 'in', [...ids])
-    .where(claimed(token))
-    .execute();
+  db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable('outbox')
+      .set({ status, sent_at: now, next_attempt_at: null, claim_token: null, last_error: null })
+      .where('id', 'in', [...ids])
+      .where(claimed(token))
+      .returning('id')
+      .execute();
+    // Only the messages this worker marked: one whose claim lapsed is another worker's to send, with its files.
+    if (status === 'sent' && marked.length > 0)
+      await trx
+        .updateTable('email_attachments')
+        .set({ content: Buffer.alloc(0) })
+        .where(
+          'message_id',
+          'in',
+          marked.map((row) => row.id),
+        )
+        .execute();
+  });
 
 export const markForRetry = (db: Database, id: string, token: string, retry: { at: string; error: string }) =>
   db
