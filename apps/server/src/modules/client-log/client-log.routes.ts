@@ -1,6 +1,7 @@
 import { clientLogBody, errorBody } from '@resim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientLogLevel } from './client-log-level';
 
 /**
  * Where the web app reports requests that failed in a browser. Open to signed-out pages too
@@ -20,8 +21,8 @@ export const clientLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { level, ...report } = request.body;
-      request.log[level]({ client: report }, 'client reported a failure');
+      const { level: _level, ...report } = request.body;
+      request.log[clientLogLevel(request.body)]({ client: report }, 'client reported a failure');
       return reply.status(204).send(null);
     },
   );
