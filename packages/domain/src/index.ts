@@ -79,7 +79,7 @@ export {
   type SnapshotDelta,
 } from './engine/snapshot-delta';
 export * from './assessment';
-export { checkScenario } from './checker/check-scenario';
+export { checkScenario, scenarioErrors } from './checker/check-scenario';
 export type {
   CheckedPart,
   CheckFigures,

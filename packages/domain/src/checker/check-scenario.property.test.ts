@@ -6,7 +6,7 @@ import { eventOf, intentsArbitrary, scenarioArbitrary } from '../engine/test/arb
 import { runView } from '../engine/view';
 import type { ReadonlyContent } from '../scenario/readonly-content';
 import { deepFreeze } from '../scenario/test/fixtures';
-import { checkScenario } from './check-scenario';
+import { checkScenario, scenarioErrors } from './check-scenario';
 import { eventsOf } from './run-search';
 import type { Intent } from '../engine/test/arbitraries';
 
@@ -52,11 +52,12 @@ const roundingOf = (value: number) => 1e-9 * (1 + Math.abs(value));
 
 describe('the scenario checker against the engine over random scenarios and runs', () => {
   it(
-    'never sees a run reach what it calls unreachable',
+    'never sees a run reach what it calls unreachable, in the whole check and in the errors a session opening is checked by',
     () => {
       fc.assert(
         fc.property(scenarios, intentsArbitrary, (content, intents) => {
-          const { errors } = checkScenario(content);
+          const errors = scenarioErrors(content);
+          expect(checkScenario(content).errors).toEqual(errors);
           const never = new Set(
             errors.filter((issue) => issue.code.includes('never')).map((issue) => `${issue.target.part}:${issue.target.id}`),
           );

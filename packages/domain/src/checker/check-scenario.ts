@@ -112,6 +112,21 @@ const runWarnings = (index: ScenarioIndex, search: RunSearch, diagnosed: boolean
   return warnings;
 };
 
+const errorsOf = (content: ReadonlyContent, index: ScenarioIndex, reachable: Reachable): CheckIssue[] => [
+  ...referenceErrors(content),
+  ...neverReached(index, reachable),
+  ...endingMeasures(index),
+  ...keyErrors(index),
+];
+
+/**
+ * The checker's errors alone, as `checkScenario` finds them: what keeps a scenario from opening
+ * to learners. None depends on the search of runs that the warnings and figures need (the most
+ * of the checker's time), so a server opening a session checks without it.
+ */
+export const scenarioErrors = (content: ReadonlyContent): CheckIssue[] =>
+  errorsOf(content, indexScenario(content), reachableItems(content));
+
 /**
  * The scenario checker: what keeps a scenario from opening to learners (errors), what an author
  * should look at (warnings), and figures of its runs worked out over the engine's own rules:
@@ -129,7 +144,7 @@ export const checkScenario = (content: ReadonlyContent): ScenarioCheck => {
   );
   const keyPath = playKeyPath(index);
   return {
-    errors: [...referenceErrors(content), ...neverReached(index, reachable), ...endingMeasures(index), ...keyErrors(index)],
+    errors: errorsOf(content, index, reachable),
     warnings: [...runWarnings(index, search, right !== undefined, keyPath?.endedBy ?? null), ...contentWarnings(content)],
     figures: {
       points: pointsRange(index, reachable, search),
