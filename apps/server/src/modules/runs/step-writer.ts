@@ -29,9 +29,10 @@ export type StepWrite = {
 type Commit = (steps: readonly StepWrite[]) => Promise<{ readonly stored: boolean[]; readonly durable: Promise<void> }>;
 
 // Large enough that a busy session commits a few times per event-loop turn, small enough that
-// one commit holds SQLite for a few milliseconds at most: a Stop's 128 ended runs (their states
-// and scores) took 25–45 ms to write to the log in one commit.
-const maxBatch = 48;
+// one commit holds SQLite for a few milliseconds at most: a Stop's ended runs (their states and
+// scores) took 25–45 ms to write to the log 128 to a commit, and at 48 a commit with a slice of
+// the Stop's other work still kept /healthz waiting up to 50–64 ms at 10,000 learners.
+const maxBatch = 24;
 /**
  * How long the first step of a batch waits for others. One step per transaction costs SQLite
  * about three times the work per step of sixteen (pages written to the log once per commit);
