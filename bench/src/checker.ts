@@ -5,11 +5,26 @@
  * is), beside two baselines measured in the same run on the same copies: `scenarioProblems` (what
  * every save checks already) and one engine replay of a learner's run (startRun and 60 events).
  *
+ * Then how long a check holds the event loop at most, as the server runs it (a slice at a time,
+ * `finishInSlices`) beside the check run through at once, on the 5,000 items and on a scenario of
+ * 100 tests a learner may run in any order (whose search of runs is the longest).
+ *
  *   npm run bench:checker                  (from the repository root; nothing to build)
  *
  * Env: BENCH_ROUNDS (checks timed, default 30), BENCH_NO_RESULTS=1 (do not touch RESULTS.md).
  */
-import { applyEvent, checkScenario, runView, scenarioProblems, startRun, type RunEvent, type ScenarioContent } from '@resim/domain';
+import {
+  applyEvent,
+  checkingScenario,
+  checkScenario,
+  runView,
+  scenarioContent,
+  scenarioProblems,
+  startRun,
+  type RunEvent,
+  type ScenarioContent,
+} from '@resim/domain';
+import { finishInSlices } from '../../apps/server/src/lib/slices';
 import { runBenchmark } from './lib/child-processes';
 import { buildScenario, itemCount, seeded } from './lib/engine-scenario';
 import { fmt } from './lib/format';
@@ -59,6 +74,68 @@ const timed = (work: () => void): number => {
   return performance.now() - start;
 };
 
+/** A scenario of `count` tests without requirements, each worth a point, and two diagnoses: runs in every order. */
+const wideScenario = (count: number): ScenarioContent =>
+  scenarioContent.parse({
+    resimName: 'Wide',
+    stages: [{ id: 'stg1', name: 'Ward', default: true }],
+    measures: [{ id: 'points', name: 'Points', type: 7, initial: 0 }],
+    actions: Array.from({ length: count }, (_, at) => ({
+      id: `act${at + 1}`,
+      name: `Test ${at + 1}`,
+      stage: 'stg1',
+      impact: [{ measureId: 'points', value: 1 }],
+    })),
+    conclusions: [
+      { id: 'conc1', name: 'Diagnosis 1', stage: 'stg1' },
+      { id: 'conc2', name: 'Diagnosis 2', stage: 'stg1' },
+    ],
+  });
+
+/** The longest the event loop waited for a turn while `work` ran: a probe takes every turn it is given. */
+const longestHold = async (work: () => Promise<unknown>): Promise<number> => {
+  let last = performance.now();
+  let longest = 0;
+  let probing = true;
+  const probe = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+    if (probing) setImmediate(probe);
+  };
+  setImmediate(probe);
+  await work();
+  probing = false;
+  longest = Math.max(longest, performance.now() - last);
+  return longest;
+};
+
+/** Each way of checking a scenario, timed whole and by its longest hold of the event loop, over fresh copies. */
+const holds = async (content: ScenarioContent, count: number) => {
+  const result = { whole: [] as number[], wholeHold: [] as number[], sliced: [] as number[], slicedHold: [] as number[] };
+  for (let round = 0; round < count + 2; round++) {
+    const [atOnce, inSlices] = [structuredClone(content), structuredClone(content)];
+    let whole = 0;
+    const wholeHold = await longestHold(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      whole = timed(() => {
+        sink += checkScenario(atOnce).warnings.length;
+      });
+    });
+    const started = performance.now();
+    const slicedHold = await longestHold(async () => {
+      sink += (await finishInSlices(checkingScenario(inSlices))).warnings.length;
+    });
+    const sliced = performance.now() - started;
+    if (round < 2) continue;
+    result.whole.push(whole);
+    result.wholeHold.push(wholeHold);
+    result.sliced.push(sliced);
+    result.slicedHold.push(slicedHold);
+  }
+  return result;
+};
+
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const most = (values: readonly number[]) => Math.max(...values);
 
@@ -84,6 +161,11 @@ const main = async () => {
     times.problems.push(problems);
     times.replay.push(replayed);
   }
+  const holdRounds = Math.max(5, Math.round(rounds / 3));
+  const loops = [
+    { label: `${fmt(itemCount(content))} items`, ...(await holds(content, holdRounds)) },
+    { label: '100 tests in any order', ...(await holds(wideScenario(100), holdRounds)) },
+  ];
   const checkerMs = median(times.checker);
   const met = checkerMs < target ? 'met' : 'not met';
   const facts = machineFacts(started);
@@ -95,12 +177,23 @@ const main = async () => {
     row('scenarioProblems (every save)', times.problems),
     row(`one engine replay (startRun and ${events.length} events)`, times.replay),
   ].join('\n');
+  const loopRow = (loop: (typeof loops)[number]) =>
+    `| ${loop.label} | ${fmt(median(loop.whole), 1)} | ${fmt(median(loop.wholeHold), 1)} / ${fmt(most(loop.wholeHold), 1)} | ` +
+    `${fmt(median(loop.sliced), 1)} | ${fmt(median(loop.slicedHold), 1)} / ${fmt(most(loop.slicedHold), 1)} | ` +
+    `${fmt(median(loop.slicedHold) / median(loop.wholeHold), 2)}× |`;
+  const loopTable = [
+    '| scenario | at once: check (ms) | at once: longest hold, median / most (ms) | in slices: check (ms) | ' +
+      'in slices: longest hold, median / most (ms) | hold in slices / at once |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...loops.map(loopRow),
+  ].join('\n');
   const points = first.figures.points;
   const found =
     `Found: ${first.errors.length} errors, ${fmt(first.warnings.length)} warnings; points at most ${points?.max.bound ?? 'unbounded'} ` +
     `(a run found reaches ${points?.max.found.value ?? '–'}; ${points?.max.exact ? 'exact' : 'too many runs to search them all'}).`;
   console.log(table);
   console.log(`\n${found}`);
+  console.log(`\nThe event loop during a check (${holdRounds} rounds each):\n${loopTable}`);
   console.log(`Checker: ${fmt(checkerMs, 1)} ms median (target < ${target} ms: ${met}); checksum ${sink % 997}`);
 
   if (process.env.BENCH_NO_RESULTS !== '1') {
@@ -113,6 +206,11 @@ const main = async () => {
       table,
       '',
       found,
+      '',
+      `How long a check holds the event loop at most, as the server runs it (a slice at a time) beside the check run ` +
+        `through at once, on fresh copies, ${holdRounds} rounds each (a probe takes every turn of the loop it is given):`,
+      '',
+      loopTable,
       '',
       `Machine: ${describeMachine(facts)}. Date: ${facts.date}.`,
     ].join('\n');

@@ -79,7 +79,8 @@ export {
   type SnapshotDelta,
 } from './engine/snapshot-delta';
 export * from './assessment';
-export { checkScenario, scenarioErrors } from './checker/check-scenario';
+export { checkScenario, checkingScenario, scenarioErrors } from './checker/check-scenario';
+export { finished, type WorkSteps } from './checker/work-steps';
 export type {
   CheckedPart,
   CheckFigures,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { inSlices } from './slices';
+import { finishInSlices, inSlices } from './slices';
 
 /** Each item of work takes a millisecond of a clock the test moves; what runs between yields is recorded. */
 const fakeClock = () => {
@@ -52,5 +52,44 @@ describe('inSlices', () => {
     // Alone, the first job takes the whole budget (16 items); with two under way, each yields past
     // half of it (8 items); alone again, the second takes the whole budget.
     expect(order).toEqual([...run('a', 0, 16), ...run('b', 0, 8), ...run('a', 16, 24), ...run('b', 8, 24)]);
+  });
+});
+
+describe('finishInSlices', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('runs work that pauses a slice at a time, letting the event loop go between slices, and answers what it returns', async () => {
+    const clock = fakeClock();
+    let turn = 0;
+    let ticker = setImmediate(function tick() {
+      turn += 1;
+      ticker = setImmediate(tick);
+    });
+    const turns: number[] = [];
+    // 40 parts of a millisecond each, with a pause after each part.
+    function* work(): Generator<void, string, void> {
+      for (let part = 0; part < 40; part += 1) {
+        clock.advance(1);
+        turns.push(turn);
+        yield;
+      }
+      return 'done';
+    }
+    const answer = await finishInSlices(work());
+    clearImmediate(ticker);
+    expect(answer).toBe('done');
+    expect(turns).toHaveLength(40);
+    // The clock is read at every pause: 11 parts of a millisecond pass the 10 ms budget, then the loop is let go.
+    expect(new Set(turns.slice(0, 11)).size).toBe(1);
+    expect(turns[11]).toBeGreaterThan(turns[10]!);
+    expect(new Set(turns).size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('passes on what the work throws after a pause', async () => {
+    function* failing(): Generator<void, string, void> {
+      yield;
+      throw new Error('broken');
+    }
+    await expect(finishInSlices(failing())).rejects.toThrow('broken');
   });
 });

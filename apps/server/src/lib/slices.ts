@@ -30,5 +30,27 @@ export const inSlices = async <T>(items: Iterable<T>, work: (item: T) => void, b
   }
 };
 
+/**
+ * Runs a generator's work to its end a slice at a time, sharing the budget as `inSlices` does: each
+ * of its pauses ends a part of the work, after which the event loop may be let go. Its parts are
+ * larger than a list's items, so the clock is read at every pause. Answers what the work returns.
+ */
+export const finishInSlices = async <R>(work: Generator<void, R, void>, budgetMs = sliceBudgetMs): Promise<R> => {
+  running += 1;
+  try {
+    let started = performance.now();
+    for (;;) {
+      const next = work.next();
+      if (next.done) return next.value;
+      if (performance.now() - started > budgetMs / running) {
+        await nextTurn();
+        started = performance.now();
+      }
+    }
+  } finally {
+    running -= 1;
+  }
+};
+
 /** Lets the event loop serve what is waiting before the caller goes on. */
 export const yieldToLoop = (): Promise<void> => nextTurn();

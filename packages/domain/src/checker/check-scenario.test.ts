@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { replayRun } from '../engine/run';
 import { content } from '../scenario/test/fixtures';
-import { checkScenario } from './check-scenario';
+import { checkingScenario, checkScenario } from './check-scenario';
 import { eventsOf } from './run-search';
 
 const feedback = 'Noted';
@@ -212,5 +212,26 @@ describe('checkScenario: warnings', () => {
 
   it('warns of a scenario a learner can only end', () => {
     expect(codes(checkScenario(content({})).warnings)).toEqual(['finish-without-step']);
+  });
+});
+
+describe('checkingScenario', () => {
+  // A hundred tests a learner may run in any order: far more runs than the search may try.
+  const wide = content({
+    measures: [{ id: 'points', name: 'Points', initial: 0 }],
+    actions: Array.from({ length: 100 }, (_, at) => act(`t${at}`, { impact: points(1) })),
+    conclusions: [conc('anemia'), conc('migraine')],
+    answers: { actions: [], conclusions: ['anemia'] },
+  });
+
+  it('pauses within its search of runs, not only between its parts, and finds what checkScenario finds', () => {
+    const work = checkingScenario(wide);
+    let pauses = 0;
+    let next = work.next();
+    for (; !next.done; next = work.next()) pauses += 1;
+    // The search tries thousands of events, pausing every 64.
+    expect(pauses).toBeGreaterThan(100);
+    expect(next.value).toEqual(checkScenario(wide));
+    expect(next.value.figures.points?.max.found.value).toBeGreaterThan(0);
   });
 });

@@ -5,9 +5,10 @@ import { unknownReferences } from '../scenario/references';
 import { playKeyPath } from './key-path';
 import { pointsRange } from './points-range';
 import { neverReason, neverSubject, reachableItems, type Reachable } from './reachability';
-import { searchRuns, stepsTo, timeMatters, type RunSearch } from './run-search';
+import { searchingRuns, stepsTo, timeMatters, type RunSearch } from './run-search';
 import type { CheckIssue, CheckedPart, ScenarioCheck } from './types';
 import { contentWarnings } from './warnings';
+import { finished, type WorkSteps } from './work-steps';
 
 const quoted = (name: string) => `“${name}”`;
 
@@ -131,21 +132,28 @@ export const scenarioErrors = (content: ReadonlyContent): CheckIssue[] =>
  * The scenario checker: what keeps a scenario from opening to learners (errors), what an author
  * should look at (warnings), and figures of its runs worked out over the engine's own rules:
  * the points a run can end with, the fewest steps to the right diagnosis, what the key's path
- * costs. The server runs it before a scenario opens to learners and on request; the editor on its
- * content as it is edited.
+ * costs. Pauses between its parts and within its search of runs (see WorkSteps): a server checks
+ * a slice at a time, so that a large scenario's check never holds every other request up.
  */
-export const checkScenario = (content: ReadonlyContent): ScenarioCheck => {
+export function* checkingScenario(content: ReadonlyContent): WorkSteps<ScenarioCheck> {
   const index = indexScenario(content);
+  yield;
   const reachable = reachableItems(content);
-  const search = searchRuns(content, index);
+  yield;
+  const search = yield* searchingRuns(content, index);
   const expected = new Set(index.content.answers.conclusions);
   const right = search.reached.find(
     (run) => expected.size > 0 && run.state.confirmed.length === expected.size && run.state.confirmed.every((id) => expected.has(id)),
   );
   const keyPath = playKeyPath(index);
+  yield;
+  const errors = errorsOf(content, index, reachable);
+  yield;
+  const warnings = [...runWarnings(index, search, right !== undefined, keyPath?.endedBy ?? null), ...contentWarnings(content)];
+  yield;
   return {
-    errors: errorsOf(content, index, reachable),
-    warnings: [...runWarnings(index, search, right !== undefined, keyPath?.endedBy ?? null), ...contentWarnings(content)],
+    errors,
+    warnings,
     figures: {
       points: pointsRange(index, reachable, search),
       shortestDiagnosis:
@@ -153,4 +161,7 @@ export const checkScenario = (content: ReadonlyContent): ScenarioCheck => {
       keyPath: keyPath && { steps: keyPath.steps, playable: keyPath.playable, costs: keyPath.costs },
     },
   };
-};
+}
+
+/** The scenario checker run through at once (see checkingScenario), as the editor runs it on the content being edited. */
+export const checkScenario = (content: ReadonlyContent): ScenarioCheck => finished(checkingScenario(content));

@@ -5,6 +5,7 @@ import type { ScenarioIndex } from '../engine/scenario-index';
 import type { RunEvent, RunState } from '../engine/types';
 import type { ReadonlyContent } from '../scenario/readonly-content';
 import type { CheckStep } from './types';
+import type { WorkSteps } from './work-steps';
 
 /**
  * The runs of a scenario searched breadth first through the engine itself, every step at the
@@ -86,7 +87,11 @@ function* nextEvents(index: ScenarioIndex, state: RunState): Generator<RunEvent>
   }
 }
 
-export const searchRuns = (content: ReadonlyContent, index: ScenarioIndex): RunSearch => {
+/** Events tried between two pauses of the search: well under a millisecond of work on a scenario of thousands of items. */
+const eventsBetweenPauses = 64;
+
+/** The search, pausing every few events tried (see WorkSteps). */
+export function* searchingRuns(content: ReadonlyContent, index: ScenarioIndex): WorkSteps<RunSearch> {
   const size = 1 + index.actions.size + index.conclusions.size + index.stages.size + index.measures.size;
   let budget = Math.min(mostEvents, Math.floor(work / size));
   // Clocks matter to nothing searched here unless time matters, and would only tell states apart.
@@ -103,6 +108,7 @@ export const searchRuns = (content: ReadonlyContent, index: ScenarioIndex): RunS
     for (const event of nextEvents(index, run.state)) {
       if (budget === 0) return { start, reached, complete: false };
       budget -= 1;
+      if (budget % eventsBetweenPauses === 0) yield;
       const result = applyEvent(content, run.state, event);
       if (!result.ok) continue;
       const key = stateKey(result.state, measureIds);
@@ -112,7 +118,7 @@ export const searchRuns = (content: ReadonlyContent, index: ScenarioIndex): RunS
     }
   }
   return { start, reached, complete: true };
-};
+}
 
 /** The steps that lead to a searched run, named as the author named the items. */
 export const stepsTo = (index: ScenarioIndex, run: SearchedRun): CheckStep[] => {

@@ -1,5 +1,5 @@
 import {
-  checkScenario,
+  checkingScenario,
   mostPointsOf,
   passMarking,
   scenarioContent,
@@ -9,6 +9,7 @@ import {
   type ScenarioContent,
 } from '@resim/domain';
 import type { Database } from '../../db/database';
+import { finishInSlices } from '../../lib/slices';
 import { contentJsonAt } from './version-store';
 
 // A saved version never changes, so its figures are worked out once; the checker's search is the
@@ -46,7 +47,8 @@ export const mostPointsAt = async (db: Database, scenario: Scenario, revision: n
   const key = `${scenario.id}:${revision}`;
   if (keptMostPoints.has(key)) return keptMostPoints.get(key);
   const content = await versionContent(db, scenario, revision);
-  const points = content === undefined ? null : checkScenario(content).figures.points;
+  // The checker's search, a slice at a time: a dashboard's first reading of a version must not hold up the sessions running.
+  const points = content === undefined ? null : (await finishInSlices(checkingScenario(content))).figures.points;
   return keptMostPoints.set(key, points ? mostPointsOf(points.max) : null);
 };
 

@@ -1,5 +1,5 @@
 import {
-  checkScenario,
+  checkingScenario,
   exportScenarios,
   mayChangeStatus,
   mayEditInSpace,
@@ -32,6 +32,7 @@ import { iso } from '../../lib/clock';
 import { newJoinCode } from '../../lib/join-code';
 import { newId } from '../../lib/ids';
 import { readJson } from '../../lib/json';
+import { finishInSlices } from '../../lib/slices';
 import { getAccessibleSpace, listSpaces, type SpaceContext } from '../spaces/spaces.service';
 import { findScenarioTemplate } from '../templates/scenario-templates';
 import { exportedHistory, recordVersion } from '../resim-history/version-store';
@@ -117,9 +118,12 @@ export const getAccessibleResim = async (ctx: SpaceContext, id: string) => {
 
 export const getResim = async (ctx: SpaceContext, id: string): Promise<Scenario> => toScenario((await getAccessibleResim(ctx, id)).row);
 
-/** The scenario checker's findings on the scenario as saved, for whoever may read it. */
+/**
+ * The scenario checker's findings on the scenario as saved, for whoever may read it: worked out a
+ * slice at a time, as its search of runs holds the event loop for 50–100 ms on a large scenario.
+ */
 export const checkResim = async (ctx: SpaceContext, id: string): Promise<ScenarioCheck> =>
-  checkScenario(contentOf((await getAccessibleResim(ctx, id)).row));
+  finishInSlices(checkingScenario(contentOf((await getAccessibleResim(ctx, id)).row)));
 
 /** Errors listed in a refusal at most; the check route lists them all. */
 const errorsNamed = 5;
