@@ -198,5 +198,12 @@ test('a host emails the learners of an opening their reports, each a PDF attache
   await shoot(page, 'reports-emailed.png');
   await dialog.getByRole('button', { name: 'Done' }).click();
 
+  // Asked again, nobody is sent their report twice, and the dialog says so.
+  await page.getByRole('button', { name: 'Email reports to learners…' }).click();
+  await dialog.getByRole('button', { name: 'Email reports' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(/1 learner had been emailed their report before and was not sent it again/);
+  await shoot(page, 'reports-emailed-again.png');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
   expect(deliveredText(email, `Your report of ${name}`)).toContain(name);
 });

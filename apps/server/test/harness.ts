@@ -141,6 +141,7 @@ export const createTestApp = async (dialect: Dialect, env: Record<string, string
         'scenario_versions',
         'outbox',
         'email_attachments',
+        'report_emails',
         'email_templates',
         'password_resets',
         'games',

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../src/lib/clock';
+import { createEmailQueue, type EmailSender } from '../src/modules/outbox/email-queue';
+import { emailOpeningReports } from '../src/modules/run-reports/report-emails';
 import { pdfText } from './pdf-text';
 import { createTestApp, dialects, type TestApp, type TestUser } from './harness';
 import { sessionScenario } from './session-scenario';
@@ -144,14 +147,15 @@ describe.each(dialects)('emailing learners their reports on %s', (dialect) => {
     });
     expect(saved.statusCode).toBe(200);
 
-    // Ann and Cy have ended with an address, Owl without one; Bea is still playing.
+    // Ann and Cy have ended with an address, Owl without one; Bea is still playing. Ann was emailed
+    // her report already, one run at a time: she is not sent it again.
     const response = await emailOpening(owner);
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ queued: 2, skipped: 1 });
+    expect(response.json()).toEqual({ queued: 1, skipped: 1, alreadyEmailed: 1 });
 
-    const latest = async (address: string) => (await sentTo(address)).at(-1)!;
-    const [toAnn, toCy] = [await latest('ann@hospital.test'), await latest('cy@hospital.test')];
-    expect(toAnn.subject).toBe('Exams: Anaemia clinic (Not passed)');
+    const toAnn = await sentTo('ann@hospital.test');
+    expect(toAnn.map((message) => message.subject)).toEqual(['Your report of Anaemia clinic']);
+    const toCy = (await sentTo('cy@hospital.test')).at(-1)!;
     expect(toCy).toMatchObject({ subject: 'Exams: Anaemia clinic (Not passed)', template_name: 'run-report' });
     expect(toCy.text_body).toBe('Your report is attached, cy@hospital.test.');
     expect(await sentTo('bea@hospital.test')).toEqual([]);
@@ -160,6 +164,44 @@ describe.each(dialects)('emailing learners their reports on %s', (dialect) => {
     const text = await pdfText(Buffer.from(cyFiles[0]!.content));
     expect(text).toContain('Learner: Cy');
     expect(text).toContain('2. Ran Ferritin');
-    expect(await pdfText(Buffer.from((await attachmentsOf(toAnn.id))[0]!.content))).toContain('Learner: Ann');
+  });
+
+  it('sends nobody their report twice: emailing the opening again queues nothing and says so', async () => {
+    const before = await t.snapshot();
+    const again = await emailOpening(owner);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual({ queued: 0, skipped: 1, alreadyEmailed: 2 });
+    expect(await t.snapshot()).toBe(before);
+
+    // One run's report, asked for by name, goes again: its learner may have lost it.
+    expect((await emailRun(owner, annRun.gameId)).json()).toEqual({ queued: 1 });
+    expect(await sentTo('ann@hospital.test')).toHaveLength(2);
+  });
+
+  it('keeps the batches queued before a failure, and sending again sends exactly the rest', async () => {
+    // 27 more learners end their runs: a batch of 25, then one of 2, which fails.
+    const learners = await Promise.all(Array.from({ length: 27 }, (_, at) => t.user(`learner${at}@hospital.test`)));
+    for (const [at, learner] of learners.entries()) await play(await join(`L${at}`, learner), { type: 'end' });
+    let batches = 0;
+    const queue = createEmailQueue({ db: t.db, clock: systemClock, kick: () => undefined });
+    const failing: EmailSender = {
+      ...queue,
+      sendMany: (messages, db) => {
+        batches += 1;
+        return batches === 2 ? Promise.reject(new Error('the disk is full')) : queue.sendMany(messages, db);
+      },
+    };
+    const principal = { userId: owner.user.id, email: owner.user.email, name: null, groups: [], isDeveloper: false, groupSpaceIds: [] };
+    await expect(
+      emailOpeningReports({ db: t.db, clock: systemClock, principal, email: failing, config: t.config }, resimId, instanceId),
+    ).rejects.toThrow('the disk is full');
+    const firstTry = await Promise.all(learners.map((learner) => sentTo(learner.user.email)));
+    expect(firstTry.filter((messages) => messages.length === 1)).toHaveLength(25);
+    expect(firstTry.filter((messages) => messages.length === 0)).toHaveLength(2);
+
+    const rest = await emailOpening(owner);
+    expect(rest.statusCode).toBe(202);
+    expect(rest.json()).toEqual({ queued: 2, skipped: 1, alreadyEmailed: 27 });
+    for (const learner of learners) expect(await sentTo(learner.user.email)).toHaveLength(1);
   });
 });

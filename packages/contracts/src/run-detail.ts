@@ -52,8 +52,14 @@ export const reportEmailed = z
   .meta({ id: 'ReportEmailed' });
 export type ReportEmailed = z.infer<typeof reportEmailed>;
 
-/** POST /admin/resim/{id}/instance/{instanceId}/reports/email: the opening's reports queued, and the learners left out. */
+/** POST /admin/resim/{id}/instance/{instanceId}/reports/email: the opening's reports queued, and the learners left out or emailed before. */
 export const reportsEmailed = reportEmailed
-  .extend({ skipped: z.number().int().describe('Ended runs whose learner has no email address, such as anonymous ones') })
+  .extend({
+    skipped: z.number().int().describe('Ended runs whose learner has no email address, such as anonymous ones'),
+    alreadyEmailed: z
+      .number()
+      .int()
+      .describe('Ended runs whose report was emailed before (by this button, or one run at a time), not sent again'),
+  })
   .meta({ id: 'ReportsEmailed' });
 export type ReportsEmailed = z.infer<typeof reportsEmailed>;

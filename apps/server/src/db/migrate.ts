@@ -30,6 +30,7 @@ import * as certificates from './migrations/0028-certificates';
 import * as accommodations from './migrations/0029-accommodations';
 import * as emailAttachments from './migrations/0030-email-attachments';
 import * as sentAttachments from './migrations/0031-sent-attachments';
+import * as reportEmails from './migrations/0032-report-emails';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0029-accommodations': accommodations,
   '0030-email-attachments': emailAttachments,
   '0031-sent-attachments': sentAttachments,
+  '0032-report-emails': reportEmails,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

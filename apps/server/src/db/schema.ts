@@ -210,6 +210,13 @@ export type EmailAttachmentsTable = {
   content: Buffer;
 };
 
+/** An ended run whose report was emailed to its learner, and the message it went in. */
+export type ReportEmailsTable = {
+  game_id: string;
+  message_id: string;
+  queued_at: string;
+};
+
 /** A user's own version of a built-in email template, or a template of their own. */
 export type EmailTemplatesTable = {
   id: string;
@@ -518,6 +525,7 @@ export type Tables = {
   secrets: SecretsTable;
   outbox: OutboxTable;
   email_attachments: EmailAttachmentsTable;
+  report_emails: ReportEmailsTable;
   email_templates: EmailTemplatesTable;
   password_resets: PasswordResetsTable;
   space_learners: SpaceLearnersTable;

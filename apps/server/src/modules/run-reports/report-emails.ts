@@ -45,6 +45,20 @@ const learnerAddresses = async (db: Database, games: readonly GameRow[]): Promis
   return addresses;
 };
 
+/** Of these runs, those whose report has been emailed to their learner already. */
+const emailedAlready = async (db: Database, gameIds: readonly string[]): Promise<Set<string>> => {
+  const emailed = new Set<string>();
+  for (let start = 0; start < gameIds.length; start += idBatch) {
+    const rows = await db
+      .selectFrom('report_emails')
+      .select('game_id')
+      .where('game_id', 'in', gameIds.slice(start, start + idBatch))
+      .execute();
+    for (const row of rows) emailed.add(row.game_id);
+  }
+  return emailed;
+};
+
 const endedText = (at: string): string =>
   `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(at))} UTC`;
 
@@ -71,13 +85,32 @@ const recipient = (
 
 const spaceNameOf = async (db: Database, spaceId: string): Promise<string> => (await findSpaceById(db, spaceId))?.description ?? '';
 
-const templated = (ctx: ReportEmailContext, spaceId: string, recipients: ReturnType<typeof recipient>[]) =>
-  sendTemplatedEmails(ctx, {
-    templateName: 'run-report',
-    senderId: ctx.principal.userId,
-    spaceId,
-    recipients,
+/**
+ * Queues the reports' emails and notes each run as emailed, in one transaction: a failure part of
+ * the way leaves every report either queued and noted, or neither, so that sending again sends
+ * exactly the rest.
+ */
+const queueReports = async (
+  ctx: ReportEmailContext,
+  spaceId: string,
+  reports: readonly { gameId: string; email: ReturnType<typeof recipient> }[],
+) => {
+  await ctx.db.transaction().execute(async (trx) => {
+    const messageIds = await sendTemplatedEmails(
+      { ...ctx, db: trx },
+      { templateName: 'run-report', senderId: ctx.principal.userId, spaceId, recipients: reports.map((report) => report.email) },
+    );
+    const queuedAt = ctx.clock.now().toISOString();
+    for (const [at, report] of reports.entries())
+      await trx
+        .insertInto('report_emails')
+        .values({ game_id: report.gameId, message_id: messageIds[at]!, queued_at: queuedAt })
+        .onConflict((conflict) => conflict.column('game_id').doUpdateSet({ message_id: messageIds[at]!, queued_at: queuedAt }))
+        .execute();
   });
+  // The delivery worker is woken once the messages are committed, not while they are being written.
+  ctx.email.kick();
+};
 
 /**
  * POST /admin/resim/{id}/games/{gameId}/report/email: the run's report emailed to its learner,
@@ -94,32 +127,41 @@ export const emailRunReport = async (ctx: ReportEmailContext, resimId: string, g
   const played = await scenarioAsPlayed(ctx.db, scenario, game.instance_id);
   const report = await reportOf(ctx.db, played, game, ctx.clock.now());
   const common = { scenarioName: played.resimName, spaceName: await spaceNameOf(ctx.db, scenario.group) };
-  await templated(ctx, scenario.group, [recipient(ctx, common, to, game, report)]);
+  // Asked for one run, the report goes whether or not it went before: a learner may have lost it.
+  await queueReports(ctx, scenario.group, [{ gameId: game.id, email: recipient(ctx, common, to, game, report) }]);
   return { queued: 1 };
 };
 
 /**
  * POST /admin/resim/{id}/instance/{instanceId}/reports/email: the report of every ended run of
- * the opening (Test Mode apart) emailed to its learner, for each learner with an address; those
- * without one are counted as skipped. Reports are made and queued a batch at a time, the event
- * loop let go between reports, so that a large opening holds no other request up.
+ * the opening (Test Mode apart) emailed to its learner, for each learner with an address whose
+ * report has not been emailed yet; those without one are counted as skipped, those emailed before
+ * as already emailed. Reports are made and queued a batch at a time, the event loop let go between
+ * reports, so that a large opening holds no other request up; a failure part of the way keeps the
+ * batches queued before it, and sending again sends the rest.
  */
 export const emailOpeningReports = async (
   ctx: ReportEmailContext,
   resimId: string,
   instanceId: string,
-): Promise<{ queued: number; skipped: number }> => {
+): Promise<{ queued: number; skipped: number; alreadyEmailed: number }> => {
   const { scenario, played, games, ranks, now } = await endedRunsOfOpening(ctx, resimId, instanceId);
   const addresses = await learnerAddresses(ctx.db, games);
   const addressed = games.filter((game) => addresses.has(game.id));
+  const emailed = await emailedAlready(
+    ctx.db,
+    addressed.map((game) => game.id),
+  );
+  const pending = addressed.filter((game) => !emailed.has(game.id));
   const common = { scenarioName: played.resimName, spaceName: await spaceNameOf(ctx.db, scenario.group) };
-  for (let start = 0; start < addressed.length; start += batchSize) {
-    const recipients: ReturnType<typeof recipient>[] = [];
-    for (const game of addressed.slice(start, start + batchSize)) {
-      recipients.push(recipient(ctx, common, addresses.get(game.id)!, game, await reportOf(ctx.db, played, game, now, ranks)));
+  for (let start = 0; start < pending.length; start += batchSize) {
+    const reports: { gameId: string; email: ReturnType<typeof recipient> }[] = [];
+    for (const game of pending.slice(start, start + batchSize)) {
+      const report = await reportOf(ctx.db, played, game, now, ranks);
+      reports.push({ gameId: game.id, email: recipient(ctx, common, addresses.get(game.id)!, game, report) });
       await turn();
     }
-    await templated(ctx, scenario.group, recipients);
+    await queueReports(ctx, scenario.group, reports);
   }
-  return { queued: addressed.length, skipped: games.length - addressed.length };
+  return { queued: pending.length, skipped: games.length - addressed.length, alreadyEmailed: emailed.size };
 };

@@ -44,10 +44,10 @@ describe('emailing an opening’s reports', () => {
   };
 
   it('asks first, leaving the count to the server, then shows how many were queued and skipped', async () => {
-    const { request, api } = apiAnswering({ queued: 12, skipped: 3 });
+    const { request, api } = apiAnswering({ queued: 12, skipped: 3, alreadyEmailed: 0 });
     renderWithProviders(<EmailOpeningReportsButton resimId="r1" instanceId="i2" />, { api });
     const dialog = await ask();
-    expect(dialog.textContent).toContain('Learners who joined without an email address are skipped.');
+    expect(dialog.textContent).toContain('Learners who joined without an email address are skipped, and those emailed their report before');
     expect(request).not.toHaveBeenCalled();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Email reports' }));
@@ -62,17 +62,30 @@ describe('emailing an opening’s reports', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('counts the learners emailed before apart, as sending again leaves them out', async () => {
+    const { api } = apiAnswering({ queued: 0, skipped: 0, alreadyEmailed: 40 });
+    renderWithProviders(<EmailOpeningReportsButton resimId="r1" instanceId="i2" />, { api });
+    fireEvent.click(within(await ask()).getByRole('button', { name: 'Email reports' }));
+    expect((await screen.findByRole('status')).textContent).toContain(
+      '40 learners had been emailed their reports before and were not sent it again',
+    );
+  });
+
   it('words one of each, and an opening where no run has ended', async () => {
-    const one = apiAnswering({ queued: 1, skipped: 1 });
+    const one = apiAnswering({ queued: 1, skipped: 1, alreadyEmailed: 1 });
     const { unmount } = renderWithProviders(<EmailOpeningReportsButton resimId="r1" instanceId="i2" />, { api: one.api });
     fireEvent.click(within(await ask()).getByRole('button', { name: 'Email reports' }));
-    expect((await screen.findByRole('status')).textContent).toContain('1 report queued; 1 learner without an email address was skipped');
+    expect((await screen.findByRole('status')).textContent).toContain(
+      '1 report queued; 1 learner had been emailed their report before and was not sent it again; 1 learner without an email address was skipped',
+    );
     unmount();
 
-    const none = apiAnswering({ queued: 0, skipped: 0 });
+    const none = apiAnswering({ queued: 0, skipped: 0, alreadyEmailed: 0 });
     renderWithProviders(<EmailOpeningReportsButton resimId="r1" instanceId="i2" />, { api: none.api });
     fireEvent.click(within(await ask()).getByRole('button', { name: 'Email reports' }));
-    expect((await screen.findByRole('status')).textContent).toContain('No run of this opening has ended: no report was queued');
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('No report queued');
+    expect(status.textContent).toContain('No run of this opening has ended yet');
   });
 
   it('shows the server’s refusal in the dialog, and cancelling sends nothing', async () => {
@@ -86,6 +99,7 @@ describe('emailing an opening’s reports', () => {
     dialog = await ask();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Email reports' }));
     expect((await within(dialog).findByText('The scenario has no such opening')).closest('[role="alert"]')).not.toBeNull();
-    expect(within(dialog).getByText('The reports were not emailed')).toBeTruthy();
+    expect(within(dialog).getByText('Emailing the reports stopped')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toContain('emailing the reports again sends only the rest');
   });
 });

@@ -100,11 +100,17 @@ export const EmailRunReportButton = ({ resimId, gameId, nickname }: { resimId: s
   );
 };
 
-const emailedWords = ({ queued, skipped }: ReportsEmailed): string => {
-  if (queued === 0 && skipped === 0) return 'No run of this opening has ended: no report was queued';
-  const sent = `${queued} ${byCount(queued, 'report', 'reports')} queued`;
-  if (skipped === 0) return sent;
-  return `${sent}; ${skipped} ${byCount(skipped, 'learner without an email address was', 'learners without an email address were')} skipped`;
+const emailedWords = ({ queued, skipped, alreadyEmailed }: ReportsEmailed): string => {
+  if (queued === 0 && skipped === 0 && alreadyEmailed === 0) return 'No run of this opening has ended yet';
+  // With none queued, the title says so and the words say why.
+  const parts = queued === 0 ? [] : [`${queued} ${byCount(queued, 'report', 'reports')} queued`];
+  if (alreadyEmailed > 0)
+    parts.push(
+      `${alreadyEmailed} ${byCount(alreadyEmailed, 'learner had been emailed their report before and was', 'learners had been emailed their reports before and were')} not sent it again`,
+    );
+  if (skipped > 0)
+    parts.push(`${skipped} ${byCount(skipped, 'learner without an email address was', 'learners without an email address were')} skipped`);
+  return parts.join('; ');
 };
 
 /**
@@ -136,18 +142,20 @@ export const EmailOpeningReportsButton = ({
       <Modal opened={asking} onClose={() => setAsking(false)} title="Email the reports to the learners?">
         <Stack gap="md">
           {email.isSuccess ? (
-            <Alert color="teal" variant="light" role="status" title="Reports queued">
+            <Alert color="teal" variant="light" role="status" title={email.data.queued > 0 ? 'Reports queued' : 'No report queued'}>
               {emailedWords(email.data)}
             </Alert>
           ) : (
             <Text fz="sm">
               Each learner whose run of this opening has ended is sent their own report as a PDF, attached to your run-report email
-              template. Learners who joined without an email address are skipped.
+              template. Learners who joined without an email address are skipped, and those emailed their report before are not sent it
+              again (email one learner’s report again from their run).
             </Text>
           )}
           {email.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="The reports were not emailed">
-              {messageOf(email.error)}
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Emailing the reports stopped">
+              <Text fz="sm">{messageOf(email.error)}</Text>
+              <Text fz="sm">Reports queued before it stay queued: emailing the reports again sends only the rest.</Text>
             </Alert>
           ) : null}
           <Group justify="flex-end">
