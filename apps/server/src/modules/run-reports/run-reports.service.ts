@@ -10,8 +10,7 @@ import { scenarioAsPlayed } from '../resim-history/revision-figures';
 import { getResim } from '../resims/resims.service';
 import { feedbackShown } from '../runs/game-records';
 import { ownGame, scenarioOfGame, type PlayContext } from '../runs/play.service';
-import { hostRun, openingRanks, runRecord } from '../runs/records.service';
-import * as repo from '../runs/runs.repository';
+import { hostRun, openingRanking, runRecord } from '../runs/records.service';
 import type { SpaceContext } from '../spaces/spaces.service';
 import { runReport } from './report-model';
 import { reportPdf } from './report-pdf';
@@ -52,10 +51,12 @@ export const endedRunsOfOpening = async (
   if (!scenario.instances.some((instance) => instance.id === instanceId))
     throw new AppError('not_found', 'The scenario has no such opening');
   const now = ctx.clock.now();
-  const games = (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId))
+  // The runs are read once, with the ranking, a page at a time.
+  const { games: all, ranks } = await openingRanking(ctx.db, scenario, instanceId, now.getTime());
+  const byName = new Intl.Collator().compare;
+  const games = all
     .filter((game) => game.ended_at !== null && game.test === 0)
-    .sort((a, b) => a.nickname.localeCompare(b.nickname) || a.id.localeCompare(b.id));
-  const ranks = await openingRanks(ctx.db, scenario, instanceId, now.getTime());
+    .sort((a, b) => byName(a.nickname, b.nickname) || byName(a.id, b.id));
   const played = await scenarioAsPlayed(ctx.db, scenario, instanceId);
   return { scenario, played, games, ranks, now };
 };
