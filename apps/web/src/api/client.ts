@@ -43,7 +43,6 @@ import type {
   createStageTemplateBody,
   createTokenBody,
   exportFile,
-  gameSummary,
   learner,
   learnersChanged,
   MfaCodeBody,
@@ -298,7 +297,6 @@ export const createApiClient = (options: ApiClientOptions) => {
       /** SPEC 7: a message to every learner of the session, at once. */
       message: (resimId: string, body: z.input<typeof sessionMessageBody>) =>
         request<Out<typeof sessionMessage>>({ method: 'POST', path: `/admin/control/${id(resimId)}/message`, body }),
-      games: (resimId: string, signal?: AbortSignal) => get<Out<typeof gameSummary>[]>(`/admin/resim/${id(resimId)}/games`, signal),
       /** SPEC 7: the scenario's openings at a glance, newest first (polled every 6 s). */
       dashboard: (resimId: string, signal?: AbortSignal) => get<Out<typeof dashboard>>(`/admin/resim/${id(resimId)}/dashboard`, signal),
       /** SPEC 7: one opening's learners, ranked (polled every 5 s). */

@@ -9,7 +9,6 @@ export const queryKeys = {
   /** a scenario's content as the Monitoring page names its items (apart from the editor's, which is taken once) */
   resimContent: (resimId: string) => ['resim', resimId, 'content'] as const,
   /** the learners' runs of a scenario, polled while a session is on */
-  games: (resimId: string) => ['resim', resimId, 'games'] as const,
   /** the results of a scenario: its openings (polled), one opening's scoreboard (polled), the audit trail */
   dashboard: (resimId: string) => ['resim', resimId, 'dashboard'] as const,
   scoreboard: (resimId: string, instanceId: string) => ['resim', resimId, 'scoreboard', instanceId] as const,

@@ -22,13 +22,8 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
   const [messaging, setMessaging] = useState(false);
   const [managing, setManaging] = useState(false);
   const live = liveStatuses.includes(status);
-  const games = useQuery({
-    queryKey: queryKeys.games(resimId),
-    queryFn: ({ signal }) => api.resims.games(resimId, signal),
-    enabled: live,
-    refetchInterval: live ? pollMs : false,
-  });
-  // The dashboard names the opening learners join now: earlier openings' runs are not counted.
+  // The dashboard names the opening learners join now and counts its learners in the database (not
+  // those the host removed, not test runs): a session of thousands is not sent whole to be counted.
   const dashboard = useQuery({
     queryKey: queryKeys.dashboard(resimId),
     queryFn: ({ signal }) => api.resims.dashboard(resimId, signal),
@@ -45,8 +40,10 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
     );
   const link = `${window.location.origin}/play/${code}`;
   const currentId = dashboard.data?.currentInstanceId ?? null;
-  const current = (games.data ?? []).filter((game) => game.instanceId === currentId && game.endReason !== 'removed');
-  const playing = current.filter((game) => game.endedAt === null).length;
+  const opening = dashboard.data?.instances.find((instance) => instance.id === currentId);
+  const joined = opening?.players ?? 0;
+  // Still playing: every learner whose run has not ended, those waiting in the lobby too.
+  const playing = opening ? opening.players - opening.finished : 0;
   return (
     <Group gap={6} wrap="nowrap">
       <Tooltip label={`Learners join at ${link}`}>
@@ -63,7 +60,7 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
           </Tooltip>
         )}
       </CopyButton>
-      <Tooltip label={`${current.length} joined, ${playing} still playing`}>
+      <Tooltip label={`${joined} joined, ${playing} still playing`}>
         <Badge
           variant="light"
           color="gray"
@@ -71,9 +68,9 @@ export const SessionBar = ({ resimId, code, status }: { resimId: string; code: s
           size="sm"
           leftSection={<IconUsers size={12} />}
           style={{ flex: 'none' }}
-          aria-label={`Learners joined: ${current.length}`}
+          aria-label={`Learners joined: ${joined}`}
         >
-          {current.length}
+          {joined}
         </Badge>
       </Tooltip>
       {status !== RunStatus.TestMode && (
