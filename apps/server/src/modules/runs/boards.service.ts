@@ -1,11 +1,12 @@
 import type { BoardLearner, Dashboard, PresenterView, Scoreboard } from '@resim/contracts';
-import { canEndByTime, measureUnitName, runDiagnosis, type PassMarking, type RunScore, type Scenario } from '@resim/domain';
+import { canEndByTime, measureUnitName, rankRuns, runDiagnosis, type PassMarking, type RunScore, type Scenario } from '@resim/domain';
 import type { GameRow } from '../../db/schema';
 import { notFound } from '../../errors/app-error';
 import { toCsv } from '../../lib/csv';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
-import { rankInstance, removedReason, runAccommodation, scoreOf, stateOf, toSessionMessage } from './game-records';
+import { inSlices } from '../../lib/slices';
+import { removedReason, runAccommodation, scoreOf, stateOf, toSessionMessage, type ScoredGame } from './game-records';
 import { currentInstanceId, phaseOf, testInstanceId } from './phase';
 import { layoutFor } from '../presenter-views/presenter-views.service';
 import { mostPointsAt } from '../resim-history/revision-figures';
@@ -17,11 +18,6 @@ const mean = (values: readonly number[]): number | null =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
 
 /**
- * An opening's learners: the ranked first, by rank; then the rest, as they joined. Learners the
- * host removed stay listed, marked, but are not counted. Each ended run has the pass mark's
- * verdict when `marking` is given.
- */
-/**
  * A run as the board shows it: one its clock ended is over, as its learner sees it, though nothing
  * was stored yet (the end is written at the run's next step or the session's Stop).
  */
@@ -31,17 +27,34 @@ const settledRow = (scenario: Scenario, game: GameRow, now: number): GameRow => 
   return ended ? { ...game, ended_at: new Date(ended.at).toISOString(), end_reason: ended.reason } : game;
 };
 
-const board = (
+/**
+ * An opening's learners: the ranked first, by rank; then the rest, as they joined. Learners the
+ * host removed stay listed, marked, but are not counted. Each ended run has the pass mark's
+ * verdict when `marking` is given. Every run is scored once, a slice at a time: a scoreboard or a
+ * presenter display of thousands, read every few seconds, would otherwise hold every learner's
+ * step up while it is made. The scores come back with the board, by run id, for the averages.
+ */
+const board = async (
   scenario: Scenario,
   instanceId: string,
   games: readonly GameRow[],
   now: number,
   locked: boolean,
   marking: PassMarking | null,
-): Scoreboard => {
-  const runs = games.flatMap((game) => (game.test ? [] : [settledRow(scenario, game, now)]));
-  const learners = runs.filter((game) => game.end_reason !== removedReason);
-  const ranked = rankInstance(scenario, learners, now);
+): Promise<{ board: Scoreboard; scores: ReadonlyMap<string, RunScore> }> => {
+  const runs: GameRow[] = [];
+  const learners: GameRow[] = [];
+  const scored: ScoredGame[] = [];
+  await inSlices(games, (game) => {
+    if (game.test) return;
+    const run = settledRow(scenario, game, now);
+    runs.push(run);
+    if (run.end_reason === removedReason) return;
+    learners.push(run);
+    const score = scoreOf(scenario, run, now);
+    if (score) scored.push({ game: run, score });
+  });
+  const ranked = rankRuns(scenario, scored);
   const rankOf = new Map(ranked.map((entry) => [entry.game.id, entry]));
   const toLearner = (game: GameRow): BoardLearner => {
     const entry = rankOf.get(game.id);
@@ -62,15 +75,20 @@ const board = (
   };
   const unranked = runs.filter((game) => !rankOf.has(game.id)).sort((a, b) => a.created_at.localeCompare(b.created_at));
   const finished = ranked.filter((entry) => entry.game.ended_at !== null);
+  const listed: BoardLearner[] = [];
+  await inSlices([...ranked.map((entry) => entry.game), ...unranked], (game) => listed.push(toLearner(game)));
   return {
-    resimId: scenario.id,
-    instanceId,
-    resimName: scenario.resimName,
-    players: learners.length,
-    finished: learners.filter((game) => game.ended_at !== null).length,
-    averagePoints: mean(finished.flatMap((entry) => (entry.score.points === null ? [] : [entry.score.points]))),
-    locked,
-    learners: [...ranked.map((entry) => toLearner(entry.game)), ...unranked.map(toLearner)],
+    board: {
+      resimId: scenario.id,
+      instanceId,
+      resimName: scenario.resimName,
+      players: learners.length,
+      finished: learners.filter((game) => game.ended_at !== null).length,
+      averagePoints: mean(finished.flatMap((entry) => (entry.score.points === null ? [] : [entry.score.points]))),
+      locked,
+      learners: listed,
+    },
+    scores: new Map(scored.map((entry) => [entry.game.id, entry.score])),
   };
 };
 
@@ -83,7 +101,8 @@ const scoreboardOf = async (ctx: SpaceContext, scenario: Scenario, instanceId: s
   return readShared(ctx.db, scenario.id, `scoreboard:${instanceId}`, async () => {
     const games = await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId);
     const marking = (await markingsOf(ctx.db, scenario, [instanceId])).get(instanceId) ?? null;
-    return board(scenario, instanceId, games, ctx.clock.now().getTime(), await repo.isLocked(ctx.db, scenario.id, instanceId), marking);
+    const locked = await repo.isLocked(ctx.db, scenario.id, instanceId);
+    return (await board(scenario, instanceId, games, ctx.clock.now().getTime(), locked, marking)).board;
   });
 };
 
@@ -179,19 +198,19 @@ const numbered = (learners: readonly BoardLearner[]): BoardLearner[] => {
   return learners.map((learner) => ({ ...learner, nickname: `Learner ${numberOf.get(learner.gameId)}` }));
 };
 
-/** Each measure's average over the opening's learners who have a score; removed learners do not count. */
-const measureAverages = (scenario: Scenario, games: readonly GameRow[], now: number): PresenterView['measures'] => {
-  const scores = games
-    .filter((game) => !game.test && game.end_reason !== removedReason)
-    .flatMap((game) => scoreOf(scenario, game, now) ?? []);
-  return scenario.measures.flatMap((measure) => {
-    const values = scores.flatMap((score) => score.measures[measure.id] ?? []);
+/** Each measure's average over the opening's learners who have a score (the board's scores: removed learners do not count). */
+const measureAverages = (scenario: Scenario, scores: ReadonlyMap<string, RunScore>): PresenterView['measures'] =>
+  scenario.measures.flatMap((measure) => {
+    const values: number[] = [];
+    for (const score of scores.values()) {
+      const value = score.measures[measure.id];
+      if (value !== undefined) values.push(value);
+    }
     const average = mean(values);
     return average === null
       ? []
       : [{ id: measure.id, name: measure.name, type: measure.type, timeUnit: measure.timeUnit, average, learners: values.length }];
   });
-};
 
 /**
  * GET /presenter/resim/{id}/{instance}: `current` is the opening learners join now, or the
@@ -212,7 +231,7 @@ export const presenterView = async (
   const locked = instanceId ? await repo.isLocked(ctx.db, resimId, instanceId) : false;
   const now = ctx.clock.now().getTime();
   // The room is not told who passed: the display names learners the verdict could shame.
-  const shown = board(scenario, instanceId ?? '', games, now, locked, null);
+  const { board: shown, scores } = await board(scenario, instanceId ?? '', games, now, locked, null);
   // Nor who plays with extra time: that is between the learner and their hosts.
   const learners = shown.learners.map((learner) => ({ ...learner, accommodation: null }));
   return {
@@ -231,7 +250,7 @@ export const presenterView = async (
     // getResim above is the check controlResim and sendMessage make: whoever sees the display may run it.
     canControl: true,
     messages: messages.map(toSessionMessage),
-    measures: measureAverages(scenario, games, now),
+    measures: measureAverages(scenario, scores),
     currency: scenario.currency,
     layout,
   };
