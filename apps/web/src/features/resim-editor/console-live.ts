@@ -17,7 +17,7 @@ export type ConsoleLiveOptions = {
   readonly reconnectCeilingMs?: number;
 };
 
-const runParts: ReadonlySet<unknown> = new Set(['dashboard', 'scoreboard', 'games', 'flow']);
+const runParts: ReadonlySet<unknown> = new Set(['dashboard', 'scoreboard', 'flow']);
 
 /** Whether a query shows the scenario's runs, and so is read again when the server says they changed. */
 export const followsRuns = (queryKey: readonly unknown[], resimId: string): boolean => {

@@ -205,13 +205,12 @@ describe('scenario editor page', () => {
     vi.stubGlobal('WebSocket', FakeSocket);
     try {
       const scenario = scenarioFixture({ resimStatus: 2, code: 'ABC234' });
-      const games = vi.fn().mockResolvedValue([]);
       const dashboard = vi
         .fn()
         .mockResolvedValue(dashboardOf({ currentInstanceId: 'i1', instances: [instanceOf('i1', '2025-05-01T09:00:00.000Z')] }));
       const api = {
         accessToken: async () => 'access-token',
-        resims: { get: async () => scenario, list: async () => [], games, dashboard },
+        resims: { get: async () => scenario, list: async () => [], dashboard },
         spaces: { list: async () => [spaceOf()] },
       } as unknown as ApiClient;
       renderWithProviders(<ResimEditorPage resimId="r1" />, { api, path: '/resim/r1' });
@@ -219,16 +218,16 @@ describe('scenario editor page', () => {
       await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
       const socket = FakeSocket.all[0]!;
       act(() => socket.open());
-      await waitFor(() => expect(games).toHaveBeenCalled());
+      await waitFor(() => expect(dashboard).toHaveBeenCalled());
 
       act(() => socket.receive({ type: 'progress', resimId: 'r1', task: 'stop', done: 4000, total: 10_000 }));
       const n = new Intl.NumberFormat();
       expect(await screen.findByRole('progressbar', { name: `Ending runs… ${n.format(4000)} of ${n.format(10_000)}` })).toBeTruthy();
 
       for (const notice of [{ runs: 250 }, { connections: true }]) {
-        const before = games.mock.calls.length;
+        const before = dashboard.mock.calls.length;
         act(() => socket.receive({ type: 'changed', resimId: 'r1', ...notice }));
-        await waitFor(() => expect(games.mock.calls.length).toBeGreaterThan(before));
+        await waitFor(() => expect(dashboard.mock.calls.length).toBeGreaterThan(before));
       }
 
       act(() => socket.receive({ type: 'progress', resimId: 'r1', task: 'stop', done: 10_000, total: 10_000 }));
