@@ -477,6 +477,26 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
     },
   );
 
+  it('shows a run its learner ended over the socket on the next scoreboard at once, not after the moment boards are shared', async () => {
+    const { auth } = await authorOf(server.db);
+    const { resimId, code } = await scenarioOf(server, auth, { mode: 2 });
+    await control(server, auth, resimId, 2);
+    const instanceId = await currentInstance(server, auth, resimId);
+    const { learner } = await openJoined(server, code, 'Ender');
+    await learner.until((snapshot) => snapshot.view !== null, 'first snapshot');
+    const endedOnBoard = async () =>
+      (await server.app.inject({ method: 'GET', url: `/admin/resim/${resimId}/instance/${instanceId}/scoreboard`, headers: auth })).json<{
+        learners: { endedAt: string | null }[];
+      }>().learners[0]?.endedAt ?? null;
+    // Read, and shared with whoever reads it in the next second.
+    expect(await endedOnBoard()).toBeNull();
+    expect((await learner.step({ type: 'runAction', actionId: 'act1' })).ok).toBe(true);
+    expect((await learner.step({ type: 'end' })).ok).toBe(true);
+    // A host stopping the session now is told who is still playing from this reading.
+    expect(await endedOnBoard()).not.toBeNull();
+    learner.close();
+  });
+
   it('tells ten consoles of a busy session a few times a second, and reads its boards once for all of them', async () => {
     const { auth, token } = await authorOf(server.db);
     const { resimId, code } = await scenarioOf(server, auth, { mode: 2 });

@@ -31,6 +31,7 @@ import * as repo from './runs.repository';
 import { createLatestReadings } from './latest-readings';
 import { loadRunnableScenario } from './scenario-cache';
 import { rankingOfInstance } from './session-ranking';
+import { forgetShared } from './shared-reads';
 import { recordEvent, refuseStep, releasedRun } from './steps';
 import { stepWriterOf } from './step-writer';
 
@@ -325,7 +326,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
         run.game = kept;
         run.state = outcome.state;
         if (outcome.step) run.lastStep = outcome.step;
-        return { scenario, game: kept, now: now.getTime() };
+        return { scenario, game: kept, now: now.getTime(), ended: outcome.game.ended_at !== null };
       }
       if (!outcome.stale) throw outcome.error;
       run.game = null;
@@ -340,6 +341,9 @@ export const createSocketHub = (options: SocketHubOptions) => {
       const snapshot = await snapshotOfRun(taken.scenario, run, taken.game, taken.now);
       for (const other of run.connections) sendChange(other, snapshot, other === connection ? requestId : undefined);
       options.onStep?.('ok', performance.now() - arrived, false);
+      // A run's end is not left to the boards shared for a moment: a host stopping the session just
+      // after reads who is still playing. Other steps wait for the consoles' next notice.
+      if (taken.ended) forgetShared(db, run.resimId);
       void live.publish({ kind: 'games', resimId: run.resimId, gameIds: [run.id], origin: serverId });
     } catch (caught) {
       const error = asUnavailable(caught);
