@@ -29,16 +29,24 @@ export const expectAccessible = async (page: Page, state: string): Promise<void>
   // The page's address and viewport: the same document under another width is another state.
   const unchanged = () => globalThis.resimAxeChecked === `${location.href} ${innerWidth}x${innerHeight}`;
   if (await page.evaluate(unchanged)) return;
-  // A menu or dialog still fading in has no contrast yet: the page is checked as it settles.
-  // A spinner's animation never ends, so only finite animations are awaited.
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // A menu or dialog still fading in has no contrast yet: the page is checked as it settles. A
+  // dialog may begin its transition a frame or two after it is shown, so the page is watched until
+  // two frames go by with nothing finite moving. A spinner's animation never ends: not awaited.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let round = 0; round < 20; round += 1) {
+      await frame();
+      await frame();
+      const moving = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter(
+          (animation) =>
+            (animation.playState === 'running' || animation.pending) && animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+      if (moving.length === 0) return;
+      await Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   if (!(await page.evaluate(() => globalThis.axe !== undefined))) await page.evaluate(axeSource);
   const { violations, url } = await page.evaluate(async () => {
     const result = await globalThis.axe!.run(document, { resultTypes: ['violations'] });
