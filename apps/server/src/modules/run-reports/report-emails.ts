@@ -101,12 +101,15 @@ const queueReports = async (
       { templateName: 'run-report', senderId: ctx.principal.userId, spaceId, recipients: reports.map((report) => report.email) },
     );
     const queuedAt = ctx.clock.now().toISOString();
-    for (const [at, report] of reports.entries())
-      await trx
-        .insertInto('report_emails')
-        .values({ game_id: report.gameId, message_id: messageIds[at]!, queued_at: queuedAt })
-        .onConflict((conflict) => conflict.column('game_id').doUpdateSet({ message_id: messageIds[at]!, queued_at: queuedAt }))
-        .execute();
+    await trx
+      .insertInto('report_emails')
+      .values(reports.map((report, at) => ({ game_id: report.gameId, message_id: messageIds[at]!, queued_at: queuedAt })))
+      .onConflict((conflict) =>
+        conflict
+          .column('game_id')
+          .doUpdateSet((update) => ({ message_id: update.ref('excluded.message_id'), queued_at: update.ref('excluded.queued_at') })),
+      )
+      .execute();
   });
   // The delivery worker is woken once the messages are committed, not while they are being written.
   ctx.email.kick();

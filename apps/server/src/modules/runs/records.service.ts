@@ -177,9 +177,6 @@ export const runDetail = async (ctx: SpaceContext, resimId: string, gameId: stri
   return { ...record, accommodation: runAccommodation(game) };
 };
 
-/** Runs read in one go when an opening is ranked whole: on SQLite, 1,000 held the event loop for 10–17 ms. */
-const rankingPage = 250;
-
 /**
  * An opening's runs and where each ranks, by run id: read a page at a time and scored a slice at a
  * time, as the Stop ranks them (rankingOfInstance). The reports of an opening of thousands, or of
@@ -192,7 +189,7 @@ export const openingRanking = async (
   instanceId: string,
   now: number,
 ): Promise<{ games: GameRow[]; ranks: Map<string, number> }> => {
-  const { games, ranking } = await rankingOfInstance(db, scenario, instanceId, now, rankingPage);
+  const { games, ranking } = await rankingOfInstance(db, scenario, instanceId, now);
   const ranks = new Map<string, number>();
   for (const [gameId, ranked] of ranking) ranks.set(gameId, ranked.rank);
   return { games: [...games.values()], ranks };

@@ -82,9 +82,6 @@ const scenarioRecheckMs = 1000;
 /** What a kept run's row holds in place of its state, kept parsed beside it: only that it has one. */
 const stateKeptApart = '(kept apart)';
 
-/** Runs of an opening read in one go when a Stop has ended them all: on SQLite, 1,000 held the event loop for 10–17 ms. */
-const pageSize = 250;
-
 /**
  * How often a process says it still holds its sockets, and after how long without it it is not
  * believed: a killed process's learners are shown connected for 15 s at most.
@@ -426,7 +423,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
     const scenario = await scenarioOf(event.resimId, true);
     if (!scenario) return;
     const now = clock.now().getTime();
-    const { games, ranking } = await rankingOfInstance(db, scenario, event.instanceId, now, pageSize);
+    const { games, ranking } = await rankingOfInstance(db, scenario, event.instanceId, now);
     const messageList = await messagesOf(event.resimId, event.instanceId);
     await inSlices(concerned, (connection) => {
       const { run } = connection;
