@@ -186,7 +186,14 @@ describe.each(dialects)('confirming a new account’s email at sign-in on %s', (
     expect((await api('POST', `/admin/space/${space.id}/user`, { email: 'linked@example.test' })).status).toBe(201);
     expect((await findUserByEmail(db(), 'linked@example.test'))!.email_verified_at).toBeNull();
 
-    const link = new RegExp(`${server.url}(/account/reset/[\\w-]+)`).exec((await newestEmail('linked@example.test')).text_body)![1]!;
+    // The invitation and the email with the link are written in the same instant: pick the latter by its subject.
+    const passwordEmail = await db()
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', 'linked@example.test')
+      .where('subject', '=', 'Choose your Resim password')
+      .executeTakeFirstOrThrow();
+    const link = new RegExp(`${server.url}(/account/reset/[\\w-]+)`).exec(passwordEmail.text_body)![1]!;
     const chosen = await fetch(`${server.url}${link}`, form({ password, confirm: password }));
     expect(chosen.status).toBe(200);
     expect((await findUserByEmail(db(), 'linked@example.test'))!.email_verified_at).not.toBeNull();
