@@ -8,7 +8,8 @@ import { buildApp } from '../src/app';
 import { closeDatabase, createDatabase, sqliteFileOf, type Database } from '../src/db/database';
 import type { GameRow } from '../src/db/schema';
 import { systemClock } from '../src/lib/clock';
-import { instanceScoreboard, presenterView } from '../src/modules/runs/boards.service';
+import { instanceScoreboard, instanceScoreboardCsv, presenterView } from '../src/modules/runs/boards.service';
+import { listGames, resimScore } from '../src/modules/runs/records.service';
 import { stopsSettled } from '../src/modules/runs/session.service';
 import * as runs from '../src/modules/runs/runs.repository';
 import { createSocketHub } from '../src/modules/runs/socket-hub';
@@ -424,7 +425,7 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
 
   // On SQLite, reading the runs lets no turn of the event loop go by: every turn counted is the board's own.
   it.runIf(dialect === 'sqlite')(
-    "makes a large opening's scoreboard and presenter display a slice at a time, letting the event loop go between slices",
+    "makes a large opening's scoreboard, presenter display, runs and scores a slice at a time, letting the event loop go between slices",
     async () => {
       const { resimId, instanceId, author } = await lobbyOfRuns(server, 4000, 'boarded');
       expect((await control(server, author.auth, resimId, 2)).statusCode).toBe(200);
@@ -442,6 +443,20 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
       expect(turn.stop()).toBeGreaterThanOrEqual(1);
       expect(display.learners).toHaveLength(4000);
       expect(display.measures.find((measure) => measure.id === 'points')).toMatchObject({ learners: 4000 });
+      // The CSV is made from the board's own scores.
+      expect((await instanceScoreboardCsv(ctx, resimId, instanceId)).content.trim().split('\n')).toHaveLength(4001);
+
+      turn = turnCounter();
+      const listed = await listGames(ctx, resimId);
+      expect(turn.stop()).toBeGreaterThanOrEqual(1);
+      expect(listed).toHaveLength(4000);
+      expect(listed.filter((game) => game.rank === 1)).toHaveLength(4000);
+
+      turn = turnCounter();
+      const score = await resimScore(ctx, resimId);
+      expect(turn.stop()).toBeGreaterThanOrEqual(1);
+      expect(score).toMatchObject({ players: 4000, finished: 0 });
+      expect(score.ranking).toHaveLength(4000);
     },
   );
 
@@ -495,6 +510,45 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
     // A host stopping the session now is told who is still playing from this reading.
     expect(await endedOnBoard()).not.toBeNull();
     learner.close();
+  });
+
+  it("tells each learner ending in a large opening their rank from the others' scores of a moment, not every run read again", async () => {
+    const { auth } = await authorOf(server.db);
+    const { resimId, code } = await scenarioOf(server, auth, { mode: 2 });
+    await control(server, auth, resimId, 2);
+    const instanceId = await currentInstance(server, auth, resimId);
+    await addRuns(server.db, { resimId, instanceId }, 1200, 'waiting');
+    const [ann, ben, cat] = await Promise.all(
+      ['Ann', 'Ben', 'Cat'].map(async (nickname) => {
+        const { learner } = await openJoined(server, code, nickname);
+        await learner.until((snapshot) => snapshot.view !== null, 'first snapshot');
+        return learner;
+      }),
+    );
+    expect((await ann!.step({ type: 'runAction', actionId: 'act1' })).ok).toBe(true);
+    // Pages of the opening's runs read (the refreshes its joins cause may read a run by id meanwhile).
+    const pagesRead = (work: () => Promise<unknown>) => counter.selectsFrom('games', work, '"kind":"LimitNode"');
+    const firstEnd = await pagesRead(async () => expect((await ann!.step({ type: 'end' })).ok).toBe(true));
+    expect(firstEnd).toBe(5);
+    expect(ann!.snapshot().score).toMatchObject({ points: 10, rank: 1, of: 3 });
+
+    const nextEnd = await pagesRead(async () => expect((await ben!.step({ type: 'end' })).ok).toBe(true));
+    expect(nextEnd).toBe(0);
+    // Behind Ann, who ended with more; level with Cat, who plays on.
+    expect(ben!.snapshot().score).toMatchObject({ points: 0, rank: 2, of: 3 });
+
+    expect((await cat!.step({ type: 'runAction', actionId: 'act1' })).ok).toBe(true);
+    expect((await cat!.step({ type: 'runAction', actionId: 'act2' })).ok).toBe(true);
+    expect((await cat!.step({ type: 'end' })).ok).toBe(true);
+    expect(cat!.snapshot().score).toMatchObject({ points: 15, rank: 1, of: 3 });
+    // Their end screens ask for the same: Ann now behind Cat.
+    const endScreen = await server.app.inject({
+      method: 'GET',
+      url: `/scores/${resimId}/${ann!.snapshot().gameId}`,
+      headers: auth,
+    });
+    expect(endScreen.json()).toMatchObject({ points: 10, rank: 2, of: 3 });
+    for (const learner of [ann, ben, cat]) learner!.close();
   });
 
   it('tells ten consoles of a busy session a few times a second, and reads its boards once for all of them', async () => {

@@ -8,14 +8,16 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
  */
 export const queryCounter = () => {
   const within = new AsyncLocalStorage<{ queries: number; rows: number }>();
-  /** a table whose selects are being counted, whoever runs them */
-  let watched: { table: string; selects: number } | null = null;
+  /** a table whose selects are being counted, whoever runs them; only those with `part` when given */
+  let watched: { table: string; part?: string; selects: number } | null = null;
   const plugin: KyselyPlugin = {
     transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => {
       const counts = within.getStore();
       if (counts) counts.queries += 1;
-      if (watched && args.node.kind === 'SelectQueryNode' && JSON.stringify(args.node).includes(`"name":"${watched.table}"`))
-        watched.selects += 1;
+      if (watched && args.node.kind === 'SelectQueryNode') {
+        const node = JSON.stringify(args.node);
+        if (node.includes(`"name":"${watched.table}"`) && (watched.part === undefined || node.includes(watched.part))) watched.selects += 1;
+      }
       return args.node;
     },
     transformResult: (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
@@ -29,9 +31,12 @@ export const queryCounter = () => {
     await within.run(counts, work);
     return counts;
   };
-  /** How many selects read `table` while `work` ran (a socket's work is not followed by measure). */
-  const selectsFrom = async (table: string, work: () => Promise<unknown>) => {
-    const counting = { table, selects: 0 };
+  /**
+   * How many selects read `table` while `work` ran (a socket's work is not followed by measure);
+   * with `part`, only those whose query holds it (a kysely node kind such as `LimitNode`).
+   */
+  const selectsFrom = async (table: string, work: () => Promise<unknown>, part?: string) => {
+    const counting = { table, part, selects: 0 };
     watched = counting;
     try {
       await work();

@@ -51,6 +51,7 @@ export { flowStepOf, runCounts, stepCounts, sumFlowCounts, type FlowCount, type 
 export { startingStages } from './engine/stage-opening';
 export { platformResult, pointsCeiling, type PlatformResult } from './engine/platform-result';
 export {
+  rankAmong,
   rankRuns,
   rankScores,
   runDiagnosis,

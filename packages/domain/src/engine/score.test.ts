@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { content } from '../scenario/test/fixtures';
 import { startRun } from './run';
-import { rankRuns, runScore, scoreCriteria } from './score';
+import { rankAmong, rankRuns, runScore, scoreCriteria } from './score';
 import { confirm, play, runAction } from './test/runs';
 import type { RunScore } from './types';
 
@@ -191,5 +192,34 @@ describe('ranking runs (DESIGN 4)', () => {
       { field: 'points', label: 'Points', lowerFirst: false },
       { field: 'durationMs', label: 'Time taken', lowerFirst: true },
     ]);
+  });
+
+  it('places one score among others as ranking them all together would, ties sharing a rank', () => {
+    const value = fc.option(fc.integer({ min: -3, max: 3 }), { nil: undefined });
+    const entry = fc.record({ points: value, measure1: value, durationMs: fc.integer({ min: 0, max: 2 }) });
+    const scoreOf = (entry: { points: number | undefined; measure1: number | undefined; durationMs: number }) =>
+      score(entry.measure1 === undefined ? {} : { measure1: entry.measure1 }, entry.points ?? null, entry.durationMs);
+    const scenarios = [
+      content({ measures: [{ id: 'points', name: 'Points' }] }),
+      content({
+        measures: [
+          { id: 'points', name: 'Points', scoreOrder: 2 },
+          { id: 'measure1', name: 'Cost', type: 1, scoreOrder: 1 },
+        ],
+      }),
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...scenarios), fc.array(entry, { maxLength: 12 }), entry, (c, others, own) => {
+        const entries = [...others.map((other) => ({ name: 'other', score: scoreOf(other) })), { name: 'own', score: scoreOf(own) }];
+        const together = rankRuns(c, entries).find((ranked) => ranked.name === 'own')!.rank;
+        expect(
+          rankAmong(
+            c,
+            entries.slice(0, -1).map((other) => other.score),
+            entries.at(-1)!.score,
+          ),
+        ).toBe(together);
+      }),
+    );
   });
 });

@@ -103,17 +103,18 @@ export const rankRuns = <T extends { readonly score: RunScore }>(content: Readon
  * gives each score's rank by its index. A session of thousands is ranked at its Stop: each score's
  * values are read once, and nothing is made per score but its place.
  */
+/** A criterion's value as a number where lower ranks first; a score without one, last. */
+const rankKey = (criterion: ScoreCriterion, score: RunScore): number => {
+  const value = scoreValue(score, criterion.field);
+  return value === null || value === undefined ? Infinity : criterion.lowerFirst ? value : -value;
+};
+
 export const rankScores = (content: ReadonlyContent, scores: readonly RunScore[]): { order: number[]; ranks: Uint32Array } => {
   const criteria = scoreCriteria(content);
   const width = criteria.length;
-  // Values as numbers where lower ranks first, a score without one last.
   const keys = new Float64Array(scores.length * width);
   for (let index = 0; index < scores.length; index += 1)
-    for (let at = 0; at < width; at += 1) {
-      const criterion = criteria[at]!;
-      const value = scoreValue(scores[index]!, criterion.field);
-      keys[index * width + at] = value === null || value === undefined ? Infinity : criterion.lowerFirst ? value : -value;
-    }
+    for (let at = 0; at < width; at += 1) keys[index * width + at] = rankKey(criteria[at]!, scores[index]!);
   const compare = (a: number, b: number): number => {
     for (let at = 0; at < width; at += 1) {
       const x = keys[a * width + at]!;
@@ -130,6 +131,26 @@ export const rankScores = (content: ReadonlyContent, scores: readonly RunScore[]
     ranks[index] = previous >= 0 && compare(previous, index) === 0 ? ranks[previous]! : position + 1;
   }
   return { order, ranks };
+};
+
+/**
+ * The rank `rankScores` would give `score` ranked with `others`: one more than how many of them are
+ * better on the criteria (an equal one shares its rank). A run ending in a session of thousands is
+ * placed among the others' scores of a moment before, without scoring and sorting them again.
+ */
+export const rankAmong = (content: ReadonlyContent, others: Iterable<RunScore>, score: RunScore): number => {
+  const criteria = scoreCriteria(content);
+  const own = criteria.map((criterion) => rankKey(criterion, score));
+  let better = 0;
+  for (const other of others)
+    for (let at = 0; at < criteria.length; at += 1) {
+      const key = rankKey(criteria[at]!, other);
+      if (key !== own[at]) {
+        if (key < own[at]!) better += 1;
+        break;
+      }
+    }
+  return better + 1;
 };
 
 /**

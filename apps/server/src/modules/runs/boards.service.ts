@@ -13,6 +13,7 @@ import { mostPointsAt } from '../resim-history/revision-figures';
 import * as repo from './runs.repository';
 import { markingsOf, verdictOf } from './verdicts';
 import { readShared } from './shared-reads';
+import { runsOfOpening } from './opening-runs';
 
 const mean = (values: readonly number[]): number | null =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -32,7 +33,8 @@ const settledRow = (scenario: Scenario, game: GameRow, now: number): GameRow => 
  * host removed stay listed, marked, but are not counted. Each ended run has the pass mark's
  * verdict when `marking` is given. Every run is scored once, a slice at a time: a scoreboard or a
  * presenter display of thousands, read every few seconds, would otherwise hold every learner's
- * step up while it is made. The scores come back with the board, by run id, for the averages.
+ * step up while it is made. The scores of the runs listed (removed ones among them) come back
+ * with the board, by run id, for the averages and the CSV's measures.
  */
 const board = async (
   scenario: Scenario,
@@ -45,13 +47,15 @@ const board = async (
   const runs: GameRow[] = [];
   const learners: GameRow[] = [];
   const scored: ScoredGame[] = [];
+  const scores = new Map<string, RunScore>();
   await inSlices(games, (game) => {
     if (game.test) return;
     const run = settledRow(scenario, game, now);
     runs.push(run);
+    const score = scoreOf(scenario, run, now);
+    if (score) scores.set(run.id, score);
     if (run.end_reason === removedReason) return;
     learners.push(run);
-    const score = scoreOf(scenario, run, now);
     if (score) scored.push({ game: run, score });
   });
   const ranked = rankRuns(scenario, scored);
@@ -88,7 +92,7 @@ const board = async (
       locked,
       learners: listed,
     },
-    scores: new Map(scored.map((entry) => [entry.game.id, entry.score])),
+    scores,
   };
 };
 
@@ -96,19 +100,20 @@ export const requireInstance = (scenario: Scenario, instanceId: string) => {
   if (instanceId !== testInstanceId && !scenario.instances.some((instance) => instance.id === instanceId)) throw notFound('Instance');
 };
 
-const scoreboardOf = async (ctx: SpaceContext, scenario: Scenario, instanceId: string): Promise<Scoreboard> => {
+/** An opening's scoreboard with its runs' scores, shared by the consoles reading it at the same moment. */
+const scoreboardOf = (ctx: SpaceContext, scenario: Scenario, instanceId: string) => {
   requireInstance(scenario, instanceId);
   return readShared(ctx.db, scenario.id, `scoreboard:${instanceId}`, async () => {
-    const games = await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId);
+    const games = await runsOfOpening(ctx.db, scenario.id, instanceId);
     const marking = (await markingsOf(ctx.db, scenario, [instanceId])).get(instanceId) ?? null;
     const locked = await repo.isLocked(ctx.db, scenario.id, instanceId);
-    return (await board(scenario, instanceId, games, ctx.clock.now().getTime(), locked, marking)).board;
+    return board(scenario, instanceId, games, ctx.clock.now().getTime(), locked, marking);
   });
 };
 
 /** GET /admin/resim/{id}/instance/{instanceId}/scoreboard */
 export const instanceScoreboard = async (ctx: SpaceContext, resimId: string, instanceId: string): Promise<Scoreboard> =>
-  scoreboardOf(ctx, await getResim(ctx, resimId), instanceId);
+  (await scoreboardOf(ctx, await getResim(ctx, resimId), instanceId)).board;
 
 const csvHeader = [
   'rank',
@@ -177,14 +182,7 @@ export const instanceScoreboardCsv = async (
   instanceId: string,
 ): Promise<{ name: string; content: string }> => {
   const scenario = await getResim(ctx, resimId);
-  const board = await scoreboardOf(ctx, scenario, instanceId);
-  const now = ctx.clock.now().getTime();
-  const scores = new Map(
-    (await repo.findGamesOfInstance(ctx.db, scenario.id, instanceId)).flatMap((game) => {
-      const score = scoreOf(scenario, game, now);
-      return score ? [[game.id, score] as const] : [];
-    }),
-  );
+  const { board, scores } = await scoreboardOf(ctx, scenario, instanceId);
   const content = scoreboardCsv(scenario, board, scores);
   const created = scenario.instances.find((instance) => instance.id === instanceId)?.created.slice(0, 10);
   const name = scenario.resimName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'results';
@@ -198,11 +196,15 @@ const numbered = (learners: readonly BoardLearner[]): BoardLearner[] => {
   return learners.map((learner) => ({ ...learner, nickname: `Learner ${numberOf.get(learner.gameId)}` }));
 };
 
-/** Each measure's average over the opening's learners who have a score (the board's scores: removed learners do not count). */
-const measureAverages = (scenario: Scenario, scores: ReadonlyMap<string, RunScore>): PresenterView['measures'] =>
-  scenario.measures.flatMap((measure) => {
+/** Each measure's average over the board's learners who have a score; removed learners do not count. */
+const measureAverages = (scenario: Scenario, shown: Scoreboard, scores: ReadonlyMap<string, RunScore>): PresenterView['measures'] => {
+  const counted = shown.learners.flatMap((learner) => {
+    const score = learner.endReason === removedReason ? undefined : scores.get(learner.gameId);
+    return score ? [score] : [];
+  });
+  return scenario.measures.flatMap((measure) => {
     const values: number[] = [];
-    for (const score of scores.values()) {
+    for (const score of counted) {
       const value = score.measures[measure.id];
       if (value !== undefined) values.push(value);
     }
@@ -211,6 +213,7 @@ const measureAverages = (scenario: Scenario, scores: ReadonlyMap<string, RunScor
       ? []
       : [{ id: measure.id, name: measure.name, type: measure.type, timeUnit: measure.timeUnit, average, learners: values.length }];
   });
+};
 
 /**
  * GET /presenter/resim/{id}/{instance}: `current` is the opening learners join now, or the
@@ -226,7 +229,7 @@ export const presenterView = async (
   const layout = await layoutFor(ctx.db, scenario.id, viewId);
   const instanceId = instance === 'current' ? (currentInstanceId(scenario) ?? scenario.instances.at(-1)?.id ?? null) : instance;
   if (instanceId) requireInstance(scenario, instanceId);
-  const games = instanceId ? await repo.findGamesOfInstance(ctx.db, resimId, instanceId) : [];
+  const games = instanceId ? await runsOfOpening(ctx.db, resimId, instanceId) : [];
   const messages = instanceId ? await repo.findMessages(ctx.db, resimId, instanceId) : [];
   const locked = instanceId ? await repo.isLocked(ctx.db, resimId, instanceId) : false;
   const now = ctx.clock.now().getTime();
@@ -250,7 +253,7 @@ export const presenterView = async (
     // getResim above is the check controlResim and sendMessage make: whoever sees the display may run it.
     canControl: true,
     messages: messages.map(toSessionMessage),
-    measures: measureAverages(scenario, scores),
+    measures: measureAverages(scenario, shown, scores),
     currency: scenario.currency,
     layout,
   };

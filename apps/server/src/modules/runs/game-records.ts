@@ -1,7 +1,6 @@
 import type { GameScore, GameSummary, RunVerdict, SessionMessage } from '@resim/contracts';
 import {
   allowanceLabel,
-  rankRuns,
   runScore,
   settleRun,
   SimulationMode,
@@ -47,13 +46,6 @@ export const scoredGame = (scenario: Scenario, game: GameRow, now: number): Scor
   const score = game.test || game.end_reason === removedReason ? null : scoreOf(scenario, game, now);
   return score ? { game, score } : null;
 };
-
-/** The runs of one instance that have a score, ranked by the scenario's scoring measures; removed learners are not ranked. */
-export const rankInstance = (scenario: Scenario, games: readonly GameRow[], now: number) =>
-  rankRuns(
-    scenario,
-    games.flatMap((game) => scoredGame(scenario, game, now) ?? []),
-  );
 
 /**
  * Whether the learner may see the answer key's verdict: once their run has ended and, in a live

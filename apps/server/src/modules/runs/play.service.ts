@@ -24,7 +24,8 @@ import { newId, randomSecret, sha256 } from '../../lib/ids';
 import { normaliseJoinCode } from '../../lib/join-code';
 import { getResim } from '../resims/resims.service';
 import { getAccessibleSpace, type SpaceContext } from '../spaces/spaces.service';
-import { feedbackShown, rankInstance, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
+import { feedbackShown, scoreOf, stateOf, toGameScore, toSessionMessage } from './game-records';
+import { openingScores, placeInOpening } from './session-ranking';
 import { verdictOfRun } from './verdicts';
 import { keepsakesOf } from './learner-keepsakes';
 import { currentInstanceId, isPreviewInstance, phaseOf, phaseOfGame, previewInstanceId, testInstanceId } from './phase';
@@ -146,12 +147,6 @@ export const ownGame = async (ctx: PlayContext, gameId: string): Promise<GameRow
 /** A run's place among its opening's ranked runs: its score and rank, and how many are ranked. */
 export type RankedRun = { readonly score: RunScore; readonly rank: number; readonly of: number };
 
-/** Where each of an opening's runs ranks, by run id. */
-export const rankingOf = (scenario: Scenario, games: readonly GameRow[], now: number): Map<string, RankedRun> => {
-  const ranked = rankInstance(scenario, games, now);
-  return new Map(ranked.map((entry) => [entry.game.id, { score: entry.score, rank: entry.rank, of: ranked.length }]));
-};
-
 /**
  * A run as the player shows it, from its state brought up to `now` (null in the lobby) and what
  * was read for it (messages, and once it ended its place in the opening's ranking).
@@ -214,10 +209,10 @@ export const snapshotOf = async (
   now: number,
   state: RunState | null = stateOf(scenario, game, now),
 ): Promise<GameSnapshot> => {
-  const ended = game.ended_at !== null || state?.ended;
+  const score = state?.ended ? scoreOf(scenario, game, now) : null;
   return buildSnapshot(scenario, game, state, now, {
     messages: (await repo.findMessages(db, scenario.id, game.instance_id)).map(toSessionMessage),
-    ranking: ended ? rankingOf(scenario, await repo.findGamesOfInstance(db, scenario.id, game.instance_id), now) : null,
+    ranking: score ? await placeInOpening(db, scenario, game, score, now) : null,
   });
 };
 
@@ -422,14 +417,13 @@ export const gameScore = async (ctx: PlayContext, resimId: string, gameId: strin
   const author = await isAuthor(ctx, scenario);
   if (!ownsGame(ctx, game) && !author) throw notFound('Run');
   const now = ctx.clock.now().getTime();
-  const games = await repo.findGamesOfInstance(ctx.db, resimId, game.instance_id);
-  const ranked = rankInstance(scenario, games, now);
-  const mine = ranked.find((entry) => entry.game.id === game.id);
-  const score = mine?.score ?? scoreOf(scenario, game, now);
-  if (!score) return toGameScore(game, emptyScore, null, ranked.length, false);
+  const score = scoreOf(scenario, game, now);
+  const mine = score ? (await placeInOpening(ctx.db, scenario, game, score, now)).get(game.id) : undefined;
+  const of = mine?.of ?? (await openingScores(ctx.db, scenario, game.instance_id, now)).size;
+  if (!score) return toGameScore(game, emptyScore, null, of, false);
   const rank = mine && (author || !scenario.settings.hideRank) ? mine.rank : null;
   const verdict = await verdictOfRun(ctx.db, scenario, game, score, now);
-  return toGameScore(game, score, rank, ranked.length, feedbackShown(scenario, game, author), verdict);
+  return toGameScore(game, score, rank, of, feedbackShown(scenario, game, author), verdict);
 };
 
 /** The score of a run still in the lobby: nothing done yet. */

@@ -1,5 +1,15 @@
 import type { AuditPage, GameScore, GameSummary, ResimScore, RunDetail } from '@resim/contracts';
-import { applyEvent, runView, startRun, type RunEvent, type RunState, type RunView, type Scenario } from '@resim/domain';
+import {
+  applyEvent,
+  rankRuns,
+  runView,
+  startRun,
+  type RunEvent,
+  type RunScore,
+  type RunState,
+  type RunView,
+  type Scenario,
+} from '@resim/domain';
 import type { Database } from '../../db/database';
 import type { GameRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors/app-error';
@@ -7,7 +17,19 @@ import { readJson } from '../../lib/json';
 import { scenarioAsPlayed } from '../resim-history/revision-figures';
 import { getResim } from '../resims/resims.service';
 import type { SpaceContext } from '../spaces/spaces.service';
-import { feedbackShown, rankInstance, runAccommodation, scoreOf, stateOf, toGameScore, toGameSummary } from './game-records';
+import { inSlices } from '../../lib/slices';
+import {
+  feedbackShown,
+  removedReason,
+  runAccommodation,
+  scoreOf,
+  stateOf,
+  toGameScore,
+  toGameSummary,
+  type ScoredGame,
+} from './game-records';
+import { runsOfScenario, scoresOfRuns } from './opening-runs';
+import { isPreviewInstance } from './phase';
 import * as repo from './runs.repository';
 import { launchedByOf } from './external-launch';
 import { readShared } from './shared-reads';
@@ -16,41 +38,53 @@ import { loadRunnableScenario } from './scenario-cache';
 import { requireInstance } from './boards.service';
 import { markingsOf, verdictOf, verdictOfRun } from './verdicts';
 
-const byInstance = (games: readonly GameRow[]): GameRow[][] => {
-  const groups = new Map<string, GameRow[]>();
-  for (const game of games) groups.set(game.instance_id, [...(groups.get(game.instance_id) ?? []), game]);
-  return [...groups.values()];
+/**
+ * Each opening's ranked runs, by opening id, from scores already made: test runs and removed
+ * learners do not rank. Equal runs keep the order of `games`.
+ */
+const rankedByOpening = (scenario: Scenario, games: readonly GameRow[], scores: ReadonlyMap<string, RunScore | null>) => {
+  const openings = new Map<string, ScoredGame[]>();
+  for (const game of games) {
+    const score = scores.get(game.id);
+    if (!score || game.test || game.end_reason === removedReason) continue;
+    let entries = openings.get(game.instance_id);
+    if (!entries) openings.set(game.instance_id, (entries = []));
+    entries.push({ game, score });
+  }
+  return new Map([...openings].map(([instanceId, entries]) => [instanceId, rankRuns(scenario, entries)] as const));
 };
 
-/** Each instance's runs ranked, by instance id. */
-const rankByInstance = (scenario: Scenario, games: readonly GameRow[], now: number) =>
-  new Map(byInstance(games).map((group) => [group[0]!.instance_id, rankInstance(scenario, group, now)] as const));
-
-const ranksOf = (rankings: ReturnType<typeof rankByInstance>): Map<string, number> =>
-  new Map([...rankings.values()].flatMap((ranked) => ranked.map((entry) => [entry.game.id, entry.rank] as const)));
+const ranksOf = (rankings: ReturnType<typeof rankedByOpening>): Map<string, number> => {
+  const ranks = new Map<string, number>();
+  for (const ranked of rankings.values()) for (const entry of ranked) ranks.set(entry.game.id, entry.rank);
+  return ranks;
+};
 
 /** The revision each opening ran, by opening id. */
 const openingRevisions = (scenario: Scenario): Map<string, number> =>
   new Map(scenario.instances.flatMap((instance) => (instance.revision === undefined ? [] : [[instance.id, instance.revision] as const])));
 
-/** GET /admin/resim/{id}/games: every run of the scenario, newest first, ranked within its instance. */
+/**
+ * GET /admin/resim/{id}/games: every run of the scenario, newest first, ranked within its instance.
+ * Read a page and scored a slice at a time, each run once: a scenario of thousands of runs holds
+ * no other request up for long.
+ */
 export const listGames = async (ctx: SpaceContext, resimId: string): Promise<GameSummary[]> => {
   const scenario = await getResim(ctx, resimId);
   return readShared(ctx.db, scenario.id, 'games', async () => {
     const now = ctx.clock.now().getTime();
-    const games = await repo.findGamesOfResim(ctx.db, resimId);
-    const ranks = ranksOf(rankByInstance(scenario, games, now));
+    const games = await runsOfScenario(ctx.db, resimId);
+    const scores = await scoresOfRuns(scenario, games, now);
+    const ranks = ranksOf(rankedByOpening(scenario, games, scores));
     const revisions = openingRevisions(scenario);
-    const markings = await markingsOf(
-      ctx.db,
-      scenario,
-      games.map((game) => game.instance_id),
-    );
-    return games.map((game) => {
-      const score = scoreOf(scenario, game, now);
+    const markings = await markingsOf(ctx.db, scenario, [...new Set(games.map((game) => game.instance_id))]);
+    const summaries: GameSummary[] = [];
+    await inSlices(games, (game) => {
+      const score = scores.get(game.id) ?? null;
       const verdict = verdictOf(scenario, markings.get(game.instance_id), game, score, now);
-      return toGameSummary(game, score, ranks.get(game.id) ?? null, revisions.get(game.instance_id) ?? null, verdict);
+      summaries.push(toGameSummary(game, score, ranks.get(game.id) ?? null, revisions.get(game.instance_id) ?? null, verdict));
     });
+    return summaries;
   });
 };
 
@@ -113,21 +147,32 @@ const mean = (values: readonly number[]): number | null =>
  */
 export const resimScore = async (ctx: SpaceContext, resimId: string): Promise<ResimScore> => {
   const now = ctx.clock.now().getTime();
-  const all = await repo.findGamesOfResim(ctx.db, resimId);
-  const mine = all.filter((game) => game.user_id === ctx.principal.userId);
   let scenario: Scenario;
   let author = true;
   try {
     scenario = await getResim(ctx, resimId);
   } catch (error) {
-    if (!(error instanceof AppError && error.code === 'not_found') || mine.length === 0) throw error;
+    const played = (await repo.findGamesOfUser(ctx.db, ctx.principal.userId)).some(
+      (game) => game.resim_id === resimId && !isPreviewInstance(game.instance_id),
+    );
+    if (!(error instanceof AppError && error.code === 'not_found') || !played) throw error;
     const found = await loadRunnableScenario(ctx.db, { id: resimId });
     if (!found) throw notFound('Scenario');
     scenario = found;
     author = false;
   }
-  const rankings = rankByInstance(scenario, all, now);
+  // Read once the caller may see them.
+  const all = await runsOfScenario(ctx.db, resimId);
+  const mine = all.filter((game) => game.user_id === ctx.principal.userId);
   const latest = scenario.instances.at(-1)?.id;
+  // Only the latest opening's runs and the caller's openings' are scored, each once.
+  const concerned = new Set([...(latest ? [latest] : []), ...mine.map((game) => game.instance_id)]);
+  const scores = await scoresOfRuns(
+    scenario,
+    all.filter((game) => concerned.has(game.instance_id)),
+    now,
+  );
+  const rankings = rankedByOpening(scenario, all, scores);
   const ranked = (latest ? rankings.get(latest) : undefined) ?? [];
   const learners = all.filter((game) => !game.test);
   const finished = ranked.filter((entry) => entry.game.ended_at !== null);
@@ -145,7 +190,7 @@ export const resimScore = async (ctx: SpaceContext, resimId: string): Promise<Re
     averagePoints: mean(finished.flatMap((entry) => (entry.score.points === null ? [] : [entry.score.points]))),
     ranking: showRanking ? ranked.map((entry) => ({ rank: entry.rank, nickname: entry.game.nickname, points: entry.score.points })) : [],
     mine: mine.flatMap((game): GameScore[] => {
-      const score = scoreOf(scenario, game, now);
+      const score = scores.get(game.id) ?? null;
       const of = all.filter((other) => other.instance_id === game.instance_id && !other.test).length;
       const rank = showRanking ? (ranks.get(game.id) ?? null) : null;
       const verdict = verdictOf(scenario, markings.get(game.instance_id), game, score, now);

@@ -19,15 +19,17 @@ export const findLearnerGame = (db: Database, resimId: string, instanceId: strin
 export const findGamesOfInstance = (db: Database, resimId: string, instanceId: string): Promise<GameRow[]> =>
   db.selectFrom('games').selectAll().where('resim_id', '=', resimId).where('instance_id', '=', instanceId).execute();
 
-/** A scenario's runs, newest first; authors' previews are not among them. */
-export const findGamesOfResim = (db: Database, resimId: string): Promise<GameRow[]> =>
-  db
-    .selectFrom('games')
-    .selectAll()
-    .where('resim_id', '=', resimId)
-    .where('instance_id', '!=', previewInstanceId(resimId))
-    .orderBy('created_at', 'desc')
-    .execute();
+/** The openings a scenario's runs belong to (its Test Mode's among them, authors' previews not). */
+export const findInstanceIdsOfResim = async (db: Database, resimId: string): Promise<string[]> =>
+  (
+    await db
+      .selectFrom('games')
+      .select('instance_id')
+      .distinct()
+      .where('resim_id', '=', resimId)
+      .where('instance_id', '!=', previewInstanceId(resimId))
+      .execute()
+  ).map((row) => row.instance_id);
 
 export const findGamesOfUser = (db: Database, userId: string): Promise<GameRow[]> =>
   db.selectFrom('games').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').execute();

@@ -1,13 +1,11 @@
-import { rankScores, type Scenario } from '@resim/domain';
+import { rankAmong, rankScores, type RunScore, type Scenario } from '@resim/domain';
 import type { Database } from '../../db/database';
 import type { GameRow } from '../../db/schema';
-import { inSlices, yieldToLoop } from '../../lib/slices';
-import { scoredGame, type ScoredGame } from './game-records';
+import { inSlices } from '../../lib/slices';
+import { removedReason } from './game-records';
+import { runsOfOpening, scoredRuns } from './opening-runs';
 import type { RankedRun } from './play.service';
-import * as repo from './runs.repository';
-
-/** Runs of an opening read in one go: on SQLite, 1,000 held the event loop for 10–17 ms. */
-const pageSize = 250;
+import { readShared } from './shared-reads';
 
 /**
  * Every run of an opening and where each ranks, read a page at a time and scored a slice at a
@@ -19,19 +17,8 @@ export const rankingOfInstance = async (
   instanceId: string,
   now: number,
 ): Promise<{ games: Map<string, GameRow>; ranking: Map<string, RankedRun> }> => {
-  const games = new Map<string, GameRow>();
-  for (let after = ''; ;) {
-    const page = await repo.findGamesOfInstancePage(db, { resimId: scenario.id, instanceId, after, limit: pageSize });
-    for (const game of page) games.set(game.id, game);
-    if (page.length < pageSize) break;
-    after = page.at(-1)!.id;
-    await yieldToLoop();
-  }
-  const scored: ScoredGame[] = [];
-  await inSlices(games.values(), (game) => {
-    const entry = scoredGame(scenario, game, now);
-    if (entry) scored.push(entry);
-  });
+  const games = new Map((await runsOfOpening(db, scenario.id, instanceId)).map((game) => [game.id, game]));
+  const scored = await scoredRuns(scenario, games.values(), now);
   const { ranks } = rankScores(
     scenario,
     scored.map((entry) => entry.score),
@@ -42,4 +29,40 @@ export const rankingOfInstance = async (
     ranking.set(entry.game.id, { score: entry.score, rank: ranks[index]!, of: scored.length });
   });
   return { games, ranking };
+};
+
+/** The scores of an opening's runs that rank, by run id, as read at most a moment before (placeInOpening). */
+export const openingScores = (db: Database, scenario: Scenario, instanceId: string, now: number): Promise<Map<string, RunScore>> =>
+  readShared(
+    db,
+    scenario.id,
+    `scores:${instanceId}`,
+    async () => {
+      const scored = await scoredRuns(scenario, await runsOfOpening(db, scenario.id, instanceId), now);
+      return new Map(scored.map((entry) => [entry.game.id, entry.score]));
+    },
+    { outlivesChanges: true },
+  );
+
+/**
+ * Where a run ranks in its opening, for its learner when it ends: its score, fresh, placed among
+ * the opening's other scores as read at most a moment before and shared by every run placed
+ * meanwhile (each placed run's score goes into what is shared). Learners of a session of thousands
+ * end one after another; reading and scoring every run again for each would hold the event loop
+ * for as long as the opening is large, as often as its learners end. Test runs and removed learners
+ * do not rank: none for them.
+ */
+export const placeInOpening = async (
+  db: Database,
+  scenario: Scenario,
+  game: GameRow,
+  score: RunScore,
+  now: number,
+): Promise<Map<string, RankedRun>> => {
+  if (game.test || game.end_reason === removedReason) return new Map();
+  const others = await openingScores(db, scenario, game.instance_id, now);
+  others.delete(game.id);
+  const rank = rankAmong(scenario, others.values(), score);
+  others.set(game.id, score);
+  return new Map([[game.id, { score, rank, of: others.size }]]);
 };

@@ -8,7 +8,7 @@ import type { Database } from '../../db/database';
 export const sharedForMs = 1000;
 const maxEntries = 500;
 
-type Entry = { readonly at: number; readonly value: Promise<unknown> };
+type Entry = { readonly at: number; readonly value: Promise<unknown>; readonly outlivesChanges: boolean };
 const byDatabase = new WeakMap<Database, Map<string, Entry>>();
 
 const keyOf = (resimId: string, what: string) => `${resimId}\u0000${what}`;
@@ -16,9 +16,17 @@ const keyOf = (resimId: string, what: string) => `${resimId}\u0000${what}`;
 /**
  * What `read` answers for the scenario's `what`, made at most once a moment and shared by every
  * caller meanwhile. The caller checks first that its reader may see the scenario: what is shared
- * is the scenario's, the same for everyone allowed to see it.
+ * is the scenario's, the same for everyone allowed to see it. `outlivesChanges`: kept for its
+ * moment though the scenario's runs change (forgetShared leaves it), for a reading whose callers
+ * bring what concerns them up to date themselves.
  */
-export const readShared = <T>(db: Database, resimId: string, what: string, read: () => Promise<T>): Promise<T> => {
+export const readShared = <T>(
+  db: Database,
+  resimId: string,
+  what: string,
+  read: () => Promise<T>,
+  options: { readonly outlivesChanges?: boolean } = {},
+): Promise<T> => {
   let entries = byDatabase.get(db);
   if (!entries) {
     entries = new Map();
@@ -30,7 +38,7 @@ export const readShared = <T>(db: Database, resimId: string, what: string, read:
   if (kept && now - kept.at < sharedForMs) return kept.value as Promise<T>;
   if (entries.size >= maxEntries) for (const [old, entry] of entries) if (now - entry.at >= sharedForMs) entries.delete(old);
   const value = read();
-  entries.set(key, { at: now, value });
+  entries.set(key, { at: now, value, outlivesChanges: options.outlivesChanges ?? false });
   // A failed read is not shared: the next caller tries again.
   value.catch(() => {
     if (entries.get(key)?.value === value) entries.delete(key);
@@ -38,9 +46,9 @@ export const readShared = <T>(db: Database, resimId: string, what: string, read:
   return value;
 };
 
-/** Forgets what is shared of a scenario: its host just changed it (removed a learner, locked the lobby). */
+/** Forgets what is shared of a scenario, but what outlives changes: its host just changed it (removed a learner, locked the lobby). */
 export const forgetShared = (db: Database, resimId: string): void => {
   const entries = byDatabase.get(db);
   if (!entries) return;
-  for (const key of entries.keys()) if (key.startsWith(`${resimId}\u0000`)) entries.delete(key);
+  for (const [key, entry] of entries) if (!entry.outlivesChanges && key.startsWith(`${resimId}\u0000`)) entries.delete(key);
 };

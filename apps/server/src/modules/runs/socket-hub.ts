@@ -2,6 +2,7 @@ import { socketClientMessage, type GameSnapshot, type SessionMessage } from '@re
 import {
   noteSuccession,
   RunStatus,
+  runScore,
   settleRun,
   snapshotChange,
   startRun,
@@ -26,11 +27,11 @@ import * as connections from './connections.repository';
 import { deltaJson, type WrittenValues } from './delta-json';
 import { countsInFlow, toSessionMessage } from './game-records';
 import { phaseOfGame } from './phase';
-import { buildSnapshot, rankingOf, type RankedRun } from './play.service';
+import { buildSnapshot, type RankedRun } from './play.service';
 import * as repo from './runs.repository';
 import { createLatestReadings } from './latest-readings';
 import { loadRunnableScenario } from './scenario-cache';
-import { rankingOfInstance } from './session-ranking';
+import { placeInOpening, rankingOfInstance } from './session-ranking';
 import { forgetShared } from './shared-reads';
 import { recordEvent, refuseStep, releasedRun } from './steps';
 import { stepWriterOf } from './step-writer';
@@ -254,9 +255,7 @@ export const createSocketHub = (options: SocketHubOptions) => {
     read: { ranking?: ReadonlyMap<string, RankedRun>; views?: Map<RunState, RunView> } = {},
   ): Promise<GameSnapshot> => {
     const state = run.state ? settleRun(scenario, run.state, now) : null;
-    const ranking = state?.ended
-      ? (read.ranking ?? rankingOf(scenario, await repo.findGamesOfInstance(db, run.resimId, run.instanceId), now))
-      : null;
+    const ranking = state?.ended ? (read.ranking ?? (await placeInOpening(db, scenario, game, runScore(scenario, state, now), now))) : null;
     return buildSnapshot(scenario, game, state, now, {
       messages: await messagesOf(run.resimId, run.instanceId),
       ranking,
