@@ -31,7 +31,8 @@ export const runsOfOpening = async (db: Database, resimId: string, instanceId: s
 /** A scenario's runs, newest first, an opening and a page at a time; authors' previews are not among them. */
 export const runsOfScenario = async (db: Database, resimId: string): Promise<GameRow[]> => {
   const games: GameRow[] = [];
-  for (const instanceId of await repo.findInstanceIdsOfResim(db, resimId)) games.push(...(await runsOfOpening(db, resimId, instanceId)));
+  for (const instanceId of await repo.findInstanceIdsOfResim(db, resimId))
+    for (const game of await runsOfOpening(db, resimId, instanceId)) games.push(game);
   return games.sort((a, b) => joinedFirst(b, a));
 };
 
