@@ -362,7 +362,7 @@ describe.each(dialects)('a live session of thousands on %s', (dialect) => {
         await learner.socket.step({ type: 'confirmConclusions', conclusionIds: ['conc1'] }),
       ]),
     );
-    expect(results.flat().every((result) => result.ok === true)).toBe(true);
+    expect(results.flat().filter((result) => result.ok !== true)).toEqual([]);
     for (const learner of learners) {
       expect(learner.socket.snapshot().eventCount).toBe(3);
       expect(learner.socket.snapshot().view?.measures.find((measure) => measure.id === 'points')?.value).toBe(35);

@@ -1,6 +1,7 @@
 import { startRun } from '@resim/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
+import { liveGatherMs } from '../src/app';
 import { systemClock } from '../src/lib/clock';
 import { loadRunnableScenario } from '../src/modules/runs/scenario-cache';
 import { createToken } from '../src/modules/tokens/tokens.service';
@@ -72,6 +73,18 @@ describe.each(dialects)('live sessions over WebSocket on %s', (dialect) => {
   afterAll(async () => {
     await server.app.close();
     await database.drop();
+  });
+
+  it("does not push a learner's socket a change that would only tell the server's clock", async () => {
+    const { auth, resimId, code } = await setUp(server, database);
+    await server.app.inject({ method: 'POST', url: `/admin/control/${resimId}/1`, headers: auth });
+    const joined = await joinAs(server, code, 'Quiet');
+    const learner = await openLearner(socketUrl(server, joined.gameId, joined.runToken));
+    await learner.until(() => true, 'first snapshot');
+    // The join's news reaches this process after the socket opened: its run is read again, and nothing of it changed.
+    await new Promise((resolve) => setTimeout(resolve, liveGatherMs * 4));
+    expect(learner.version()).toBe(1);
+    learner.close();
   });
 
   it('pushes the start, answers steps with what changed, delivers messages and pushes the stop', async () => {

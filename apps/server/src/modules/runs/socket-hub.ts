@@ -11,6 +11,7 @@ import {
   type RunState,
   type RunView,
   type Scenario,
+  type SnapshotDelta,
 } from '@resim/domain';
 import type { WebSocket } from 'ws';
 import type { LiveBus, LiveEvent } from '../../adapters/live/live-bus';
@@ -170,6 +171,9 @@ export const createSocketHub = (options: SocketHubOptions) => {
     socket.send(text);
   };
 
+  const onlyClock = (delta: SnapshotDelta): boolean =>
+    !delta.unset && !delta.patch && !delta.splice && delta.set !== undefined && Object.keys(delta.set).every((key) => key === 'serverTime');
+
   const sendSnapshot = (connection: Connection, snapshot: GameSnapshot) => {
     connection.sent = snapshot;
     connection.version += 1;
@@ -190,7 +194,9 @@ export const createSocketHub = (options: SocketHubOptions) => {
     // What the socket was sent is kept made of the parts that did not change (already long-lived),
     // so that each step leaves only what it changed to be kept until the learner's next.
     const { delta, shared } = snapshotChange(previous, snapshot);
-    if (delta === null && requestId === undefined) return;
+    // A push that would tell only the server's clock (the run read again, nothing of it changed:
+    // after a join, every learner's socket) is not sent.
+    if (requestId === undefined && (delta === null || onlyClock(delta))) return;
     connection.sent = shared;
     connection.version += 1;
     const change = `"version":${connection.version},"delta":${deltaJson(delta ?? {}, written)}`;
@@ -324,7 +330,9 @@ export const createSocketHub = (options: SocketHubOptions) => {
         if (outcome.step) run.lastStep = outcome.step;
         return { scenario, game: kept, now: now.getTime(), ended: outcome.game.ended_at !== null };
       }
-      if (!outcome.stale) throw outcome.error;
+      // Refused as the run is kept: a step taken elsewhere (over HTTP, through another process) and
+      // not heard of yet may be what it needs. Judged again on the run as stored before saying no.
+      if (!outcome.stale && fresh) throw outcome.error;
       run.game = null;
     }
     throw conflict('Another step of this run was taken at the same moment; try again');
