@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
+import { settled } from './settled';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -29,24 +30,8 @@ export const expectAccessible = async (page: Page, state: string): Promise<void>
   // The page's address and viewport: the same document under another width is another state.
   const unchanged = () => globalThis.resimAxeChecked === `${location.href} ${innerWidth}x${innerHeight}`;
   if (await page.evaluate(unchanged)) return;
-  // A menu or dialog still fading in has no contrast yet: the page is checked as it settles. A
-  // dialog may begin its transition a frame or two after it is shown, so the page is watched until
-  // two frames go by with nothing finite moving. A spinner's animation never ends: not awaited.
-  await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    for (let round = 0; round < 20; round += 1) {
-      await frame();
-      await frame();
-      const moving = document
-        .getAnimations()
-        .filter(
-          (animation) =>
-            (animation.playState === 'running' || animation.pending) && animation.effect?.getComputedTiming().iterations !== Infinity,
-        );
-      if (moving.length === 0) return;
-      await Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
-    }
-  });
+  // A menu or dialog still fading in has no contrast yet: the page is checked as it settles.
+  await settled(page);
   if (!(await page.evaluate(() => globalThis.axe !== undefined))) await page.evaluate(axeSource);
   const { violations, url } = await page.evaluate(async () => {
     const result = await globalThis.axe!.run(document, { resultTypes: ['violations'] });

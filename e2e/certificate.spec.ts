@@ -3,6 +3,7 @@ import { PDFParse } from 'pdf-parse';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { apiAs, demoAdmin, shoot } from './support';
+import { settled } from './settled';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -62,6 +63,7 @@ test('a learner on a phone passes, downloads their report and certificate from t
   await sheet.getByRole('checkbox', { name: /Anterior STEMI/ }).tap();
   await sheet.getByRole('button', { name: 'Confirm Diagnosis' }).tap();
   await learner.getByRole('button', { name: 'End simulation' }).last().tap();
+  await settled(learner);
   await learner.getByRole('dialog').getByRole('button', { name: 'End simulation' }).tap();
   await expect(learner.getByText('Passed', { exact: true })).toBeVisible();
 

@@ -3,6 +3,7 @@ import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { apiAs, demoAdmin, shoot, signInAsDemoAdmin } from './support';
+import { settled } from './settled';
 
 type Api = ReturnType<typeof apiAs>;
 
@@ -144,6 +145,7 @@ test('a learner on a phone opens on the case and its first stage, sees costs wit
 
   expect(await diagnose(learner, 'Pericarditis')).toBe(3);
   await learner.getByRole('button', { name: 'End simulation' }).last().tap();
+  await settled(learner);
   await learner.getByRole('dialog').getByRole('button', { name: 'End simulation' }).tap();
   await expect(learner.getByRole('heading', { name: 'The simulation has ended' })).toBeVisible();
 
@@ -205,6 +207,7 @@ test('a Realtime preview ends as ended, and a live class is not told to join els
 
   // Ann ends early: she waits, with nowhere else to go while the session is live.
   await ann.learner.getByRole('button', { name: 'End simulation' }).first().tap();
+  await settled(ann.learner);
   await ann.learner.getByRole('dialog').getByRole('button', { name: 'End simulation' }).tap();
   await expect(ann.learner.getByRole('heading', { name: 'If you are done, just wait here!' })).toBeVisible();
   await expect(ann.learner.getByRole('link', { name: 'Join another simulation' })).toHaveCount(0);
