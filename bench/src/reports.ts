@@ -20,15 +20,14 @@ import { guardRun, makeRunDir, runBenchmark, startChild, stopAll, waitUntilUp, t
 import { fmt } from './lib/format';
 import { freePort } from './lib/free-port';
 import { startHealthProbe } from './lib/health-probe';
-import { describeMachine, machineFacts } from './lib/machine';
 import { requireBuiltServer, serverJs } from './lib/paths';
-import { writeResultsSection } from './lib/results-file';
+import { appendedUnder, machineLines, writeResultsSection } from './lib/results-file';
 import { createBenchDeveloper } from './lib/server-cli';
 import { positive } from './lib/settings';
 import { forEachLimit } from './lib/stats';
+import { host, productEnv } from './lib/live-servers';
 
 const runCount = Math.round(positive('BENCH_RUNS', 1_000));
-const host = '127.0.0.1';
 /** The issue's target. */
 const targetMs = 60_000;
 
@@ -109,17 +108,7 @@ const main = async () => {
   try {
     const port = await freePort(host);
     const base = `http://${host}:${port}`;
-    const env = {
-      DATA_DIR: path.join(tmp, 'sqlite'),
-      PORT: String(port),
-      HOST: host,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      DEMO_SEED: 'false',
-      // Every learner joins from this one machine.
-      JOIN_LIMIT_PER_ADDRESS: '1000000',
-      JOIN_LIMIT_PER_CODE: '1000000',
-    };
+    const env = productEnv(path.join(tmp, 'sqlite'), port);
     const token = await createBenchDeveloper(env);
     const server: Child = startChild('product server', [serverJs], env);
     await waitUntilUp(server, `${base}/healthz`);
@@ -171,7 +160,6 @@ const main = async () => {
     await stopAll();
   }
 
-  const facts = machineFacts(started);
   const table = [
     '| | product | bare pdfkit | product / bare | target |',
     '| --- | ---: | ---: | ---: | --- |',
@@ -190,15 +178,9 @@ const main = async () => {
       '',
       table,
       '',
-      `Load average (1 min) of the machine: ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end.`,
-      '',
-      `Machine: ${describeMachine(facts)}. Date: ${facts.date}.`,
+      ...machineLines(loadBefore, started),
     ].join('\n');
-    writeResultsSection(
-      'reports',
-      block,
-      (current, generated) => `${(current ?? '# Benchmark results\n').trimEnd()}\n\n## Learner reports: 1,000 as one zip\n\n${generated}\n`,
-    );
+    writeResultsSection('reports', block, appendedUnder('Learner reports: 1,000 as one zip'));
   }
 };
 

@@ -21,19 +21,18 @@ import { fmt, ms } from './lib/format';
 import { freePort } from './lib/free-port';
 import { startHealthProbe, type Health } from './lib/health-probe';
 import { joinLearners, type Joined } from './lib/joins';
-import { describeMachine, machineFacts } from './lib/machine';
 import { cliJs, requireBuiltServer, serverJs } from './lib/paths';
 import { previousBuild } from './lib/previous-build';
 import { cpuSecondsOf } from './lib/proc';
-import { writeResultsSection } from './lib/results-file';
+import { appendedUnder, machineLines, writeResultsSection } from './lib/results-file';
 import { runCli, createToken } from './lib/server-cli';
 import { positive } from './lib/settings';
 import { forEachLimit } from './lib/stats';
+import { host, productEnv } from './lib/live-servers';
 
 const learnerCount = Math.round(positive('BENCH_LEARNERS', 10_000));
 const endCount = Math.min(learnerCount, Math.round(positive('BENCH_ENDS', 300)));
 const inFlight = 10;
-const host = '127.0.0.1';
 
 guardRun({ budgetMs: 20 * 60_000, stopping: 'the servers' });
 
@@ -78,17 +77,7 @@ const phaseOf = async (base: string, pid: number, joined: readonly Joined[], ste
 const measure = async (label: string, build: { serverJs: string; cliJs: string }, dir: string): Promise<Figures> => {
   const port = await freePort(host);
   const base = `http://${host}:${port}`;
-  const env = {
-    DATA_DIR: path.join(dir, 'sqlite'),
-    PORT: String(port),
-    HOST: host,
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
-    DEMO_SEED: 'false',
-    // Every learner joins from this one machine.
-    JOIN_LIMIT_PER_ADDRESS: '1000000',
-    JOIN_LIMIT_PER_CODE: '1000000',
-  };
+  const env = productEnv(path.join(dir, 'sqlite'), port);
   const email = 'bench@example.com';
   await runCli(['user', 'create', '--email', email, '--password', 'bench-password-0123', '--groups', 'developer'], env, build.cliJs);
   const token = await createToken(email, env, build.cliJs);
@@ -145,7 +134,6 @@ const main = async () => {
   console.log(`\n${table}`);
 
   if (process.env.BENCH_NO_RESULTS !== '1') {
-    const facts = machineFacts(started);
     const block = [
       `Command: \`${process.env.npm_lifecycle_event === 'bench:ends' ? 'npm run bench:ends' : 'npx tsx bench/src/run-ends.ts'}\`` +
         `${previous ? ` with \`BENCH_PREVIOUS=${process.env.BENCH_PREVIOUS}\`` : ''}. ` +
@@ -156,16 +144,9 @@ const main = async () => {
       '',
       table,
       '',
-      `Load average (1 min) of the machine: ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end.`,
-      '',
-      `Machine: ${describeMachine(facts)}. Date: ${facts.date}.`,
+      ...machineLines(loadBefore, started),
     ].join('\n');
-    writeResultsSection(
-      'ends',
-      block,
-      (current, generated) =>
-        `${(current ?? '# Benchmark results\n').trimEnd()}\n\n## Runs ending in an opening of 10,000: CPU and /healthz per end\n\n${generated}\n`,
-    );
+    writeResultsSection('ends', block, appendedUnder('Runs ending in an opening of 10,000: CPU and /healthz per end'));
   }
 };
 

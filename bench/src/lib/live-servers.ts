@@ -17,19 +17,22 @@ const congressJoins = { JOIN_LIMIT_PER_ADDRESS: '1000000', JOIN_LIMIT_PER_CODE: 
 
 export type Server = { readonly child: Child; readonly port: number; readonly base: string };
 
+/** A product server's settings on its own SQLite data folder: quiet, no demo, joins from this machine not limited. */
+export const productEnv = (dataDir: string, port: number, publicUrl = `http://${host}:${port}`): Record<string, string> => ({
+  PORT: String(port),
+  HOST: host,
+  DATA_DIR: dataDir,
+  PUBLIC_URL: publicUrl,
+  LOG_LEVEL: 'warn',
+  DEMO_SEED: 'false',
+  ...congressJoins,
+});
+
 /** The product on a fresh SQLite database in `dir`, with a developer's API token. */
 export const startProduct = async (dir: string, settings: LiveSettings): Promise<Server & { readonly api: Api }> => {
   const port = await freePort(host);
   const base = `http://${host}:${port}`;
-  const env = {
-    PORT: String(port),
-    HOST: host,
-    DATA_DIR: path.join(dir, 'data'),
-    PUBLIC_URL: `http://localhost:${port}`,
-    LOG_LEVEL: 'warn',
-    DEMO_SEED: 'false',
-    ...congressJoins,
-  };
+  const env = productEnv(path.join(dir, 'data'), port, `http://localhost:${port}`);
   const token = await createBenchDeveloper(env);
   const profile = settings.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', settings.cpuProfileDir] : [];
   const child = startChild('product server', [...settings.nodeFlags, ...profile, serverJs], env);

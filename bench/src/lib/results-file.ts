@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { describeMachine, machineFacts } from './machine';
 import { repoRoot, resultsFile } from './paths';
 
 /**
@@ -25,3 +27,19 @@ export const writeResultsSection = (
   writeFileSync(resultsFile, next);
   console.log(`\nWrote ${path.relative(repoRoot, resultsFile)}`);
 };
+
+/** A results block's closing lines: the machine's load at the start and now, and what the machine is. */
+export const machineLines = (loadBefore: number, started: Date): string[] => {
+  const facts = machineFacts(started);
+  return [
+    `Load average (1 min) of the machine: ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end.`,
+    '',
+    `Machine: ${describeMachine(facts)}. Date: ${facts.date}.`,
+  ];
+};
+
+/** For writeResultsSection: a file without the block's markers gets it at its end, under `title`. */
+export const appendedUnder =
+  (title: string) =>
+  (current: string | undefined, generated: string): string =>
+    `${(current ?? '# Benchmark results\n').trimEnd()}\n\n## ${title}\n\n${generated}\n`;
