@@ -13,11 +13,10 @@ const joinedFirst = (a: GameRow, b: GameRow): number =>
   a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 /**
- * An opening's runs in the order they joined, read a page at a time: a scoreboard, a ranking or a
- * report of a session of thousands never holds the event loop for the whole opening's read.
+ * Adds an opening's runs to `games`, read a page at a time: a scoreboard, a ranking or a report of
+ * a session of thousands never holds the event loop for the whole opening's read.
  */
-export const runsOfOpening = async (db: Database, resimId: string, instanceId: string): Promise<GameRow[]> => {
-  const games: GameRow[] = [];
+const readOpening = async (db: Database, resimId: string, instanceId: string, games: GameRow[]): Promise<void> => {
   for (let after = ''; ;) {
     const page = await repo.findGamesOfInstancePage(db, { resimId, instanceId, after, limit: pageSize });
     for (const game of page) games.push(game);
@@ -25,14 +24,19 @@ export const runsOfOpening = async (db: Database, resimId: string, instanceId: s
     after = page.at(-1)!.id;
     await yieldToLoop();
   }
+};
+
+/** An opening's runs in the order they joined, read a page at a time. */
+export const runsOfOpening = async (db: Database, resimId: string, instanceId: string): Promise<GameRow[]> => {
+  const games: GameRow[] = [];
+  await readOpening(db, resimId, instanceId, games);
   return games.sort(joinedFirst);
 };
 
-/** A scenario's runs, newest first, an opening and a page at a time; authors' previews are not among them. */
+/** A scenario's runs, newest first, an opening and a page at a time, sorted once; authors' previews are not among them. */
 export const runsOfScenario = async (db: Database, resimId: string): Promise<GameRow[]> => {
   const games: GameRow[] = [];
-  for (const instanceId of await repo.findInstanceIdsOfResim(db, resimId))
-    for (const game of await runsOfOpening(db, resimId, instanceId)) games.push(game);
+  for (const instanceId of await repo.findInstanceIdsOfResim(db, resimId)) await readOpening(db, resimId, instanceId, games);
   return games.sort((a, b) => joinedFirst(b, a));
 };
 
